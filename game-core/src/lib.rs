@@ -1,0 +1,75 @@
+//! # game-core
+//!
+//! The shared vocabulary of the bot-contest game crates (`paper-soccer`,
+//! `yavalath`, `quoridor`, `parallel-football`) and the generic tools built
+//! on it: [`perft`], [`random_playout`], game [`Record`]s and, behind the
+//! `testing` feature, the conformance kit every game's tests run.
+//!
+//! ```
+//! use game_core::{Game, PlayerId, ToAct, nim::Nim, random_playout, rng};
+//!
+//! // Any game: ask who acts, list their moves into a reused buffer, play.
+//! let mut game = Nim::new(10, 3);
+//! let mut moves = Vec::new();
+//! while let ToAct::Player(p) = game.to_act() {
+//!     game.legal_moves(p, &mut moves);
+//!     // A perfect Nim bot: leave a multiple of 4 when possible.
+//!     let best = moves.iter().copied().find(|&t| (game.pile - t) % 4 == 0).unwrap_or(moves[0]);
+//!     game.play(p, best).expect("generated moves are legal");
+//! }
+//! // 10 % 4 != 0, so the first player wins.
+//! assert_eq!(game.outcome().unwrap().winner(), Some(PlayerId(0)));
+//!
+//! // Illegal moves are typed errors and change nothing.
+//! let mut g = Nim::new(5, 3);
+//! assert!(g.play(PlayerId(0), 4).is_err());
+//! assert_eq!(g, Nim::new(5, 3));
+//!
+//! // Seeded randomness only: the same seed gives the same game.
+//! let mut a = Nim::new(30, 3);
+//! let plies = random_playout(&mut a, &mut rng::seeded(42), &mut moves).unwrap();
+//! let mut b = Nim::new(30, 3);
+//! assert_eq!(random_playout(&mut b, &mut rng::seeded(42), &mut moves).unwrap(), plies);
+//! assert_eq!(a, b);
+//! ```
+//!
+//! ## Implementing a game
+//! A game crate implements [`Game`] on its state type (see [`nim::Nim`] for
+//! a complete, commented implementation in 150 lines):
+//! * [`Game::Move`] is the smallest decision; coarser helpers (whole turns,
+//!   team orders) live on the game's own types.
+//! * [`Game::to_act`] is asked after every move; it expresses alternation,
+//!   repeated turns, skipped players, simultaneous play and chance.
+//! * [`Game::check_move`] / [`Game::play`] return the game's own `thiserror`
+//!   error, which implements [`GameError`] (a kebab-case kind), and leave the
+//!   state unchanged on error.
+//! * [`Game::for_each_possible_move`] lists the finite move universe so the
+//!   kit can check legality both ways.
+//! * [`Game::to_setup`] / [`Game::from_setup`] are the only serde path to a
+//!   state: setups are validated.
+//!
+//! Optional traits: [`Alternating`] (strict two-player alternation),
+//! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
+//!
+//! ## Features
+//! * `testing`: the [`testing`] conformance kit (pulls in `proptest` and
+//!   `serde_json`); enable it in a game's `[dev-dependencies]`.
+
+#![warn(missing_docs)]
+
+mod game;
+pub mod nim;
+mod outcome;
+mod player;
+pub mod record;
+pub mod rng;
+#[cfg(feature = "testing")]
+pub mod testing;
+mod tools;
+
+pub use game::{Alternating, Game, GameError, MoveNotation, NoChance, Zobrist};
+pub use outcome::{Outcome, OutcomeError};
+pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
+pub use rand_core::{RngCore, SeedableRng};
+pub use record::{Event, Record, ReplayError};
+pub use tools::{PlayoutError, PlayoutStats, perft, random_playout, random_playouts};

@@ -1,0 +1,159 @@
+//! A tiny complete game on the [`Game`] trait: the subtraction game.
+//!
+//! Two players alternately take 1 to `max_take` stones from one pile; whoever
+//! takes the last stone wins. It is small enough to read in one sitting, so
+//! it serves as the worked example of implementing the traits, and as a
+//! fixture for tools (bots, the arena) that need a game with known answers:
+//! the player to move loses exactly when `pile % (max_take + 1) == 0`.
+
+use crate::game::{Alternating, Game, GameError, NoChance};
+use crate::outcome::Outcome;
+use crate::player::{PlayerId, ToAct};
+use rand_core::RngCore;
+use serde::{Deserialize, Serialize};
+
+/// Why a Nim move or setup is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NimError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Not this player's turn.
+    #[error("it is player {to_move}'s turn, not player {player}'s")]
+    NotYourTurn {
+        /// Who tried.
+        player: PlayerId,
+        /// Who is to move.
+        to_move: PlayerId,
+    },
+    /// Taking 0, more than `max_take`, or more than the pile holds.
+    #[error("cannot take {take} stones (pile {pile}, at most {max_take} a move)")]
+    BadTake {
+        /// Stones asked for.
+        take: u8,
+        /// Stones on the pile.
+        pile: u8,
+        /// Most stones one move may take.
+        max_take: u8,
+    },
+    /// A setup with `max_take == 0` or a player other than 0 or 1 to move.
+    #[error("invalid setup: {0}")]
+    BadSetup(&'static str),
+}
+
+impl GameError for NimError {
+    fn kind(&self) -> &'static str {
+        match self {
+            NimError::GameOver => "game-over",
+            NimError::NotYourTurn { .. } => "not-your-turn",
+            NimError::BadTake { .. } => "bad-take",
+            NimError::BadSetup(_) => "bad-setup",
+        }
+    }
+}
+
+/// A Nim position and its configuration (the setup is the state itself:
+/// every field combination passes validation except those named in
+/// [`NimError::BadSetup`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Nim {
+    /// Stones left.
+    pub pile: u8,
+    /// Most stones one move may take (at least 1).
+    pub max_take: u8,
+    /// The player to move (0 or 1).
+    pub to_move: PlayerId,
+}
+
+impl Nim {
+    /// A new game with `pile` stones where a move takes 1 to `max_take`
+    /// (clamped to at least 1); player 0 starts.
+    pub fn new(pile: u8, max_take: u8) -> Nim {
+        Nim { pile, max_take: max_take.max(1), to_move: PlayerId(0) }
+    }
+}
+
+impl Game for Nim {
+    type Move = u8;
+    type Chance = NoChance;
+    type Error = NimError;
+    type Setup = Nim;
+    type SetupError = NimError;
+    const NAME: &'static str = "nim";
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.pile == 0 { ToAct::Over } else { ToAct::Player(self.to_move) }
+    }
+
+    fn legal_moves(&self, player: PlayerId, out: &mut Vec<u8>) {
+        out.clear();
+        if self.pile > 0 && player == self.to_move {
+            out.extend(1..=self.max_take.min(self.pile));
+        }
+    }
+
+    fn check_move(&self, player: PlayerId, take: u8) -> Result<(), NimError> {
+        if self.pile == 0 {
+            return Err(NimError::GameOver);
+        }
+        if player != self.to_move {
+            return Err(NimError::NotYourTurn { player, to_move: self.to_move });
+        }
+        if take == 0 || take > self.max_take || take > self.pile {
+            return Err(NimError::BadTake { take, pile: self.pile, max_take: self.max_take });
+        }
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, _player: PlayerId, take: u8) {
+        self.pile = self.pile.saturating_sub(take);
+        if self.pile > 0 {
+            self.to_move = self.to_move.opponent();
+        }
+    }
+
+    fn sample_chance<R: RngCore + ?Sized>(&self, _rng: &mut R) -> Option<NoChance> {
+        None
+    }
+
+    fn apply_chance(&mut self, chance: &NoChance) -> Result<(), NimError> {
+        match *chance {}
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        // The player who took the last stone stays `to_move`.
+        (self.pile == 0).then(|| Outcome::win_for(2, self.to_move))
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        (self.pile == 0).then_some("last-stone")
+    }
+
+    fn max_plies(&self) -> Option<u64> {
+        Some(u64::from(self.pile))
+    }
+
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
+        (1..=self.max_take).for_each(f);
+    }
+
+    fn to_setup(&self) -> Nim {
+        *self
+    }
+
+    fn from_setup(setup: Nim) -> Result<Nim, NimError> {
+        if setup.max_take == 0 {
+            return Err(NimError::BadSetup("max_take must be at least 1"));
+        }
+        if setup.to_move.0 > 1 {
+            return Err(NimError::BadSetup("the player to move must be 0 or 1"));
+        }
+        Ok(setup)
+    }
+}
+
+impl Alternating for Nim {}

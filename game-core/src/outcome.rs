@@ -1,0 +1,245 @@
+//! The absolute result of a finished game, for any number of players.
+
+use crate::player::{MAX_PLAYERS, PlayerId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why an [`Outcome`] could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OutcomeError {
+    /// No players, or more than [`MAX_PLAYERS`].
+    #[error("an outcome needs 1 to {MAX_PLAYERS} players, got {0}")]
+    PlayerCount(usize),
+    /// Ranks and scores do not have one entry per player.
+    #[error("ranks ({ranks}) and scores ({scores}) must have one entry per player")]
+    LengthMismatch {
+        /// Number of ranks given.
+        ranks: usize,
+        /// Number of scores given.
+        scores: usize,
+    },
+    /// A rank is not the number of players placed strictly better
+    /// (competition ranking: `0, 0, 2, 3`, never `0, 0, 1, 2`).
+    #[error("rank {rank} of player {player} is not the number of players ranked strictly better ({expected})")]
+    BadRank {
+        /// The player whose rank is wrong.
+        player: usize,
+        /// Its rank.
+        rank: u8,
+        /// The rank it must have.
+        expected: u8,
+    },
+}
+
+/// The absolute result of a finished game: a placement per player (0 is best,
+/// equal placements are ties, competition ranking) and a score per player.
+///
+/// Two-player games score `1` for a win, `0` for a loss and a draw gives both
+/// rank 0; Parallel Football scores are the teams' ball counts.
+///
+/// ```
+/// use game_core::{Outcome, PlayerId};
+/// let o = Outcome::win_for(2, PlayerId(1));
+/// assert_eq!(o.winner(), Some(PlayerId(1)));
+/// assert_eq!(o.value_for(PlayerId(1)), 1.0);
+/// assert_eq!(o.value_for(PlayerId(0)), -1.0);
+/// let shared = Outcome::from_scores(&[7, 7, 3, 0]).unwrap();
+/// assert_eq!(shared.winners().collect::<Vec<_>>(), [PlayerId(0), PlayerId(1)]);
+/// assert_eq!(shared.rank(PlayerId(2)), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "OutcomeRepr", into = "OutcomeRepr")]
+pub struct Outcome {
+    players: u8,
+    ranks: [u8; MAX_PLAYERS],
+    scores: [i64; MAX_PLAYERS],
+}
+
+#[derive(Serialize, Deserialize)]
+struct OutcomeRepr {
+    ranks: Vec<u8>,
+    scores: Vec<i64>,
+}
+
+impl From<Outcome> for OutcomeRepr {
+    fn from(o: Outcome) -> Self {
+        OutcomeRepr { ranks: o.ranks().to_vec(), scores: o.scores().to_vec() }
+    }
+}
+
+impl TryFrom<OutcomeRepr> for Outcome {
+    type Error = OutcomeError;
+    fn try_from(r: OutcomeRepr) -> Result<Self, OutcomeError> {
+        Outcome::new(&r.ranks, &r.scores)
+    }
+}
+
+impl Outcome {
+    /// An outcome from explicit ranks and scores, validated: one entry per
+    /// player, and each rank equal to the number of players ranked strictly
+    /// better.
+    ///
+    /// # Errors
+    /// [`OutcomeError`] when the lengths or ranks are inconsistent.
+    pub fn new(ranks: &[u8], scores: &[i64]) -> Result<Outcome, OutcomeError> {
+        let n = ranks.len();
+        if n == 0 || n > MAX_PLAYERS {
+            return Err(OutcomeError::PlayerCount(n));
+        }
+        if scores.len() != n {
+            return Err(OutcomeError::LengthMismatch { ranks: n, scores: scores.len() });
+        }
+        for (i, &r) in ranks.iter().enumerate() {
+            let better = ranks.iter().filter(|&&q| q < r).count() as u8;
+            if better != r {
+                return Err(OutcomeError::BadRank { player: i, rank: r, expected: better });
+            }
+        }
+        let mut o = Outcome { players: n as u8, ranks: [0; MAX_PLAYERS], scores: [0; MAX_PLAYERS] };
+        o.ranks[..n].copy_from_slice(ranks);
+        o.scores[..n].copy_from_slice(scores);
+        Ok(o)
+    }
+
+    /// Ranks derived from scores, higher is better, equal scores share a rank.
+    ///
+    /// # Errors
+    /// [`OutcomeError::PlayerCount`] for 0 or more than [`MAX_PLAYERS`] scores.
+    pub fn from_scores(scores: &[i64]) -> Result<Outcome, OutcomeError> {
+        let n = scores.len();
+        if n == 0 || n > MAX_PLAYERS {
+            return Err(OutcomeError::PlayerCount(n));
+        }
+        let mut ranks = [0u8; MAX_PLAYERS];
+        for (i, &s) in scores.iter().enumerate() {
+            ranks[i] = scores.iter().filter(|&&t| t > s).count() as u8;
+        }
+        Outcome::new(&ranks[..n], scores)
+    }
+
+    /// `winner` wins alone; every other player shares the last place.
+    /// Scores: 1 for the winner, 0 for the others.
+    ///
+    /// `players` is clamped to `1..=MAX_PLAYERS` and `winner` must be below it
+    /// (otherwise nobody wins: every player ranks 0).
+    pub fn win_for(players: usize, winner: PlayerId) -> Outcome {
+        Outcome::shared_win(players, std::iter::once(winner))
+    }
+
+    /// The given players share the win; every other player shares the next
+    /// place. Scores: 1 for a winner, 0 for the others.
+    pub fn shared_win(players: usize, winners: impl IntoIterator<Item = PlayerId>) -> Outcome {
+        let n = players.clamp(1, MAX_PLAYERS);
+        let mut scores = [0i64; MAX_PLAYERS];
+        for w in winners {
+            if w.index() < n {
+                scores[w.index()] = 1;
+            }
+        }
+        Outcome::from_scores(&scores[..n]).unwrap_or_else(|_| Outcome::draw(n))
+    }
+
+    /// `loser` loses alone (for example by an illegal move); every other
+    /// player shares the first place.
+    pub fn loss_for(players: usize, loser: PlayerId) -> Outcome {
+        let n = players.clamp(1, MAX_PLAYERS);
+        let mut scores = [1i64; MAX_PLAYERS];
+        if loser.index() < n {
+            scores[loser.index()] = 0;
+        }
+        Outcome::from_scores(&scores[..n]).unwrap_or_else(|_| Outcome::draw(n))
+    }
+
+    /// Everybody shares the first place, with score 0.
+    pub fn draw(players: usize) -> Outcome {
+        let n = players.clamp(1, MAX_PLAYERS);
+        Outcome { players: n as u8, ranks: [0; MAX_PLAYERS], scores: [0; MAX_PLAYERS] }
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Placements, one per player (0 is best).
+    #[inline]
+    pub fn ranks(&self) -> &[u8] {
+        &self.ranks[..self.players()]
+    }
+
+    /// Scores, one per player.
+    #[inline]
+    pub fn scores(&self) -> &[i64] {
+        &self.scores[..self.players()]
+    }
+
+    /// Placement of `p` (0 is best); players outside the game get the last
+    /// possible placement.
+    #[inline]
+    pub fn rank(&self, p: PlayerId) -> u8 {
+        self.ranks().get(p.index()).copied().unwrap_or(self.players)
+    }
+
+    /// Score of `p` (0 for players outside the game).
+    #[inline]
+    pub fn score(&self, p: PlayerId) -> i64 {
+        self.scores().get(p.index()).copied().unwrap_or(0)
+    }
+
+    /// The players placed first.
+    pub fn winners(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.ranks().iter().enumerate().filter(|(_, r)| **r == 0).map(|(i, _)| PlayerId(i as u8))
+    }
+
+    /// The single winner, if exactly one player is placed first.
+    pub fn winner(&self) -> Option<PlayerId> {
+        let mut w = self.winners();
+        match (w.next(), w.next()) {
+            (Some(p), None) if self.players > 1 => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether every player shares the first place.
+    pub fn is_draw(&self) -> bool {
+        self.ranks().iter().all(|&r| r == 0)
+    }
+
+    /// The value of the outcome for `p` in `[-1, 1]`: the number of players
+    /// placed strictly worse minus the number placed strictly better, divided
+    /// by `players - 1`. A two-player win is `1`, a loss `-1`, a draw `0`;
+    /// values over all players sum to 0.
+    pub fn value_for(&self, p: PlayerId) -> f64 {
+        let n = self.players();
+        if n < 2 || p.index() >= n {
+            return 0.0;
+        }
+        let r = self.rank(p);
+        let worse = self.ranks().iter().filter(|&&q| q > r).count() as f64;
+        let better = self.ranks().iter().filter(|&&q| q < r).count() as f64;
+        (worse - better) / (n - 1) as f64
+    }
+}
+
+impl fmt::Debug for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Outcome").field("ranks", &self.ranks()).field("scores", &self.scores()).finish()
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(w) = self.winner() {
+            write!(f, "player {w} wins")?;
+        } else if self.is_draw() {
+            write!(f, "draw")?;
+        } else {
+            write!(f, "winners")?;
+            for w in self.winners() {
+                write!(f, " {w}")?;
+            }
+        }
+        write!(f, " (ranks {:?}, scores {:?})", self.ranks(), self.scores())
+    }
+}

@@ -1,0 +1,433 @@
+//! The conformance kit: checks every game's tests run on many seeded random
+//! games (enable the `testing` feature, usually as a dev-dependency).
+//!
+//! ```
+//! # #[cfg(any())] mod hidden {
+//! use game_core::testing::{assert_conforms, KitConfig};
+//! #[test]
+//! fn conformance() {
+//!     assert_conforms(&MyGame::default(), &KitConfig::default());
+//! }
+//! # }
+//! ```
+//!
+//! What is checked, on every sampled state ([`check_state`]):
+//! * generated moves and [`Game::check_move`] agree both ways over the whole
+//!   move universe, for every player; no move is generated twice; every
+//!   generated move lies in the universe;
+//! * exactly the players [`Game::to_act`] names have moves, and a player to
+//!   act has at least one;
+//! * an illegal [`Game::play`] returns an error and leaves the state
+//!   unchanged; a legal one succeeds and equals [`Game::play_unchecked`]
+//!   on a clone;
+//! * a finished game refuses every move and every chance value, has an
+//!   outcome with one entry per seat and an end reason; an unfinished one
+//!   has neither;
+//! * setups, moves and outcomes round-trip through JSON, and
+//!   [`Game::from_setup`] of a state's setup gives the state back;
+//!
+//! and on every whole game ([`check_random_games`]): it ends within
+//! [`Game::max_plies`], and its [`Record`] replays to the same final state.
+
+use crate::game::{Game, GameError};
+use crate::player::{PlayerId, ToAct};
+use crate::record::{Event, Record};
+use crate::rng::{below, derive_seed, seeded};
+use proptest::prelude::*;
+use std::collections::HashSet;
+use std::fmt;
+
+/// A broken promise found by the kit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Which check failed, kebab-case (`"duplicate-move"`, ...).
+    pub check: &'static str,
+    /// What exactly was seen.
+    pub detail: String,
+    /// The game number and ply where it was seen, when known.
+    pub at: Option<(usize, u64)>,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "conformance check `{}` failed", self.check)?;
+        if let Some((game, ply)) = self.at {
+            write!(f, " in game {game} at ply {ply}")?;
+        }
+        write!(f, ": {}", self.detail)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Whether `s` is a non-empty kebab-case word (`a-z`, `0-9`, `-`).
+pub fn is_kebab(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+}
+
+fn fail<T>(check: &'static str, detail: impl Into<String>) -> Result<T, Violation> {
+    Err(Violation { check, detail: detail.into(), at: None })
+}
+
+/// How much the kit does.
+#[derive(Clone, Copy, Debug)]
+pub struct KitConfig {
+    /// Number of random games.
+    pub games: usize,
+    /// Seed of the series (game `i` uses [`derive_seed`]`(seed, i)`).
+    pub seed: u64,
+    /// Run the full [`check_state`] on every `check_every`-th state (and on
+    /// the first and last of each game); 1 checks every state.
+    pub check_every: u64,
+}
+
+impl Default for KitConfig {
+    fn default() -> Self {
+        KitConfig { games: 50, seed: 0x5EED, check_every: 1 }
+    }
+}
+
+/// What a kit run saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KitReport {
+    /// Games played.
+    pub games: usize,
+    /// Plies played in all.
+    pub plies: u64,
+    /// States fully checked.
+    pub states_checked: u64,
+    /// Longest game, in plies.
+    pub longest: u64,
+}
+
+/// Checks one state against every promise of [`Game`] (see the module docs).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_state<G: Game>(g: &G) -> Result<(), Violation> {
+    let mut universe = Vec::new();
+    let mut seen = HashSet::new();
+    let mut dup = None;
+    g.for_each_possible_move(&mut |m| {
+        if !seen.insert(m) && dup.is_none() {
+            dup = Some(m);
+        }
+        universe.push(m);
+    });
+    if let Some(m) = dup {
+        return fail("duplicate-in-universe", format!("{m:?} is listed twice in the move universe"));
+    }
+    let act = g.to_act();
+    let n = g.players();
+    if n == 0 || n > crate::player::MAX_PLAYERS {
+        return fail("player-count", format!("{n} players"));
+    }
+    check_outcome(g, act)?;
+    check_chance(g, act)?;
+    let mut moves = Vec::new();
+    for p in (0..n).map(|i| PlayerId(i as u8)) {
+        g.legal_moves(p, &mut moves);
+        let mut generated = HashSet::new();
+        for &m in &moves {
+            if !generated.insert(m) {
+                return fail("duplicate-move", format!("player {p}: {m:?} generated twice"));
+            }
+            if !seen.contains(&m) {
+                return fail("move-outside-universe", format!("player {p}: {m:?} is not in the universe"));
+            }
+        }
+        if act.includes(p) && moves.is_empty() {
+            return fail("no-legal-move", format!("player {p} must act ({act:?}) but has no legal move"));
+        }
+        if !act.includes(p) && !moves.is_empty() {
+            return fail("moves-out-of-turn", format!("player {p} is not to act ({act:?}) but has {} moves", moves.len()));
+        }
+        for &m in &universe {
+            let legal = g.check_move(p, m);
+            let listed = generated.contains(&m);
+            match (&legal, listed) {
+                (Ok(()), false) => {
+                    return fail("legal-not-generated", format!("player {p}: {m:?} passes check_move but is not generated"));
+                }
+                (Err(e), true) => {
+                    return fail("generated-not-legal", format!("player {p}: {m:?} is generated but check_move says: {e}"));
+                }
+                _ => {}
+            }
+            let mut child = g.clone();
+            match (child.play(p, m), legal) {
+                (Ok(()), Ok(())) => {
+                    let mut fast = g.clone();
+                    fast.play_unchecked(p, m);
+                    if fast != child {
+                        return fail("unchecked-differs", format!("player {p}: play_unchecked({m:?}) differs from play"));
+                    }
+                }
+                (Err(e), Err(_)) => {
+                    if child != *g {
+                        return fail("illegal-play-changed-state", format!("player {p}: refused {m:?} ({e}) but changed the state"));
+                    }
+                    if !is_kebab(e.kind()) {
+                        return fail("error-kind", format!("error kind {:?} is not kebab-case", e.kind()));
+                    }
+                }
+                (Ok(()), Err(e)) => {
+                    return fail("play-accepts-illegal", format!("player {p}: play accepted {m:?}, check_move said {e}"));
+                }
+                (Err(e), Ok(())) => {
+                    return fail("play-refuses-legal", format!("player {p}: play refused {m:?} ({e}), check_move accepted it"));
+                }
+            }
+            let json = serde_json::to_string(&m).map_err(|e| Violation { check: "move-serde", detail: e.to_string(), at: None })?;
+            let back: G::Move = serde_json::from_str(&json).map_err(|e| Violation { check: "move-serde", detail: format!("{json}: {e}"), at: None })?;
+            if back != m {
+                return fail("move-serde", format!("{m:?} -> {json} -> {back:?}"));
+            }
+        }
+    }
+    check_setup_round_trip(g)
+}
+
+fn check_outcome<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
+    match (act, g.outcome(), g.end_reason()) {
+        (ToAct::Over, Some(o), Some(reason)) => {
+            if o.players() != g.players() {
+                return fail("outcome-players", format!("outcome has {} players, game {}", o.players(), g.players()));
+            }
+            if !is_kebab(reason) {
+                return fail("end-reason", format!("end reason {reason:?} is not kebab-case"));
+            }
+            let json = serde_json::to_string(&o).map_err(|e| Violation { check: "outcome-serde", detail: e.to_string(), at: None })?;
+            let back: crate::Outcome = serde_json::from_str(&json).map_err(|e| Violation { check: "outcome-serde", detail: e.to_string(), at: None })?;
+            if back != o {
+                return fail("outcome-serde", format!("{o:?} -> {json} -> {back:?}"));
+            }
+            let total: f64 = (0..o.players()).map(|i| o.value_for(PlayerId(i as u8))).sum();
+            if total.abs() > 1e-9 {
+                return fail("outcome-values", format!("values of {o:?} sum to {total}"));
+            }
+            Ok(())
+        }
+        (ToAct::Over, o, r) => fail("outcome-missing", format!("game over but outcome {o:?}, reason {r:?}")),
+        (_, None, None) => Ok(()),
+        (act, o, r) => fail("outcome-early", format!("{act:?} but outcome {o:?}, reason {r:?}")),
+    }
+}
+
+fn check_chance<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
+    let mut rng = seeded(0xC4A9CE);
+    let c = g.sample_chance(&mut rng);
+    match (act, c) {
+        (ToAct::Chance, Some(c)) => {
+            let mut child = g.clone();
+            if let Err(e) = child.apply_chance(&c) {
+                return fail("chance-refused", format!("sampled {c:?} refused: {e}"));
+            }
+            let json = serde_json::to_string(&c).map_err(|e| Violation { check: "chance-serde", detail: e.to_string(), at: None })?;
+            let back: G::Chance = serde_json::from_str(&json).map_err(|e| Violation { check: "chance-serde", detail: e.to_string(), at: None })?;
+            if back != c {
+                return fail("chance-serde", format!("{c:?} -> {json} -> {back:?}"));
+            }
+            Ok(())
+        }
+        (ToAct::Chance, None) => fail("chance-missing", "chance node samples nothing"),
+        (_, None) => Ok(()),
+        (act, Some(c)) => {
+            let mut child = g.clone();
+            if child.apply_chance(&c).is_ok() {
+                return fail("chance-out-of-turn", format!("{act:?} accepted chance value {c:?}"));
+            }
+            if child != *g {
+                return fail("illegal-play-changed-state", "a refused chance value changed the state");
+            }
+            fail("chance-out-of-turn", format!("{act:?} sampled a chance value {c:?}"))
+        }
+    }
+}
+
+/// Checks that the state's setup round-trips through JSON and rebuilds the
+/// same state.
+///
+/// # Errors
+/// A [`Violation`] named `setup-serde` or `setup-round-trip`.
+pub fn check_setup_round_trip<G: Game>(g: &G) -> Result<(), Violation> {
+    let setup = g.to_setup();
+    let json = serde_json::to_string(&setup).map_err(|e| Violation { check: "setup-serde", detail: e.to_string(), at: None })?;
+    let back: G::Setup = serde_json::from_str(&json).map_err(|e| Violation { check: "setup-serde", detail: format!("{e}: {json}"), at: None })?;
+    if back != setup {
+        return fail("setup-serde", format!("{setup:?} -> {json} -> {back:?}"));
+    }
+    match G::from_setup(back) {
+        Ok(rebuilt) if rebuilt == *g => Ok(()),
+        Ok(rebuilt) => fail("setup-round-trip", format!("{g:?} rebuilt as {rebuilt:?}")),
+        Err(e) => fail("setup-round-trip", format!("own setup refused: {e}")),
+    }
+}
+
+/// Plays `cfg.games` seeded random games from `start` (uniform legal moves,
+/// chance from the seeded generator), checking states as configured, the
+/// stated maximum length, and that each game's record replays to the same
+/// final state.
+///
+/// # Errors
+/// The first [`Violation`], with the game number and ply.
+pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitReport, Violation> {
+    let mut report = KitReport::default();
+    let mut moves = Vec::new();
+    let every = cfg.check_every.max(1);
+    for game in 0..cfg.games {
+        let seed = derive_seed(cfg.seed, game as u64);
+        let mut rng = seeded(seed);
+        let mut g = start.clone();
+        let mut record = Record::new(start, Some(seed));
+        let max = g.max_plies();
+        let mut ply = 0u64;
+        let at = |v: Violation, ply| Violation { at: Some((game, ply)), ..v };
+        loop {
+            let over = g.is_over();
+            if ply % every == 0 || over {
+                check_state(&g).map_err(|v| at(v, ply))?;
+                report.states_checked += 1;
+            }
+            if over {
+                break;
+            }
+            if let Some(max) = max {
+                if ply >= max {
+                    return Err(at(Violation { check: "too-long", detail: format!("not over after the stated maximum of {max} plies"), at: None }, ply));
+                }
+            }
+            match g.to_act() {
+                ToAct::Chance => match g.resolve_chance(&mut rng) {
+                    Some(c) => record.events.push(Event::Chance(c)),
+                    None => return Err(at(Violation { check: "chance-refused", detail: "resolve_chance failed".into(), at: None }, ply)),
+                },
+                act => {
+                    let Some(p) = act.next_decider() else {
+                        return Err(at(Violation { check: "no-decider", detail: format!("{act:?}"), at: None }, ply));
+                    };
+                    g.legal_moves(p, &mut moves);
+                    if moves.is_empty() {
+                        return Err(at(Violation { check: "no-legal-move", detail: format!("player {p} to act has no move"), at: None }, ply));
+                    }
+                    let mv = moves[below(&mut rng, moves.len())];
+                    g.play(p, mv).map_err(|e| at(Violation { check: "play-refuses-legal", detail: format!("{mv:?}: {e}"), at: None }, ply))?;
+                    record.events.push(Event::Move { player: p, mv });
+                }
+            }
+            ply += 1;
+        }
+        record.outcome = g.outcome();
+        match record.replay() {
+            Ok(replayed) if replayed == g => {}
+            Ok(_) => return Err(at(Violation { check: "replay", detail: "the record replays to another state".into(), at: None }, ply)),
+            Err(e) => return Err(at(Violation { check: "replay", detail: e.to_string(), at: None }, ply)),
+        }
+        report.games += 1;
+        report.plies += ply;
+        report.longest = report.longest.max(ply);
+    }
+    Ok(report)
+}
+
+/// [`check_random_games`], panicking with the violation: the one-liner for a
+/// game's test suite.
+///
+/// # Panics
+/// On the first violation.
+pub fn assert_conforms<G: Game>(start: &G, cfg: &KitConfig) -> KitReport {
+    match check_random_games(start, cfg) {
+        Ok(r) => {
+            assert!(r.games > 0 || cfg.games == 0, "no game was played");
+            r
+        }
+        Err(v) => panic!("{} failed the conformance kit: {v}", G::NAME),
+    }
+}
+
+/// Checks that the incremental Zobrist hash equals the recomputed one along
+/// `cfg.games` random games.
+///
+/// # Errors
+/// A [`Violation`] named `zobrist`.
+pub fn check_zobrist_games<G: crate::Zobrist>(start: &G, cfg: &KitConfig) -> Result<u64, Violation> {
+    let mut checked = 0;
+    let mut moves = Vec::new();
+    for game in 0..cfg.games {
+        let mut rng = seeded(derive_seed(cfg.seed, game as u64));
+        let mut g = start.clone();
+        let mut ply = 0u64;
+        loop {
+            if g.zobrist() != g.zobrist_from_scratch() {
+                return Err(Violation {
+                    check: "zobrist",
+                    detail: format!("incremental {:#x} != recomputed {:#x}", g.zobrist(), g.zobrist_from_scratch()),
+                    at: Some((game, ply)),
+                });
+            }
+            checked += 1;
+            if step_random(&mut g, &mut rng, &mut moves).is_none() {
+                break;
+            }
+            ply += 1;
+        }
+    }
+    Ok(checked)
+}
+
+/// Plays one random step (a uniform legal move of the next decider, or a
+/// chance value). `None` when the game is over or stuck.
+fn step_random<G: Game, R: rand_core::RngCore>(g: &mut G, rng: &mut R, moves: &mut Vec<G::Move>) -> Option<()> {
+    match g.to_act() {
+        ToAct::Over => None,
+        ToAct::Chance => g.resolve_chance(rng).map(|_| ()),
+        act => {
+            let p = act.next_decider()?;
+            g.legal_moves(p, moves);
+            if moves.is_empty() {
+                return None;
+            }
+            let mv = moves[below(rng, moves.len())];
+            g.play_unchecked(p, mv);
+            Some(())
+        }
+    }
+}
+
+/// The state reached from `start` by following `indices`: at each decision
+/// the move `index % number_of_moves` of the next decider, at each chance
+/// node a value drawn from a generator seeded with the index. Stops early at
+/// the end of the game. Any index sequence gives a reachable state, which
+/// makes this the base of property tests and fuzz targets.
+pub fn state_from_indices<G: Game>(start: &G, indices: &[u16]) -> G {
+    let mut g = start.clone();
+    let mut moves = Vec::new();
+    for &i in indices {
+        match g.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let mut rng = seeded(u64::from(i));
+                if g.resolve_chance(&mut rng).is_none() {
+                    break;
+                }
+            }
+            act => {
+                let Some(p) = act.next_decider() else { break };
+                g.legal_moves(p, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[usize::from(i) % moves.len()];
+                g.play_unchecked(p, mv);
+            }
+        }
+    }
+    g
+}
+
+/// A proptest strategy of states reachable from `start` in up to `max_len`
+/// steps, generated as sequences of move indices (so shrinking shortens and
+/// simplifies the path to a failing state).
+pub fn arb_state<G: Game + fmt::Debug>(start: G, max_len: usize) -> impl Strategy<Value = G> {
+    proptest::collection::vec(any::<u16>(), 0..=max_len).prop_map(move |idx| state_from_indices(&start, &idx))
+}

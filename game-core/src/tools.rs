@@ -1,0 +1,166 @@
+//! Generic tools over [`Game`]: perft and uniformly random playouts.
+
+use crate::game::Game;
+use crate::player::ToAct;
+use crate::rng::below;
+use rand_core::RngCore;
+
+/// Counts the move sequences of exactly `depth` decisions from `state`
+/// (the classic perft of chess engines).
+///
+/// * A decision is one [`Game::play`]: at a simultaneous node the lowest
+///   player still owing a move decides first (see [`ToAct::next_decider`]).
+/// * A finished game before `depth` contributes 0, as a checkmate does in
+///   chess perft.
+/// * A chance node before `depth` counts as one leaf: chance outcomes are
+///   not enumerated.
+///
+/// Move lists are allocated once per depth, not per node.
+///
+/// ```
+/// # use game_core::perft;
+/// # fn demo<G: game_core::Game>(start: &G) {
+/// let leaves = perft(start, 2);
+/// # let _ = leaves; }
+/// ```
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
+    perft_inner(state, depth, &mut buffers)
+}
+
+fn perft_inner<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let player = match state.to_act() {
+        ToAct::Over => return 0,
+        ToAct::Chance => return 1,
+        act => match act.next_decider() {
+            Some(p) => p,
+            None => return 0,
+        },
+    };
+    let Some((moves, rest)) = buffers.split_first_mut() else {
+        return 1;
+    };
+    state.legal_moves(player, moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let mut child = state.clone();
+        child.play_unchecked(player, mv);
+        total += perft_inner(&child, depth - 1, rest);
+    }
+    total
+}
+
+/// Why a random playout stopped before the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayoutError {
+    /// A player to act had no legal move although the game is not over.
+    #[error("ply {ply}: the player to act has no legal move but the game is not over")]
+    NoLegalMove {
+        /// Decisions and chance steps played before.
+        ply: u64,
+    },
+    /// A chance node refused its own sampled value.
+    #[error("ply {ply}: the chance node could not be resolved")]
+    ChanceFailed {
+        /// Decisions and chance steps played before.
+        ply: u64,
+    },
+    /// The game went on past its stated maximum length.
+    #[error("the game exceeded its stated maximum of {max} plies")]
+    TooLong {
+        /// The stated maximum.
+        max: u64,
+    },
+}
+
+/// Plays `state` to the end with uniformly random legal moves (each decision
+/// uniform over the decider's legal moves) and chance values drawn from
+/// `rng`. Returns the number of plies played. `buf` is the reused move list.
+///
+/// # Errors
+/// [`PlayoutError`] when the game breaks its own contract (stuck, or longer
+/// than [`Game::max_plies`]).
+pub fn random_playout<G: Game, R: RngCore + ?Sized>(
+    state: &mut G,
+    rng: &mut R,
+    buf: &mut Vec<G::Move>,
+) -> Result<u64, PlayoutError> {
+    let max = state.max_plies();
+    let mut ply = 0u64;
+    loop {
+        if let Some(max) = max {
+            if ply > max {
+                return Err(PlayoutError::TooLong { max });
+            }
+        }
+        match state.to_act() {
+            ToAct::Over => return Ok(ply),
+            ToAct::Chance => {
+                if state.resolve_chance(rng).is_none() {
+                    return Err(PlayoutError::ChanceFailed { ply });
+                }
+            }
+            act => {
+                let Some(player) = act.next_decider() else {
+                    return Err(PlayoutError::NoLegalMove { ply });
+                };
+                state.legal_moves(player, buf);
+                if buf.is_empty() {
+                    return Err(PlayoutError::NoLegalMove { ply });
+                }
+                let mv = buf[below(rng, buf.len())];
+                state.play_unchecked(player, mv);
+            }
+        }
+        ply += 1;
+    }
+}
+
+/// Statistics of a batch of random playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayoutStats {
+    /// Games played.
+    pub games: u64,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Games each player won alone, for the first four players.
+    pub wins: [u64; 4],
+    /// Games without a single winner.
+    pub shared: u64,
+}
+
+impl PlayoutStats {
+    /// Mean game length in plies.
+    pub fn mean_length(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.plies as f64 / self.games as f64 }
+    }
+}
+
+/// Plays `games` random playouts from `start`, with `rng`, and sums them up.
+///
+/// # Errors
+/// The first [`PlayoutError`].
+pub fn random_playouts<G: Game, R: RngCore + ?Sized>(
+    start: &G,
+    games: u64,
+    rng: &mut R,
+) -> Result<PlayoutStats, PlayoutError> {
+    let mut stats = PlayoutStats::default();
+    let mut buf = Vec::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        stats.plies += random_playout(&mut g, rng, &mut buf)?;
+        stats.games += 1;
+        match g.outcome().and_then(|o| o.winner()) {
+            Some(w) if w.index() < 4 => stats.wins[w.index()] += 1,
+            _ => stats.shared += 1,
+        }
+    }
+    Ok(stats)
+}

@@ -1,0 +1,1 @@
+//! The paper-soccer game (implementation in progress; see the workspace issues).

@@ -1,0 +1,1 @@
+//! The parallel-football game (implementation in progress; see the workspace issues).

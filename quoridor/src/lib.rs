@@ -1,0 +1,1 @@
+//! The quoridor game (implementation in progress; see the workspace issues).

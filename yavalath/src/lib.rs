@@ -1,0 +1,1 @@
+//! The yavalath game (implementation in progress; see the workspace issues).
