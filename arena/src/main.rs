@@ -15,7 +15,11 @@ fn main() {
     let mut game = Nim::new(21, 3);
     let mut moves = Vec::new();
     match random_playout(&mut game, &mut rng::seeded(1), &mut moves) {
-        Ok(plies) => println!("demo ({}): {plies} plies, {}", Nim::NAME, game.outcome().map_or("unfinished".into(), |o| o.to_string())),
+        Ok(plies) => println!(
+            "demo ({}): {plies} plies, {}",
+            Nim::NAME,
+            game.outcome().map_or("unfinished".into(), |o| o.to_string())
+        ),
         Err(e) => println!("demo failed: {e}"),
     }
 }

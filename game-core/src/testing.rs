@@ -140,17 +140,26 @@ pub fn check_state<G: Game>(g: &G) -> Result<(), Violation> {
             return fail("no-legal-move", format!("player {p} must act ({act:?}) but has no legal move"));
         }
         if !act.includes(p) && !moves.is_empty() {
-            return fail("moves-out-of-turn", format!("player {p} is not to act ({act:?}) but has {} moves", moves.len()));
+            return fail(
+                "moves-out-of-turn",
+                format!("player {p} is not to act ({act:?}) but has {} moves", moves.len()),
+            );
         }
         for &m in &universe {
             let legal = g.check_move(p, m);
             let listed = generated.contains(&m);
             match (&legal, listed) {
                 (Ok(()), false) => {
-                    return fail("legal-not-generated", format!("player {p}: {m:?} passes check_move but is not generated"));
+                    return fail(
+                        "legal-not-generated",
+                        format!("player {p}: {m:?} passes check_move but is not generated"),
+                    );
                 }
                 (Err(e), true) => {
-                    return fail("generated-not-legal", format!("player {p}: {m:?} is generated but check_move says: {e}"));
+                    return fail(
+                        "generated-not-legal",
+                        format!("player {p}: {m:?} is generated but check_move says: {e}"),
+                    );
                 }
                 _ => {}
             }
@@ -160,26 +169,46 @@ pub fn check_state<G: Game>(g: &G) -> Result<(), Violation> {
                     let mut fast = g.clone();
                     fast.play_unchecked(p, m);
                     if fast != child {
-                        return fail("unchecked-differs", format!("player {p}: play_unchecked({m:?}) differs from play"));
+                        return fail(
+                            "unchecked-differs",
+                            format!("player {p}: play_unchecked({m:?}) differs from play"),
+                        );
                     }
                 }
                 (Err(e), Err(_)) => {
                     if child != *g {
-                        return fail("illegal-play-changed-state", format!("player {p}: refused {m:?} ({e}) but changed the state"));
+                        return fail(
+                            "illegal-play-changed-state",
+                            format!("player {p}: refused {m:?} ({e}) but changed the state"),
+                        );
                     }
                     if !is_kebab(e.kind()) {
                         return fail("error-kind", format!("error kind {:?} is not kebab-case", e.kind()));
                     }
                 }
                 (Ok(()), Err(e)) => {
-                    return fail("play-accepts-illegal", format!("player {p}: play accepted {m:?}, check_move said {e}"));
+                    return fail(
+                        "play-accepts-illegal",
+                        format!("player {p}: play accepted {m:?}, check_move said {e}"),
+                    );
                 }
                 (Err(e), Ok(())) => {
-                    return fail("play-refuses-legal", format!("player {p}: play refused {m:?} ({e}), check_move accepted it"));
+                    return fail(
+                        "play-refuses-legal",
+                        format!("player {p}: play refused {m:?} ({e}), check_move accepted it"),
+                    );
                 }
             }
-            let json = serde_json::to_string(&m).map_err(|e| Violation { check: "move-serde", detail: e.to_string(), at: None })?;
-            let back: G::Move = serde_json::from_str(&json).map_err(|e| Violation { check: "move-serde", detail: format!("{json}: {e}"), at: None })?;
+            let json = serde_json::to_string(&m).map_err(|e| Violation {
+                check: "move-serde",
+                detail: e.to_string(),
+                at: None,
+            })?;
+            let back: G::Move = serde_json::from_str(&json).map_err(|e| Violation {
+                check: "move-serde",
+                detail: format!("{json}: {e}"),
+                at: None,
+            })?;
             if back != m {
                 return fail("move-serde", format!("{m:?} -> {json} -> {back:?}"));
             }
@@ -197,8 +226,16 @@ fn check_outcome<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
             if !is_kebab(reason) {
                 return fail("end-reason", format!("end reason {reason:?} is not kebab-case"));
             }
-            let json = serde_json::to_string(&o).map_err(|e| Violation { check: "outcome-serde", detail: e.to_string(), at: None })?;
-            let back: crate::Outcome = serde_json::from_str(&json).map_err(|e| Violation { check: "outcome-serde", detail: e.to_string(), at: None })?;
+            let json = serde_json::to_string(&o).map_err(|e| Violation {
+                check: "outcome-serde",
+                detail: e.to_string(),
+                at: None,
+            })?;
+            let back: crate::Outcome = serde_json::from_str(&json).map_err(|e| Violation {
+                check: "outcome-serde",
+                detail: e.to_string(),
+                at: None,
+            })?;
             if back != o {
                 return fail("outcome-serde", format!("{o:?} -> {json} -> {back:?}"));
             }
@@ -223,8 +260,16 @@ fn check_chance<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
             if let Err(e) = child.apply_chance(&c) {
                 return fail("chance-refused", format!("sampled {c:?} refused: {e}"));
             }
-            let json = serde_json::to_string(&c).map_err(|e| Violation { check: "chance-serde", detail: e.to_string(), at: None })?;
-            let back: G::Chance = serde_json::from_str(&json).map_err(|e| Violation { check: "chance-serde", detail: e.to_string(), at: None })?;
+            let json = serde_json::to_string(&c).map_err(|e| Violation {
+                check: "chance-serde",
+                detail: e.to_string(),
+                at: None,
+            })?;
+            let back: G::Chance = serde_json::from_str(&json).map_err(|e| Violation {
+                check: "chance-serde",
+                detail: e.to_string(),
+                at: None,
+            })?;
             if back != c {
                 return fail("chance-serde", format!("{c:?} -> {json} -> {back:?}"));
             }
@@ -252,8 +297,16 @@ fn check_chance<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
 /// A [`Violation`] named `setup-serde` or `setup-round-trip`.
 pub fn check_setup_round_trip<G: Game>(g: &G) -> Result<(), Violation> {
     let setup = g.to_setup();
-    let json = serde_json::to_string(&setup).map_err(|e| Violation { check: "setup-serde", detail: e.to_string(), at: None })?;
-    let back: G::Setup = serde_json::from_str(&json).map_err(|e| Violation { check: "setup-serde", detail: format!("{e}: {json}"), at: None })?;
+    let json = serde_json::to_string(&setup).map_err(|e| Violation {
+        check: "setup-serde",
+        detail: e.to_string(),
+        at: None,
+    })?;
+    let back: G::Setup = serde_json::from_str(&json).map_err(|e| Violation {
+        check: "setup-serde",
+        detail: format!("{e}: {json}"),
+        at: None,
+    })?;
     if back != setup {
         return fail("setup-serde", format!("{setup:?} -> {json} -> {back:?}"));
     }
@@ -294,13 +347,25 @@ pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitRepo
             }
             if let Some(max) = max {
                 if ply >= max {
-                    return Err(at(Violation { check: "too-long", detail: format!("not over after the stated maximum of {max} plies"), at: None }, ply));
+                    return Err(at(
+                        Violation {
+                            check: "too-long",
+                            detail: format!("not over after the stated maximum of {max} plies"),
+                            at: None,
+                        },
+                        ply,
+                    ));
                 }
             }
             match g.to_act() {
                 ToAct::Chance => match g.resolve_chance(&mut rng) {
                     Some(c) => record.events.push(Event::Chance(c)),
-                    None => return Err(at(Violation { check: "chance-refused", detail: "resolve_chance failed".into(), at: None }, ply)),
+                    None => {
+                        return Err(at(
+                            Violation { check: "chance-refused", detail: "resolve_chance failed".into(), at: None },
+                            ply,
+                        ));
+                    }
                 },
                 act => {
                     let Some(p) = act.next_decider() else {
@@ -308,10 +373,19 @@ pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitRepo
                     };
                     g.legal_moves(p, &mut moves);
                     if moves.is_empty() {
-                        return Err(at(Violation { check: "no-legal-move", detail: format!("player {p} to act has no move"), at: None }, ply));
+                        return Err(at(
+                            Violation {
+                                check: "no-legal-move",
+                                detail: format!("player {p} to act has no move"),
+                                at: None,
+                            },
+                            ply,
+                        ));
                     }
                     let mv = moves[below(&mut rng, moves.len())];
-                    g.play(p, mv).map_err(|e| at(Violation { check: "play-refuses-legal", detail: format!("{mv:?}: {e}"), at: None }, ply))?;
+                    g.play(p, mv).map_err(|e| {
+                        at(Violation { check: "play-refuses-legal", detail: format!("{mv:?}: {e}"), at: None }, ply)
+                    })?;
                     record.events.push(Event::Move { player: p, mv });
                 }
             }
@@ -320,7 +394,12 @@ pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitRepo
         record.outcome = g.outcome();
         match record.replay() {
             Ok(replayed) if replayed == g => {}
-            Ok(_) => return Err(at(Violation { check: "replay", detail: "the record replays to another state".into(), at: None }, ply)),
+            Ok(_) => {
+                return Err(at(
+                    Violation { check: "replay", detail: "the record replays to another state".into(), at: None },
+                    ply,
+                ));
+            }
             Err(e) => return Err(at(Violation { check: "replay", detail: e.to_string(), at: None }, ply)),
         }
         report.games += 1;
