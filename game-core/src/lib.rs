@@ -52,7 +52,7 @@
 //! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
 //!
 //! ## Features
-//! * `testing`: the [`testing`] conformance kit (pulls in `proptest` and
+//! * `testing`: the `game_core::testing` conformance kit (pulls in `proptest` and
 //!   `serde_json`); enable it in a game's `[dev-dependencies]`.
 
 #![warn(missing_docs)]

@@ -65,9 +65,9 @@ pub enum ReplayError<E: std::error::Error, S: std::error::Error> {
     #[error("recorded outcome {recorded:?} but replay gives {replayed:?}")]
     OutcomeMismatch {
         /// In the record.
-        recorded: Option<Outcome>,
+        recorded: Box<Option<Outcome>>,
         /// After replaying.
-        replayed: Option<Outcome>,
+        replayed: Box<Option<Outcome>>,
     },
 }
 
@@ -95,7 +95,10 @@ impl<G: Game> Record<G> {
             r.map_err(|error| ReplayError::Illegal { index, error })?;
         }
         if self.outcome.is_some() && self.outcome != g.outcome() {
-            return Err(ReplayError::OutcomeMismatch { recorded: self.outcome, replayed: g.outcome() });
+            return Err(ReplayError::OutcomeMismatch {
+                recorded: Box::new(self.outcome),
+                replayed: Box::new(g.outcome()),
+            });
         }
         Ok(g)
     }

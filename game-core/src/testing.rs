@@ -2,13 +2,12 @@
 //! games (enable the `testing` feature, usually as a dev-dependency).
 //!
 //! ```
-//! # #[cfg(any())] mod hidden {
+//! use game_core::nim::Nim;
 //! use game_core::testing::{assert_conforms, KitConfig};
-//! #[test]
-//! fn conformance() {
-//!     assert_conforms(&MyGame::default(), &KitConfig::default());
-//! }
-//! # }
+//!
+//! // In a game crate's tests: `#[test] fn conformance() { ... }` around this.
+//! let report = assert_conforms(&Nim::new(12, 3), &KitConfig { games: 20, ..KitConfig::default() });
+//! assert_eq!(report.games, 20);
 //! ```
 //!
 //! What is checked, on every sampled state ([`check_state`]):
