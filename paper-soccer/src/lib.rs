@@ -1,1 +1,87 @@
-//! The paper-soccer game (implementation in progress; see the workspace issues).
+//! # paper-soccer
+//!
+//! The CodinGame "Paper soccer" game, exactly to the rules of
+//! `shared/rules/paper-soccer.md`, on the game-core traits, at two levels:
+//!
+//! * **steps** ([`Game`] with `Move = `[`Dir`]): one line at a time; after a
+//!   bounce [`to_act`](Game::to_act) names the same player again. For search.
+//! * **whole turns** ([`Board::play_turn`], [`Turn`]): a digit string such as
+//!   `"02217"`, validated completely, in the referee's order, before anything
+//!   changes; and a streaming generator of every distinct legal turn
+//!   ([`Board::for_each_turn`], [`TurnGen`]).
+//!
+//! ```
+//! use paper_soccer::{Dir, PaperSoccer, Point, TurnError};
+//! use game_core::{Game, PlayerId, ToAct};
+//! use std::ops::ControlFlow;
+//!
+//! let mut g = PaperSoccer::default();            // 8x10, ball at (4,5), player 0
+//! assert_eq!(g.ball(), Point::new(4, 5));
+//! g.play_turn("0").unwrap();                     // a fresh point: the turn ends
+//! assert_eq!(g.to_act(), ToAct::Player(PlayerId(1)));
+//!
+//! // Step level: going back south draws nothing new, it is refused...
+//! assert!(g.play(PlayerId(1), Dir::S).is_err());
+//! // ...and a step to (5,4) is a fresh point, so player 0 moves next.
+//! g.play(PlayerId(1), Dir::E).unwrap();
+//! // (4,5) and (4,4) touch lines now: moving onto them bounces.
+//! g.play(PlayerId(0), Dir::SW).unwrap();
+//! assert_eq!(g.to_act(), ToAct::Player(PlayerId(0)));
+//!
+//! // Whole turns are checked before anything changes.
+//! assert_eq!(g.play_turn("4x"), Err(TurnError::BadCharacter { index: 1, found: 'x' }));
+//! assert!(matches!(g.play_turn("0"), Err(TurnError::LineAlreadyDrawn { index: 0, .. })));
+//!
+//! // Every distinct turn, streamed.
+//! let mut n = 0;
+//! g.for_each_turn(u64::MAX, |_steps, _after| { n += 1; ControlFlow::Continue(()) });
+//! assert_eq!(n as usize, g.legal_turns(u64::MAX).len());
+//! println!("{g}");
+//! ```
+//!
+//! ## The model
+//! * [`Board`]`<N>` is the position on a pitch with `N` slots;
+//!   [`PaperSoccer`] is the standard 8x10 board (128 bytes, `Copy`). It keeps
+//!   one byte per point: the directions whose line exists and is not drawn.
+//!   A point bounces exactly when that byte differs from "all eight free"
+//!   (every point with a missing link is a border point, post or goal point,
+//!   which touches pre-drawn lines), so a step is a few bit operations.
+//!   Other even sizes: `Board::<{ paper_soccer::slots(6, 8) }>::new(Pitch::new(6, 8)?)`.
+//! * The game ends when the ball enters a goal (the attacker of that goal
+//!   wins: player 0 attacks the top goal) or stops on a point with no free
+//!   line (the player who moved it there loses). [`Game::end_reason`] is
+//!   `goal`, `own-goal` or `blocked`. `max_plies` is the number of drawable
+//!   links (316).
+//! * [`Zobrist`](game_core::Zobrist) is maintained incrementally over
+//!   drawable lines, ball and player to move.
+//!
+//! ## Decisions where the rules file is silent
+//! * A turn string given in the middle of a turn (after bouncing steps
+//!   played one at a time) completes that turn: the first step is required
+//!   even though the ball may sit on a point where the turn could have
+//!   ended.
+//! * [`Turn::from_str`](std::str::FromStr) is strict (digits `0..=7`);
+//!   [`Board::after_turn`] on a string follows the referee's quirk and lets
+//!   `8` past check 1, then reports it by check 2 (after the end of the
+//!   turn) or 3 ([`TurnError::NoSuchPoint`]).
+//! * Playing a turn on a finished game is [`TurnError::GameOver`]; an
+//!   illegal turn is reported, not played: the arena declares the loss.
+//! * A [`Setup`] may hold any set of drawable lines (not only reachable
+//!   ones); once the game is over its player is the last mover, which
+//!   tells a goal from an own goal.
+//! * In a record, the final line ending is optional and does not make an
+//!   extra empty turn; every other empty line is an empty turn.
+
+mod board;
+mod dir;
+mod pitch;
+pub mod protocol;
+mod text;
+mod turn;
+
+pub use board::{Board, Line, PaperSoccer, STANDARD_SLOTS, Setup, SetupError, StepError, StepParseError};
+pub use dir::{BadDir, Dir, DirIter, DirSet, Point};
+pub use game_core::Game;
+pub use pitch::{BadPitch, Goal, MAX_SLOTS, Pitch, slots};
+pub use text::PositionText;
+pub use turn::{Turn, TurnError, TurnGen, TurnGenReport};

@@ -1,0 +1,257 @@
+//! Pitch geometry: which points and links exist, which lines are pre-drawn,
+//! and how points are laid out in a board's slot array.
+
+use crate::dir::{Dir, DirSet, Point};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most slots (array cells) a board may have: ball positions are kept
+/// in one byte.
+pub const MAX_SLOTS: usize = 256;
+
+/// Number of slots of the board array for a pitch `width` x `height`
+/// squares: the rows `-1..=height+1` of `width + 1` columns, trimmed to
+/// start at the top goal's left point and end at the bottom goal's right
+/// point. 111 for the standard 8x10 pitch.
+///
+/// Use it to name the board type of another size:
+/// `Board<{ paper_soccer::slots(6, 8) }>`.
+pub const fn slots(width: u8, height: u8) -> usize {
+    (height as usize + 2) * (width as usize + 1) + 3
+}
+
+/// Which end of the pitch a goal is at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// The goal at `y = -1`, attacked by player 0.
+    Top,
+    /// The goal at `y = height + 1`, attacked by player 1.
+    Bottom,
+}
+
+/// The size of a pitch in squares. Both even, width at least 4, height at
+/// least 2, and at most [`MAX_SLOTS`] slots; goals are 2 squares wide and 1
+/// deep, centred. [`Pitch::STANDARD`] is the contest's 8x10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pitch {
+    /// Squares from left to right (even).
+    pub width: u8,
+    /// Squares from top to bottom (even).
+    pub height: u8,
+}
+
+/// A pitch size this library cannot play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("pitch {width}x{height} is not supported (even sizes, width >= 4, height >= 2, at most 256 slots)")]
+pub struct BadPitch {
+    /// Width asked for.
+    pub width: u8,
+    /// Height asked for.
+    pub height: u8,
+}
+
+impl Default for Pitch {
+    fn default() -> Pitch {
+        Pitch::STANDARD
+    }
+}
+
+impl fmt::Display for Pitch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl Pitch {
+    /// The contest pitch, 8 squares wide and 10 high.
+    pub const STANDARD: Pitch = Pitch { width: 8, height: 10 };
+
+    /// A validated pitch size.
+    ///
+    /// # Errors
+    /// [`BadPitch`] for odd sizes, a width below 4, a height below 2, or more
+    /// than [`MAX_SLOTS`] slots.
+    pub const fn new(width: u8, height: u8) -> Result<Pitch, BadPitch> {
+        if width % 2 != 0 || height % 2 != 0 || width < 4 || height < 2 || slots(width, height) > MAX_SLOTS {
+            return Err(BadPitch { width, height });
+        }
+        Ok(Pitch { width, height })
+    }
+
+    /// Number of slots of this pitch's board array (see [`slots`]).
+    #[inline]
+    pub const fn slots(self) -> usize {
+        slots(self.width, self.height)
+    }
+
+    #[inline]
+    pub(crate) const fn stride(self) -> isize {
+        self.width as isize + 1
+    }
+
+    #[inline]
+    const fn mid(self) -> i16 {
+        (self.width / 2) as i16
+    }
+
+    /// The point where the ball starts, the centre.
+    #[inline]
+    pub const fn centre(self) -> Point {
+        Point::new((self.width / 2) as i8, (self.height / 2) as i8)
+    }
+
+    /// Whether `p` is a point of the pitch (lattice or goal).
+    pub fn contains(self, p: Point) -> bool {
+        let (x, y) = (i16::from(p.x), i16::from(p.y));
+        let (w, h) = (i16::from(self.width), i16::from(self.height));
+        if (0..=h).contains(&y) {
+            (0..=w).contains(&x)
+        } else {
+            (y == -1 || y == h + 1) && (x - self.mid()).abs() <= 1
+        }
+    }
+
+    /// The goal `p` lies in, if it is a goal point.
+    pub fn goal_at(self, p: Point) -> Option<Goal> {
+        if !self.contains(p) {
+            None
+        } else if p.y == -1 {
+            Some(Goal::Top)
+        } else if i16::from(p.y) == i16::from(self.height) + 1 {
+            Some(Goal::Bottom)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `p` is on the pitch proper (not in a goal).
+    fn is_lattice(self, p: Point) -> bool {
+        self.contains(p) && self.goal_at(p).is_none()
+    }
+
+    /// Whether the link from `p` in direction `d` exists (both ends are
+    /// points and it is not an outer diagonal into a goal).
+    pub fn link_exists(self, p: Point, d: Dir) -> bool {
+        let Some(q) = p.step(d) else { return false };
+        if !self.contains(p) || !self.contains(q) {
+            return false;
+        }
+        let (dx, dy) = d.delta();
+        let diagonal = dx != 0 && dy != 0;
+        match (self.goal_at(p).is_some(), self.goal_at(q).is_some()) {
+            (false, false) => true,
+            (true, true) => dy == 0,
+            // A diagonal between the pitch and a goal starts inside the mouth.
+            (true, false) => !diagonal || (i16::from(q.x) - self.mid()).abs() <= 1,
+            (false, true) => !diagonal || (i16::from(p.x) - self.mid()).abs() <= 1,
+        }
+    }
+
+    /// Whether the link from `p` in direction `d` is a pre-drawn line (side
+    /// line, end line outside the goal mouth, goal wall or goal back).
+    pub fn is_predrawn(self, p: Point, d: Dir) -> bool {
+        if !self.link_exists(p, d) {
+            return false;
+        }
+        let Some(q) = p.step(d) else { return false };
+        let (w, h) = (i16::from(self.width), i16::from(self.height));
+        let (px, py, qx, qy) = (i16::from(p.x), i16::from(p.y), i16::from(q.x), i16::from(q.y));
+        let in_goal = self.goal_at(p).is_some() || self.goal_at(q).is_some();
+        if in_goal {
+            // Goal back (horizontal inside the goal row) or side walls
+            // (vertical off the middle column).
+            return (py == qy) || (px == qx && px != self.mid());
+        }
+        if px == qx && (px == 0 || px == w) {
+            return true;
+        }
+        if py == qy && (py == 0 || py == h) {
+            let in_mouth = px.min(qx) >= self.mid() - 1 && px.max(qx) <= self.mid() + 1;
+            return !in_mouth;
+        }
+        false
+    }
+
+    /// The directions of the links that exist at `p`.
+    pub fn links_at(self, p: Point) -> DirSet {
+        Dir::ALL.into_iter().filter(|&d| self.link_exists(p, d)).collect()
+    }
+
+    /// Every point of the pitch, row by row from the top goal.
+    pub fn points(self) -> impl Iterator<Item = Point> {
+        let (w, h) = (self.width as i8, self.height as i8);
+        (-1..=h + 1).flat_map(move |y| (0..=w).map(move |x| Point::new(x, y))).filter(move |&p| self.contains(p))
+    }
+
+    /// Every link once, as `(point, direction)` from its first end in
+    /// [`points`](Pitch::points) order, with whether it is pre-drawn.
+    pub fn links(self) -> impl Iterator<Item = (Point, Dir, bool)> {
+        self.points().flat_map(move |p| {
+            Dir::ALL.into_iter().filter_map(move |d| {
+                let q = p.step(d)?;
+                let forward = (q.y, q.x) > (p.y, p.x);
+                (forward && self.link_exists(p, d)).then(|| (p, d, self.is_predrawn(p, d)))
+            })
+        })
+    }
+
+    /// Number of links that are not pre-drawn: the longest a game can last
+    /// in steps (316 on the standard pitch).
+    pub fn drawable_links(self) -> usize {
+        self.links().filter(|l| !l.2).count()
+    }
+
+    /// The slot of `p` in a board array, if `p` is a point.
+    #[inline]
+    pub fn slot(self, p: Point) -> Option<usize> {
+        if !self.contains(p) {
+            return None;
+        }
+        let i = (isize::from(p.y) + 1) * self.stride() + isize::from(p.x) - (self.mid() as isize - 1);
+        usize::try_from(i).ok()
+    }
+
+    /// The point at slot `i` (which may not be a point of the pitch: slots
+    /// also cover the columns beside the goals).
+    #[inline]
+    pub fn point_of_slot(self, i: usize) -> Point {
+        let t = i as isize + self.mid() as isize - 1;
+        Point::new((t % self.stride()) as i8, (t / self.stride() - 1) as i8)
+    }
+
+    /// Slot offset of one step in direction `d`.
+    #[inline]
+    pub(crate) fn offset(self, d: Dir) -> isize {
+        let (dx, dy) = d.delta();
+        isize::from(dy) * self.stride() + isize::from(dx)
+    }
+
+    /// The free-link masks of an empty pitch, one byte per slot: the drawable
+    /// links of every pitch point, 0 for goal points and non-points.
+    pub(crate) fn initial_free<const N: usize>(self) -> [u8; N] {
+        let mut free = [0u8; N];
+        for p in self.points() {
+            if !self.is_lattice(p) {
+                continue;
+            }
+            let Some(i) = self.slot(p) else { continue };
+            if let Some(cell) = free.get_mut(i) {
+                *cell = Dir::ALL
+                    .into_iter()
+                    .filter(|&d| self.link_exists(p, d) && !self.is_predrawn(p, d))
+                    .fold(0, |m, d| m | d.bit());
+            }
+        }
+        free
+    }
+
+    /// The player who attacks `goal`: player 0 the top one, player 1 the
+    /// bottom one.
+    pub const fn attacker(goal: Goal) -> u8 {
+        match goal {
+            Goal::Top => 0,
+            Goal::Bottom => 1,
+        }
+    }
+}

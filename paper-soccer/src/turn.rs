@@ -1,0 +1,436 @@
+//! Whole turns: parsing and applying step strings exactly as the referee
+//! checks them, and streaming generation of every distinct legal turn.
+
+use crate::board::{Board, ball_key, line_key, mix};
+use crate::dir::{Dir, Point};
+use game_core::GameError;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+/// A whole turn: a non-empty sequence of steps, written as digits
+/// (`"02217"`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Turn(Vec<Dir>);
+
+impl Turn {
+    /// A turn of these steps; `None` when empty.
+    pub fn new(steps: Vec<Dir>) -> Option<Turn> {
+        (!steps.is_empty()).then_some(Turn(steps))
+    }
+
+    /// The steps.
+    #[inline]
+    pub fn steps(&self) -> &[Dir] {
+        &self.0
+    }
+
+    /// Number of steps (at least 1).
+    #[inline]
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|d| write!(f, "{}", d.digit()))
+    }
+}
+
+/// Reads digits `0..=7` (check 1 of the referee, strictly: an `8` is a bad
+/// character here; [`Board::play_turn`] reproduces the referee's handling of
+/// `8`).
+impl FromStr for Turn {
+    type Err = TurnError;
+    fn from_str(s: &str) -> Result<Turn, TurnError> {
+        if s.is_empty() {
+            return Err(TurnError::Empty);
+        }
+        s.chars()
+            .enumerate()
+            .map(|(index, c)| Dir::from_digit(c).ok_or(TurnError::BadCharacter { index, found: c }))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Turn)
+    }
+}
+
+/// Why a whole turn is illegal. Variants 2 to 6 are the referee's checks 1
+/// to 5 of the rules file, in its order; each loses for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// Check 1: an empty turn.
+    #[error("empty turn")]
+    Empty,
+    /// Check 1: a character outside `0`..`7` (the referee lets `8` past
+    /// this check; see [`TurnError::NoSuchPoint`]).
+    #[error("character {found:?} at position {index} is not a direction digit")]
+    BadCharacter {
+        /// Position of the character (in characters, from 0).
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// Check 2: a step after the turn had ended (fresh point, goal or
+    /// blocked ball).
+    #[error("step {index} comes after the turn ended")]
+    StepAfterTurnEnded {
+        /// Position of the step (from 0).
+        index: usize,
+    },
+    /// Check 3: a step to a point that does not exist (off the pitch, an
+    /// outer diagonal into a goal, or the referee's direction `8`).
+    #[error("step {index} ({step}) from {from} leads to no point")]
+    NoSuchPoint {
+        /// Position of the step (from 0).
+        index: usize,
+        /// The ball before the step.
+        from: Point,
+        /// The step's character (`'0'..='8'`).
+        step: char,
+    },
+    /// Check 4: a step along a line already drawn.
+    #[error("step {index} ({dir}) from {from} is along a line already drawn")]
+    LineAlreadyDrawn {
+        /// Position of the step (from 0).
+        index: usize,
+        /// The ball before the step.
+        from: Point,
+        /// The direction.
+        dir: Dir,
+    },
+    /// Check 5: the string ended with the ball on a bounce point.
+    #[error("the turn ends with the ball on the bounce point {at}")]
+    EndedOnBouncePoint {
+        /// Where the ball stopped.
+        at: Point,
+    },
+}
+
+impl GameError for TurnError {
+    fn kind(&self) -> &'static str {
+        match self {
+            TurnError::GameOver => "game-over",
+            TurnError::Empty => "empty-turn",
+            TurnError::BadCharacter { .. } => "bad-character",
+            TurnError::StepAfterTurnEnded { .. } => "step-after-turn-end",
+            TurnError::NoSuchPoint { .. } => "no-such-point",
+            TurnError::LineAlreadyDrawn { .. } => "line-already-drawn",
+            TurnError::EndedOnBouncePoint { .. } => "ended-on-bounce-point",
+        }
+    }
+}
+
+impl<const N: usize> Board<N> {
+    /// The position after the player to move plays the turn `text`, checked
+    /// exactly as the referee does (see [`TurnError`] for the order). From
+    /// a position in the middle of a turn (after bouncing steps played one
+    /// by one) `text` completes that turn.
+    ///
+    /// # Errors
+    /// The first failed check.
+    pub fn after_turn(&self, text: &str) -> Result<Self, TurnError> {
+        if self.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        if text.is_empty() {
+            return Err(TurnError::Empty);
+        }
+        if let Some((index, found)) = text.chars().enumerate().find(|&(_, c)| !('0'..='8').contains(&c)) {
+            return Err(TurnError::BadCharacter { index, found });
+        }
+        let mut b = *self;
+        let mut ended = false;
+        for (index, c) in text.chars().enumerate() {
+            if ended {
+                return Err(TurnError::StepAfterTurnEnded { index });
+            }
+            let Some(d) = Dir::from_digit(c) else {
+                return Err(TurnError::NoSuchPoint { index, from: b.ball(), step: c });
+            };
+            ended = !b.step_checked(index, d)?;
+        }
+        if !ended {
+            return Err(TurnError::EndedOnBouncePoint { at: b.ball() });
+        }
+        Ok(b)
+    }
+
+    /// One checked step of a turn; returns whether the turn goes on.
+    #[inline]
+    fn step_checked(&mut self, index: usize, d: Dir) -> Result<bool, TurnError> {
+        if self.legal_dirs().contains(d) {
+            return Ok(self.step(d));
+        }
+        let from = self.ball();
+        if self.pitch().link_exists(from, d) {
+            Err(TurnError::LineAlreadyDrawn { index, from, dir: d })
+        } else {
+            Err(TurnError::NoSuchPoint { index, from, step: d.digit() })
+        }
+    }
+
+    /// Plays the turn `text` for the player to move, validated completely
+    /// before anything changes (see [`after_turn`](Board::after_turn)).
+    ///
+    /// ```
+    /// use paper_soccer::{PaperSoccer, TurnError};
+    /// let mut g = PaperSoccer::default();
+    /// g.play_turn("7").unwrap(); // player 0 moves north-west to a fresh point
+    /// assert_eq!(g.play_turn("3"), Err(TurnError::LineAlreadyDrawn {
+    ///     index: 0, from: g.ball(), dir: paper_soccer::Dir::SE }));
+    /// g.play_turn("4").unwrap();
+    /// ```
+    ///
+    /// # Errors
+    /// The first failed check; the position is then unchanged.
+    pub fn play_turn(&mut self, text: &str) -> Result<(), TurnError> {
+        *self = self.after_turn(text)?;
+        Ok(())
+    }
+
+    /// The position after the steps of `turn`, checked like
+    /// [`after_turn`](Board::after_turn) (checks 2 to 5).
+    ///
+    /// # Errors
+    /// The first failed check.
+    pub fn after_turn_steps(&self, turn: &Turn) -> Result<Self, TurnError> {
+        if self.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        let mut b = *self;
+        let mut ended = false;
+        for (index, &d) in turn.steps().iter().enumerate() {
+            if ended {
+                return Err(TurnError::StepAfterTurnEnded { index });
+            }
+            ended = !b.step_checked(index, d)?;
+        }
+        if !ended {
+            return Err(TurnError::EndedOnBouncePoint { at: b.ball() });
+        }
+        Ok(b)
+    }
+
+    /// Plays `turn` for the player to move, validated completely first.
+    ///
+    /// # Errors
+    /// The first failed check; the position is then unchanged.
+    pub fn play_turn_steps(&mut self, turn: &Turn) -> Result<(), TurnError> {
+        *self = self.after_turn_steps(turn)?;
+        Ok(())
+    }
+
+    /// Calls `visit` once for every distinct legal whole turn of the player
+    /// to move (distinct by result: end point and lines drawn), with one
+    /// step sequence reaching it and the position after it, until `visit`
+    /// breaks or `cap` turns were listed. Allocates a fresh [`TurnGen`]; keep
+    /// one and call [`TurnGen::for_each_turn`] to reuse its memory.
+    pub fn for_each_turn<F>(&self, cap: u64, visit: F) -> TurnGenReport
+    where
+        F: FnMut(&[Dir], &Board<N>) -> ControlFlow<()>,
+    {
+        TurnGen::new().for_each_turn(self, cap, visit)
+    }
+
+    /// Up to `cap` distinct legal whole turns, collected (a convenience for
+    /// tests and tools; search should stream with
+    /// [`for_each_turn`](Board::for_each_turn)).
+    pub fn legal_turns(&self, cap: u64) -> Vec<Turn> {
+        let mut out = Vec::new();
+        self.for_each_turn(cap, |steps, _| {
+            out.push(Turn(steps.to_vec()));
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Whole-turn perft: the number of sequences of `depth` turns, where
+    /// the turns of a position are its distinct results. A game that ends
+    /// before `depth` turns counts 0, as in [`game_core::perft`].
+    pub fn turn_perft(&self, depth: u32) -> u64 {
+        let mut gens: Vec<TurnGen> = (0..depth).map(|_| TurnGen::new()).collect();
+        turn_perft_inner(self, depth, &mut gens)
+    }
+}
+
+fn turn_perft_inner<const N: usize>(b: &Board<N>, depth: u32, gens: &mut [TurnGen]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if b.is_over() {
+        return 0;
+    }
+    let Some((g, rest)) = gens.split_first_mut() else { return 1 };
+    let mut total = 0;
+    g.for_each_turn(b, u64::MAX, |_, child| {
+        total += if depth == 1 { 1 } else { turn_perft_inner(child, depth - 1, rest) };
+        ControlFlow::Continue(())
+    });
+    total
+}
+
+/// What a turn generation did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnGenReport {
+    /// Distinct turns listed.
+    pub turns: u64,
+    /// Step positions explored (distinct intermediate and final positions).
+    pub nodes: u64,
+    /// Whether every turn was listed (no cap reached, no early stop).
+    pub complete: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    k1: u64,
+    k2: u64,
+    stamp: u32,
+}
+
+/// Reusable memory for whole-turn generation: a hash set of the positions
+/// seen during one generation (128-bit fingerprints: the Zobrist hash plus
+/// an independent hash of lines and ball) and the current step path.
+///
+/// The generator walks the steps depth first and skips every position
+/// reached before by another order of the same lines, so each distinct
+/// intermediate position is expanded once and each distinct result is
+/// listed once. Nothing is allocated per turn; the table grows (rarely) and
+/// is cleared in O(1) by a generation stamp.
+#[derive(Clone, Default)]
+pub struct TurnGen {
+    table: Vec<Slot>,
+    used: usize,
+    stamp: u32,
+    path: Vec<Dir>,
+}
+
+impl fmt::Debug for TurnGen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TurnGen").field("capacity", &self.table.len()).finish()
+    }
+}
+
+#[inline(always)]
+fn line_key2(a: usize, b: usize) -> u64 {
+    mix(line_key(a, b) ^ 0x5A5A_5A5A_5A5A_5A5A)
+}
+
+#[inline(always)]
+fn ball_key2(a: usize) -> u64 {
+    mix(ball_key(a) ^ 0xA5A5_A5A5)
+}
+
+impl TurnGen {
+    /// An empty generator (allocates on first use).
+    pub fn new() -> TurnGen {
+        TurnGen::default()
+    }
+
+    fn reset(&mut self) {
+        if self.table.is_empty() {
+            self.table = vec![Slot::default(); 1 << 10];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.table.iter_mut().for_each(|s| s.stamp = 0);
+            self.stamp = 1;
+        }
+        self.used = 0;
+        self.path.clear();
+    }
+
+    /// Inserts a fingerprint; whether it was new.
+    #[inline]
+    fn insert(&mut self, k1: u64, k2: u64) -> bool {
+        if (self.used + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut i = (k1 as usize) & mask;
+        loop {
+            let s = &mut self.table[i];
+            if s.stamp != self.stamp {
+                *s = Slot { k1, k2, stamp: self.stamp };
+                self.used += 1;
+                return true;
+            }
+            if s.k1 == k1 && s.k2 == k2 {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.table);
+        self.table = vec![Slot::default(); (old.len() * 2).max(1 << 10)];
+        let mask = self.table.len() - 1;
+        for s in old.into_iter().filter(|s| s.stamp == self.stamp) {
+            let mut i = (s.k1 as usize) & mask;
+            while self.table[i].stamp == self.stamp {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = s;
+        }
+    }
+
+    /// Calls `visit(steps, after)` once per distinct legal whole turn of the
+    /// player to move in `board` (see [`Board::for_each_turn`]), stopping
+    /// when `visit` breaks or after `cap` turns. Turns come in depth-first
+    /// order of their first-found step sequence.
+    pub fn for_each_turn<const N: usize, F>(&mut self, board: &Board<N>, cap: u64, mut visit: F) -> TurnGenReport
+    where
+        F: FnMut(&[Dir], &Board<N>) -> ControlFlow<()>,
+    {
+        let mut report = TurnGenReport::default();
+        if board.is_over() || cap == 0 {
+            report.complete = board.is_over();
+            return report;
+        }
+        self.reset();
+        let flow = self.dfs(board, 0, cap, &mut visit, &mut report);
+        report.complete = flow.is_continue();
+        report
+    }
+
+    fn dfs<const N: usize, F>(
+        &mut self,
+        b: &Board<N>,
+        h2: u64,
+        cap: u64,
+        visit: &mut F,
+        report: &mut TurnGenReport,
+    ) -> ControlFlow<()>
+    where
+        F: FnMut(&[Dir], &Board<N>) -> ControlFlow<()>,
+    {
+        let p = b.ball_slot();
+        for d in b.legal_dirs() {
+            let q = b.target_slot(d);
+            let mut c = *b;
+            let goes_on = c.step(d);
+            let h2c = h2 ^ line_key2(p, q);
+            if !self.insert(game_core::Zobrist::zobrist(&c), h2c ^ ball_key2(q)) {
+                continue;
+            }
+            report.nodes += 1;
+            self.path.push(d);
+            if goes_on {
+                self.dfs(&c, h2c, cap, visit, report)?;
+            } else {
+                report.turns += 1;
+                visit(&self.path, &c)?;
+                if report.turns >= cap {
+                    return ControlFlow::Break(());
+                }
+            }
+            self.path.pop();
+        }
+        ControlFlow::Continue(())
+    }
+}
