@@ -1,1 +1,112 @@
-//! The parallel-football game (implementation in progress; see the workspace issues).
+//! # parallel-football
+//!
+//! Parallel Football (Columbia COMS W4444, 2006/2007), exactly to
+//! `shared/rules/parallel-football.md`: four teams of `p` footballers on a
+//! 32 x 32 grid (configurable), a ball on every cell but the four home
+//! corners, simultaneous orders (stay, move one cell, kick a ball up to `k`
+//! cells away), random allocation of contested balls, and a point for every
+//! ball that lands on a team's home.
+//!
+//! ```
+//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, TurnReport, play_game};
+//! use game_core::rng::seeded;
+//!
+//! // One call plays a whole game between built-in teams and records it.
+//! let config = Config::new(12, 12, 3, 4, 2_000).unwrap();
+//! let (mut g0, mut g1, mut g2) = (GreedyTeam::new(), GreedyTeam::new(), GreedyTeam::new());
+//! let mut r3 = RandomTeam::new(9);
+//! let record = play_game(config, [&mut g0, &mut g1, &mut g2, &mut r3], 42);
+//! assert_eq!(record.scores.iter().sum::<u32>() + record.balls_left, 140);
+//! // The record replays without the random generator.
+//! assert_eq!(record.replay().unwrap().scores(), record.scores);
+//!
+//! // The fast core: a field, one order per player, a seeded generator for
+//! // contested balls, and a reused report.
+//! let config = Config::new(6, 6, 2, 3, 100).unwrap();
+//! let starts = [Cell::new(2, 2); 8]; // all eight players on one cell with one ball
+//! let mut field = Field::new(config, &starts).unwrap();
+//! let mut orders = [Order::Kick { dx: -2, dy: -2 }; 8]; // every player kicks the ball to (0, 0)
+//! orders[7] = Order::Kick { dx: 3, dy: 3 }; // out of range: refused, that player stays
+//! let mut report = TurnReport::default();
+//! field.resolve_turn(&orders, &mut seeded(5), &mut report).unwrap();
+//! assert_eq!(report.illegal.len(), 1);
+//! assert_eq!(report.successes.len(), 1); // one ball, seven kickers: exactly one succeeds
+//! assert_eq!(field.scores(), [1, 0, 0, 0]); // home (0, 0) is team 0's, whoever kicked
+//! assert_eq!(field.balls_left(), 31);
+//! ```
+//!
+//! ## The rules, as implemented
+//! * Homes: team 0 at `(0, 0)`, 1 at `(w-1, 0)`, 2 at `(w-1, h-1)`, 3 at
+//!   `(0, h-1)` (clockwise from the top-left); `x` grows to the right, `y`
+//!   downwards.
+//! * A turn ([`Field::resolve_turn`]): orders are checked against the state
+//!   at the start of the turn and an illegal one makes that player stay
+//!   ([`TurnReport::illegal`]); a cell with more legal kicks than balls lets
+//!   exactly `balls` of its kickers succeed, uniformly at random
+//!   ([`Allocation`]); kicked balls leave, players move, kicked balls land;
+//!   balls on a home score for its owner; the game ends with no ball left or
+//!   at the turn limit.
+//! * Randomness: only the contested kicks, only from a caller-supplied
+//!   generator (any `RngCore`; cells in row-major order, each drawing a
+//!   partial Fisher-Yates shuffle of its kickers in increasing order with
+//!   `game_core::rng::below`), or an [`ExplicitAllocation`] from a record.
+//!
+//! ## Decisions where the rules file is silent
+//! * A kick is checked in this order: zero kick, no ball, out of range, off
+//!   the grid (the first failing reason is reported).
+//! * A move of `(0, 0)` is illegal (`not-one-step`): staying is `stay`.
+//! * When both end conditions hold, the end reason is `no-balls`.
+//! * Grids are 2..=255 on a side (the four corners must be distinct and
+//!   coordinates fit a byte); `p` is 1..=1024; the turn limit is at least 1.
+//!   A 2 x 2 grid has no ball and is over at once.
+//! * Setups ([`FootballSetup`], [`Field::from_parts`]) may hold any
+//!   arrangement of up to 65,535 balls, none on a home.
+//! * [`play_game`] and the protocol start a footballer whose start cell is
+//!   missing, unreadable or off the grid on its team's home cell.
+//! * Protocol details: see [`protocol`].
+//!
+//! ## The `game_core::Game` view ([`Football`])
+//! * Seats are the four teams. First the placement phase:
+//!   `ToAct::Simultaneous(teams still placing)`, each
+//!   [`FootballMove::Place`] places the team's next footballer.
+//! * Then each turn: `ToAct::Simultaneous(teams still owing orders)`, each
+//!   [`FootballMove::Order`] is the order of the team's next footballer;
+//!   `check_move` refuses an illegal order with a typed error (only the
+//!   turn-level [`Field::resolve_turn`] converts illegal orders to stay).
+//! * When all orders are in, `ToAct::Chance`: `sample_chance` draws a
+//!   [`KickAllocation`] (empty when no cell is contested), `apply_chance`
+//!   resolves the turn with it.
+//! * The outcome: scores are the teams' balls, ranks follow the scores and
+//!   equal scores share a rank (`Outcome::from_scores`); end reasons
+//!   `no-balls` or `turn-limit`.
+//! * The move universe: every cell (placements), stay, the 8 moves and the
+//!   kick offsets of the configuration.
+//!
+//! ## Text
+//! * [`protocol`]: the arena's team messages and answers, both ways.
+//! * `Display` of [`Field`] and [`Football`]: a summary line and a picture
+//!   with one character per cell (see [`Field::picture`]).
+//! * `game_core::MoveNotation` for [`Football`]: `x y`, `stay`, `move dx dy`,
+//!   `kick dx dy`.
+
+#![warn(missing_docs)]
+
+mod config;
+mod field;
+mod game;
+mod geometry;
+mod order;
+pub mod protocol;
+mod record;
+mod teams;
+
+pub use config::{Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+pub use field::{
+    Allocation, AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError,
+    TurnReport,
+};
+pub use game::{Football, FootballError, FootballMove, FootballSetup, KickAllocation, MoveParseError, SetupError};
+pub use geometry::Geometry;
+pub use order::{Order, OrderError};
+pub use record::{GameRecord, RecordError, TurnRecord, play_game, run_game};
+pub use teams::{GreedyTeam, RandomTeam, Team};

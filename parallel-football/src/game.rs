@@ -1,0 +1,459 @@
+//! The `game_core::Game` view: a placement phase, then turns of simultaneous
+//! orders, each followed by a chance step that allocates contested kicks.
+
+use crate::config::{Cell, Config, ConfigError, TEAMS};
+use crate::field::{AllocationError, EndReason, ExplicitAllocation, Field, FieldError, TurnError, TurnReport};
+use crate::geometry::Geometry;
+use crate::order::{Order, OrderError};
+use game_core::{Game, GameError, MoveNotation, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// One decision of a team in the [`Game`] view: the start cell of its next
+/// footballer (placement phase), or the order of its next footballer (turns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FootballMove {
+    /// Place the team's next footballer on this cell.
+    Place(Cell),
+    /// The order of the team's next footballer this turn.
+    Order(Order),
+}
+
+/// The chance value of a turn: the players whose contested kicks succeed
+/// (strictly increasing; empty when no cell is contested).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KickAllocation {
+    /// Successful contested kickers (player indices `team * p + i`).
+    pub successes: Vec<u16>,
+}
+
+/// Why a move or chance value is refused in the [`Game`] view.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FootballError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The team does not owe a move now (it has given all of them, the turn
+    /// awaits its chance step, or the team does not exist).
+    #[error("team {0} does not owe a move now")]
+    NotToAct(PlayerId),
+    /// A placement during the turns, or an order during the placement.
+    #[error("wrong kind of move for the {0} phase")]
+    WrongPhase(&'static str),
+    /// A start cell off the grid.
+    #[error("start cell ({x}, {y}) is off the grid")]
+    PlaceOffGrid {
+        /// Column.
+        x: u8,
+        /// Row.
+        y: u8,
+    },
+    /// An illegal order (the turn-level [`Field::resolve_turn`] would make
+    /// the player stay instead).
+    #[error("footballer {footballer} of team {team}: {reason}")]
+    IllegalOrder {
+        /// The team.
+        team: u8,
+        /// Its footballer (0-based).
+        footballer: u16,
+        /// Why.
+        reason: OrderError,
+    },
+    /// A chance value outside a chance step.
+    #[error("no chance step is due")]
+    NoChanceDue,
+    /// A chance value that does not fit the turn's contested kicks.
+    #[error(transparent)]
+    Allocation(#[from] AllocationError),
+}
+
+impl GameError for FootballError {
+    fn kind(&self) -> &'static str {
+        match self {
+            FootballError::GameOver => "game-over",
+            FootballError::NotToAct(_) => "not-to-act",
+            FootballError::WrongPhase(_) => "wrong-phase",
+            FootballError::PlaceOffGrid { .. } => "place-off-grid",
+            FootballError::IllegalOrder { reason, .. } => reason.kind(),
+            FootballError::NoChanceDue => "no-chance-due",
+            FootballError::Allocation(e) => e.kind(),
+        }
+    }
+}
+
+/// Why a [`FootballSetup`] is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Bad configuration.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Bad field.
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    /// Inconsistent phase data.
+    #[error("inconsistent setup: {0}")]
+    Inconsistent(&'static str),
+    /// A pending order that is illegal.
+    #[error("pending order of player {player} is illegal: {reason}")]
+    PendingOrder {
+        /// Player index.
+        player: usize,
+        /// Why.
+        reason: OrderError,
+    },
+}
+
+impl GameError for SetupError {
+    fn kind(&self) -> &'static str {
+        match self {
+            SetupError::Config(e) => e.kind(),
+            SetupError::Field(e) => e.kind(),
+            SetupError::Inconsistent(_) => "inconsistent-setup",
+            SetupError::PendingOrder { .. } => "illegal-pending-order",
+        }
+    }
+}
+
+/// A plain description of a [`Football`] position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FootballSetup {
+    /// The configuration.
+    pub config: Config,
+    /// Turns played.
+    pub turn: u32,
+    /// Scores of teams 0..=3.
+    pub scores: [u32; TEAMS],
+    /// Balls per cell, row-major (`y * width + x`).
+    pub balls: Vec<u16>,
+    /// Per team, the cells of its footballers placed so far (all `p` once
+    /// the placement is over).
+    pub players: [Vec<Cell>; TEAMS],
+    /// Per team, the orders it has given this turn (empty during placement).
+    pub pending: [Vec<Order>; TEAMS],
+}
+
+/// A game of Parallel Football on the [`Game`] trait (seats are the four
+/// teams). See the crate docs for the phases and the outcome.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Football {
+    field: Field,
+    /// Footballers placed per team (placement phase while any is below p).
+    placed: [u16; TEAMS],
+    /// Orders given per team this turn.
+    given: [u16; TEAMS],
+    /// This turn's orders (`Stay` where not given yet).
+    pending: Vec<Order>,
+}
+
+impl fmt::Debug for Football {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Football")
+            .field("field", &self.field)
+            .field("placed", &self.placed)
+            .field("given", &self.given)
+            .field("pending", &self.pending)
+            .finish()
+    }
+}
+
+impl Football {
+    /// A new game at the start of the placement phase.
+    pub fn new(config: Config) -> Football {
+        let geometry = Arc::new(Geometry::new(config));
+        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])
+            .expect("the start field of a valid configuration is valid");
+        Football { field, placed: [0; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
+    }
+
+    /// A game past the placement phase, on `field` (no orders given yet).
+    pub fn from_field(field: Field) -> Football {
+        let config = field.config();
+        let p = config.players();
+        Football { field, placed: [p; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> Config {
+        self.field.config()
+    }
+
+    /// The field (during placement, footballers not placed yet stand on
+    /// `(0, 0)`).
+    pub fn field(&self) -> &Field {
+        &self.field
+    }
+
+    /// Whether the teams are still placing their footballers.
+    pub fn in_placement(&self) -> bool {
+        let p = self.config().players();
+        self.placed.iter().any(|&n| n < p)
+    }
+
+    /// The orders given this turn so far (`Stay` where not given yet).
+    pub fn pending_orders(&self) -> &[Order] {
+        &self.pending
+    }
+
+    fn owing(&self) -> PlayerSet {
+        let p = self.config().players();
+        let counts = if self.in_placement() { &self.placed } else { &self.given };
+        (0..TEAMS as u8).filter(|&t| counts[usize::from(t)] < p).map(PlayerId).collect()
+    }
+}
+
+impl Game for Football {
+    type Move = FootballMove;
+    type Chance = KickAllocation;
+    type Error = FootballError;
+    type Setup = FootballSetup;
+    type SetupError = SetupError;
+    const NAME: &'static str = "parallel-football";
+
+    fn players(&self) -> usize {
+        TEAMS
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.field.is_over() {
+            return ToAct::Over;
+        }
+        let owing = self.owing();
+        if owing.is_empty() { ToAct::Chance } else { ToAct::Simultaneous(owing) }
+    }
+
+    fn legal_moves(&self, player: PlayerId, out: &mut Vec<FootballMove>) {
+        out.clear();
+        if !self.to_act().includes(player) {
+            return;
+        }
+        let c = self.config();
+        let t = player.0;
+        if self.in_placement() {
+            out.extend((0..c.cells()).map(|i| FootballMove::Place(c.cell(i))));
+            return;
+        }
+        let from = self.field.position(c.player_index(t, self.given[usize::from(t)]));
+        out.push(FootballMove::Order(Order::Stay));
+        for m in Order::MOVES {
+            if self.field.check_order_from(from, m).is_ok() {
+                out.push(FootballMove::Order(m));
+            }
+        }
+        out.extend(self.field.kick_targets(from).map(|(dx, dy)| FootballMove::Order(Order::Kick { dx, dy })));
+    }
+
+    fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), FootballError> {
+        if self.field.is_over() {
+            return Err(FootballError::GameOver);
+        }
+        if !self.to_act().includes(player) {
+            return Err(FootballError::NotToAct(player));
+        }
+        let c = self.config();
+        let t = player.0;
+        match (self.in_placement(), mv) {
+            (true, FootballMove::Place(cell)) => {
+                if c.contains(cell) {
+                    Ok(())
+                } else {
+                    Err(FootballError::PlaceOffGrid { x: cell.x, y: cell.y })
+                }
+            }
+            (false, FootballMove::Order(order)) => {
+                let footballer = self.given[usize::from(t)];
+                self.field
+                    .check_order(c.player_index(t, footballer), order)
+                    .map_err(|reason| FootballError::IllegalOrder { team: t, footballer, reason })
+            }
+            (true, FootballMove::Order(_)) => Err(FootballError::WrongPhase("placement")),
+            (false, FootballMove::Place(_)) => Err(FootballError::WrongPhase("turn")),
+        }
+    }
+
+    fn play_unchecked(&mut self, player: PlayerId, mv: FootballMove) {
+        let c = self.config();
+        let t = usize::from(player.0 % 4);
+        match mv {
+            FootballMove::Place(cell) => {
+                let i = self.placed[t];
+                if i < c.players() && c.contains(cell) {
+                    self.field.set_position(c.player_index(t as u8, i), cell);
+                    self.placed[t] += 1;
+                }
+            }
+            FootballMove::Order(order) => {
+                let i = self.given[t];
+                if i < c.players() {
+                    self.pending[c.player_index(t as u8, i)] = order;
+                    self.given[t] += 1;
+                }
+            }
+        }
+    }
+
+    fn sample_chance<R: RngCore + ?Sized>(&self, rng: &mut R) -> Option<KickAllocation> {
+        if self.to_act() != ToAct::Chance {
+            return None;
+        }
+        self.field.draw_allocation(&self.pending, rng).ok().map(|successes| KickAllocation { successes })
+    }
+
+    fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), FootballError> {
+        if self.field.is_over() {
+            return Err(FootballError::GameOver);
+        }
+        if self.to_act() != ToAct::Chance {
+            return Err(FootballError::NoChanceDue);
+        }
+        let mut alloc = ExplicitAllocation::new(&chance.successes)?;
+        let mut report = TurnReport::default();
+        match self.field.resolve_turn(&self.pending, &mut alloc, &mut report) {
+            Ok(()) => {}
+            Err(TurnError::Allocation(e)) => return Err(e.into()),
+            Err(TurnError::GameOver) => return Err(FootballError::GameOver),
+            Err(TurnError::OrderCount { .. }) => return Err(FootballError::NoChanceDue),
+        }
+        self.given = [0; TEAMS];
+        self.pending.iter_mut().for_each(|o| *o = Order::Stay);
+        Ok(())
+    }
+
+    /// Scores are the teams' balls; ranks follow the scores, equal scores
+    /// share a rank.
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.field.is_over() {
+            return None;
+        }
+        let s = self.field.scores().map(i64::from);
+        Outcome::from_scores(&s).ok()
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        self.field.end_reason().map(EndReason::as_str)
+    }
+
+    fn max_plies(&self) -> Option<u64> {
+        let c = self.config();
+        let per_turn = c.total_players() as u64 + 1;
+        let placements: u64 = self.placed.iter().map(|&n| u64::from(c.players() - n)).sum();
+        let left = u64::from(c.max_turns() - self.field.turn());
+        Some(placements + left * per_turn)
+    }
+
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
+        let c = self.config();
+        for i in 0..c.cells() {
+            f(FootballMove::Place(c.cell(i)));
+        }
+        f(FootballMove::Order(Order::Stay));
+        for m in Order::MOVES {
+            f(FootballMove::Order(m));
+        }
+        for &(dx, dy) in self.field.geometry().kick_offsets() {
+            f(FootballMove::Order(Order::Kick { dx, dy }));
+        }
+    }
+
+    fn to_setup(&self) -> FootballSetup {
+        let c = self.config();
+        let p = usize::from(c.players());
+        let players = std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
+        let pending = std::array::from_fn(|t| self.pending[t * p..t * p + usize::from(self.given[t])].to_vec());
+        FootballSetup {
+            config: c,
+            turn: self.field.turn(),
+            scores: self.field.scores(),
+            balls: self.field.balls().to_vec(),
+            players,
+            pending,
+        }
+    }
+
+    fn from_setup(setup: FootballSetup) -> Result<Football, SetupError> {
+        let c = setup.config;
+        let p = usize::from(c.players());
+        if setup.players.iter().any(|v| v.len() > p) || setup.pending.iter().any(|v| v.len() > p) {
+            return Err(SetupError::Inconsistent("more cells or orders than players in a team"));
+        }
+        let placing = setup.players.iter().any(|v| v.len() < p);
+        if placing && setup.turn != 0 {
+            return Err(SetupError::Inconsistent("footballers still to place after turn 0"));
+        }
+        if placing && setup.pending.iter().any(|v| !v.is_empty()) {
+            return Err(SetupError::Inconsistent("orders given during the placement"));
+        }
+        let mut positions = vec![Cell::default(); c.total_players()];
+        for (t, cells) in setup.players.iter().enumerate() {
+            positions[t * p..t * p + cells.len()].copy_from_slice(cells);
+        }
+        let field = Field::from_parts(Arc::new(Geometry::new(c)), setup.balls, positions, setup.scores, setup.turn)?;
+        if field.is_over() && setup.pending.iter().any(|v| !v.is_empty()) {
+            return Err(SetupError::Inconsistent("orders given after the end of the game"));
+        }
+        let mut pending = vec![Order::Stay; c.total_players()];
+        for (t, orders) in setup.pending.iter().enumerate() {
+            for (i, &o) in orders.iter().enumerate() {
+                let player = t * p + i;
+                field.check_order(player, o).map_err(|reason| SetupError::PendingOrder { player, reason })?;
+                pending[player] = o;
+            }
+        }
+        Ok(Football {
+            field,
+            placed: std::array::from_fn(|t| setup.players[t].len() as u16),
+            given: std::array::from_fn(|t| setup.pending[t].len() as u16),
+            pending,
+        })
+    }
+}
+
+/// Why a move text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unreadable move {text:?}: expected `x y`, `stay`, `move dx dy` or `kick dx dy`")]
+pub struct MoveParseError {
+    /// The text (at most 80 characters of it).
+    pub text: String,
+}
+
+impl GameError for MoveParseError {
+    fn kind(&self) -> &'static str {
+        "unreadable-move"
+    }
+}
+
+impl MoveNotation for Football {
+    type ParseError = MoveParseError;
+
+    /// `x y` for a placement, the protocol's `stay` / `move dx dy` /
+    /// `kick dx dy` for an order.
+    fn format_move(&self, mv: FootballMove) -> String {
+        match mv {
+            FootballMove::Place(c) => format!("{} {}", c.x, c.y),
+            FootballMove::Order(o) => o.to_string(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<FootballMove, MoveParseError> {
+        let err = || MoveParseError { text: text.chars().take(80).collect() };
+        if let Ok(o) = crate::protocol::parse_order(text) {
+            return Ok(FootballMove::Order(o));
+        }
+        crate::protocol::parse_cell(text).map(FootballMove::Place).map_err(|_| err())
+    }
+}
+
+impl fmt::Display for Football {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.in_placement() {
+            writeln!(f, "placement: footballers placed per team {:?}", self.placed)?;
+        } else if !self.field.is_over() && self.given.iter().any(|&g| g > 0) {
+            writeln!(f, "orders given per team this turn {:?}", self.given)?;
+        }
+        if let Some(r) = self.field.end_reason() {
+            writeln!(f, "game over ({})", r.as_str())?;
+        }
+        write!(f, "{}", self.field)
+    }
+}
