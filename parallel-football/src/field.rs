@@ -810,7 +810,7 @@ impl Field {
 
     /// A multi-line text picture of the field: a summary line, then one row
     /// per grid row. Cells: `A`-`D` a player of team 0-3 (`*` players of
-    /// several teams), `0`-`3` an empty home, `.` an empty cell, `1`-`9` that
+    /// several teams), `#` an empty home, `.` an empty cell, `1`-`9` that
     /// many balls, `+` ten or more.
     pub fn picture(&self) -> String {
         self.to_string()
@@ -844,7 +844,7 @@ impl fmt::Display for Field {
                 let i = c.index(cell);
                 let ch = match occupancy[i] {
                     0 => match (c.home_owner(cell), self.balls[i]) {
-                        (Some(t), _) => char::from(b'0' + t),
+                        (Some(_), _) => '#',
                         (None, 0) => '.',
                         (None, b @ 1..=9) => char::from(b'0' + b as u8),
                         _ => '+',

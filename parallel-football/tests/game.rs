@@ -1,0 +1,213 @@
+//! The `game_core::Game` view: conformance kit, phases, chance, outcome,
+//! notation and records.
+
+use game_core::rng::seeded;
+use game_core::testing::{KitConfig, assert_conforms, check_state};
+use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, ToAct};
+use parallel_football::{
+    Cell, Config, Field, Football, FootballError, FootballMove, GreedyTeam, KickAllocation, Order, OrderError,
+    RandomTeam, play_game,
+};
+
+fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
+    Config::new(w, h, p, k, turns).unwrap()
+}
+
+#[test]
+fn conformance_kit_small_configs() {
+    for (config, games) in [
+        (cfg(6, 6, 1, 1, 6), 12),
+        (cfg(6, 6, 1, 3, 6), 12),
+        (cfg(5, 4, 2, 2, 4), 8),
+        (cfg(3, 3, 2, 2, 30), 8),
+        (cfg(2, 3, 1, 1, 5), 8),
+    ] {
+        let report = assert_conforms(&Football::new(config), &KitConfig { games, seed: 11, check_every: 1 });
+        assert_eq!(report.games, games);
+    }
+}
+
+#[test]
+fn conformance_kit_from_a_greedy_midgame() {
+    // Crowded positions with contested cells: a greedy game on a small grid.
+    let config = cfg(6, 6, 2, 2, 40);
+    let (mut a, mut b, mut c, mut d) = (GreedyTeam::new(), GreedyTeam::new(), GreedyTeam::new(), GreedyTeam::new());
+    let record = play_game(config, [&mut a, &mut b, &mut c, &mut d], 3);
+    let mut field = Field::new(config, &record.starts).unwrap();
+    for t in record.turns.iter().take(3) {
+        field.play_turn(&t.orders, &mut parallel_football::ExplicitAllocation::new(&t.successes).unwrap()).unwrap();
+    }
+    if !field.is_over() {
+        let start = Football::from_field(field);
+        assert_conforms(&start, &KitConfig { games: 10, seed: 5, check_every: 1 });
+    }
+}
+
+#[test]
+fn placement_phase_is_simultaneous_then_turns_then_chance() {
+    let config = cfg(6, 6, 2, 2, 5);
+    let mut g = Football::new(config);
+    assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
+    assert!(g.in_placement());
+    // Orders are refused during the placement, places during the turns.
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)), Err(FootballError::WrongPhase("placement")));
+    assert_eq!(
+        g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))),
+        Err(FootballError::PlaceOffGrid { x: 6, y: 0 })
+    );
+    g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))).unwrap();
+    g.play(PlayerId(2), FootballMove::Place(Cell::new(2, 1))).unwrap();
+    assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4).without(PlayerId(2))));
+    assert_eq!(g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))), Err(FootballError::NotToAct(PlayerId(2))));
+    for t in [0, 1, 3] {
+        for _ in 0..2 {
+            g.play(PlayerId(t), FootballMove::Place(Cell::new(3, 3))).unwrap();
+        }
+    }
+    assert!(!g.in_placement());
+    assert_eq!(g.field().position(4), Cell::new(1, 1));
+    assert_eq!(g.field().position(5), Cell::new(2, 1));
+    assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(FootballError::WrongPhase("turn")));
+    // Orders, footballer by footballer; illegal ones are typed errors.
+    let e = g.check_move(PlayerId(0), FootballMove::Order(Order::Kick { dx: 3, dy: 0 })).unwrap_err();
+    assert_eq!(e, FootballError::IllegalOrder { team: 0, footballer: 0, reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 } });
+    assert_eq!(e.kind(), "out-of-range");
+    for t in 0..4 {
+        g.play(PlayerId(t), FootballMove::Order(Order::Kick { dx: 1, dy: 0 })).unwrap();
+        g.play(PlayerId(t), FootballMove::Order(Order::Stay)).unwrap();
+    }
+    assert_eq!(g.to_act(), ToAct::Chance);
+    // Footballer 4 (team 2) kicks alone from (1, 1); players 0, 2 and 6 all
+    // kick from (3, 3), which holds one ball: contested, one succeeds.
+    let chance = g.sample_chance(&mut seeded(4)).unwrap();
+    assert_eq!(chance.successes.len(), 1);
+    let before = g.clone();
+    assert!(g.apply_chance(&KickAllocation { successes: vec![] }).is_err());
+    assert_eq!(g, before);
+    g.apply_chance(&chance).unwrap();
+    assert_eq!(g.field().turn(), 1);
+    assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
+    assert_eq!(g.field().balls_at(Cell::new(3, 3)), 0);
+    assert_eq!(g.field().balls_at(Cell::new(1, 1)), 0);
+    assert_eq!(g.field().balls_at(Cell::new(2, 1)), 2);
+}
+
+#[test]
+fn uncontested_turn_has_an_empty_chance_value() {
+    let config = cfg(6, 6, 1, 2, 5);
+    let mut g = Football::new(config);
+    for t in 0..4 {
+        g.play(PlayerId(t), FootballMove::Place(Cell::new(t + 1, 2))).unwrap();
+    }
+    for t in 0..4 {
+        g.play(PlayerId(t), FootballMove::Order(Order::Kick { dx: 0, dy: 1 })).unwrap();
+    }
+    assert_eq!(g.sample_chance(&mut seeded(1)), Some(KickAllocation::default()));
+    assert!(g.apply_chance(&KickAllocation { successes: vec![0] }).is_err());
+    g.resolve_chance(&mut seeded(1)).unwrap();
+    assert_eq!(g.field().balls_at(Cell::new(1, 3)), 2);
+}
+
+#[test]
+fn outcome_ranks_by_score_and_ties_share() {
+    let config = cfg(4, 4, 1, 3, 1);
+    let mut g = Football::new(config);
+    let starts = [Cell::new(1, 1), Cell::new(2, 1), Cell::new(2, 2), Cell::new(1, 2)];
+    for (t, c) in starts.into_iter().enumerate() {
+        g.play(PlayerId(t as u8), FootballMove::Place(c)).unwrap();
+    }
+    // Teams 0 and 1 score into their homes, 2 kicks into home 0, 3 stays.
+    let orders = [Order::Kick { dx: -1, dy: -1 }, Order::Kick { dx: 1, dy: -1 }, Order::Kick { dx: -2, dy: -2 }, Order::Stay];
+    for (t, o) in orders.into_iter().enumerate() {
+        g.play(PlayerId(t as u8), FootballMove::Order(o)).unwrap();
+    }
+    g.resolve_chance(&mut seeded(0)).unwrap();
+    assert_eq!(g.to_act(), ToAct::Over);
+    assert_eq!(g.end_reason(), Some("turn-limit"));
+    let o = g.outcome().unwrap();
+    assert_eq!(o.scores(), [2, 1, 0, 0]);
+    assert_eq!(o.ranks(), [0, 1, 2, 2]);
+    assert_eq!(o.winner(), Some(PlayerId(0)));
+    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(FootballError::GameOver));
+}
+
+#[test]
+fn move_notation_round_trips() {
+    let g = Football::new(Config::default());
+    for mv in [
+        FootballMove::Place(Cell::new(31, 0)),
+        FootballMove::Order(Order::Stay),
+        FootballMove::Order(Order::Move { dx: -1, dy: 1 }),
+        FootballMove::Order(Order::Kick { dx: -46, dy: 0 }),
+    ] {
+        let text = g.format_move(mv);
+        assert_eq!(g.parse_move(&text), Ok(mv), "{text}");
+    }
+    assert_eq!(g.format_move(FootballMove::Order(Order::Kick { dx: 3, dy: -4 })), "kick 3 -4");
+    assert_eq!(g.format_move(FootballMove::Place(Cell::new(4, 7))), "4 7");
+    for bad in ["", "kick", "kick 1", "run 1 1", "1 2 3", "stay now", "kick 1 1000", "-1 4"] {
+        let e = g.parse_move(bad).unwrap_err();
+        assert_eq!(e.kind(), "unreadable-move");
+    }
+}
+
+#[test]
+fn setup_round_trips_in_every_phase() {
+    let config = cfg(5, 5, 2, 2, 10);
+    let mut g = Football::new(config);
+    let mut rng = seeded(8);
+    let mut moves = Vec::new();
+    for _ in 0..40 {
+        check_state(&g).unwrap();
+        let back = Football::from_setup(g.to_setup()).unwrap();
+        assert_eq!(back, g);
+        match g.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                g.resolve_chance(&mut rng).unwrap();
+            }
+            act => {
+                let p = act.next_decider().unwrap();
+                g.legal_moves(p, &mut moves);
+                let mv = moves[game_core::rng::below(&mut rng, moves.len())];
+                g.play(p, mv).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_setups_are_refused() {
+    let g = Football::new(cfg(5, 5, 1, 2, 10));
+    let mut s = g.to_setup();
+    s.balls[0] = 1; // a ball on home 0
+    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "ball-on-home");
+    let mut s = g.to_setup();
+    s.balls.pop();
+    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "ball-count");
+    let mut s = g.to_setup();
+    s.turn = 3; // still placing after turn 0
+    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "inconsistent-setup");
+    let mut s = g.to_setup();
+    s.players = [vec![Cell::new(2, 2)], vec![Cell::new(2, 2)], vec![Cell::new(2, 2)], vec![Cell::new(2, 2)]];
+    s.pending[0] = vec![Order::Kick { dx: 0, dy: 0 }];
+    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "illegal-pending-order");
+    let json = r#"{"config":{"width":1,"height":5,"players":1,"kick_range":1,"max_turns":5}}"#;
+    assert!(serde_json::from_str::<parallel_football::FootballSetup>(json).is_err());
+}
+
+#[test]
+fn a_game_record_replays_through_the_game_trait() {
+    let config = cfg(8, 8, 2, 3, 60);
+    let (mut a, mut b) = (GreedyTeam::new(), RandomTeam::new(1));
+    let (mut c, mut d) = (GreedyTeam::new(), RandomTeam::new(2));
+    let record = play_game(config, [&mut a, &mut b, &mut c, &mut d], 17);
+    let core: Record<Football> = record.to_core_record();
+    let json = serde_json::to_string(&core).unwrap();
+    let back: Record<Football> = serde_json::from_str(&json).unwrap();
+    let end = back.replay().unwrap();
+    assert_eq!(end.field(), &record.replay().unwrap());
+    assert_eq!(end.outcome(), core.outcome);
+    assert!(core.events.iter().any(|e| matches!(e, Event::Chance(_))));
+}
