@@ -1,1 +1,104 @@
-//! The quoridor game (implementation in progress; see the workspace issues).
+//! # quoridor
+//!
+//! The Hungarian school bot contest's Quoridor, for 2 or 4 players, exactly
+//! as `rules/quoridor.md` states it, on the [`game_core`] traits: a 64-byte
+//! `Copy` state ([`Quoridor`]), full legal-move generation with bit-set flood
+//! fills, both notations ([`notation`]), the bot protocol ([`protocol`]),
+//! queries bots need, a text board, a Zobrist hash and the left-right /
+//! 180-degree symmetries of the two-player game.
+//!
+//! ```
+//! use game_core::{Game, MoveNotation, PlayerId, ToAct, rng};
+//! use quoridor::{Cell, Config, Move, MoveError, Quoridor, Wall};
+//!
+//! let mut game = Quoridor::default(); // 9 x 9, 2 players, 10 walls each, 100 ticks
+//! let mut moves = Vec::new();
+//! game.legal_moves(PlayerId(0), &mut moves);
+//! assert_eq!(moves.len(), 3 + 128); // three steps, every wall
+//!
+//! game.play(PlayerId(0), Move::Pawn(Cell::new(4, 1))).unwrap();
+//! game.play(PlayerId(1), game.parse_move("3 0 0").unwrap()).unwrap(); // a horizontal wall
+//! assert_eq!(game.walls_left(PlayerId(1)), 9);
+//! assert_eq!(game.distance_to_goal(PlayerId(0)), Some(7));
+//!
+//! // Illegal moves are typed errors and change nothing.
+//! let before = game;
+//! assert_eq!(
+//!     game.play(PlayerId(0), Move::Wall(Wall::horizontal(4, 0))),
+//!     Err(MoveError::WallOverlaps { wall: Wall::horizontal(4, 0) })
+//! );
+//! assert_eq!(game, before);
+//!
+//! // Four players on a 7 x 7 board, played out at random with a seeded generator.
+//! let mut four = Quoridor::new(Config::new(7, 4).with_tick_limit(Some(60))).unwrap();
+//! game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
+//! assert_eq!(four.to_act(), ToAct::Over);
+//! println!("{four}");
+//! ```
+//!
+//! ## Rules in brief (see the rules file for the full text)
+//! * Board `M x M` (odd `M` from 5 to 11, 9 by default); cell `(0, 0)` is the
+//!   top-left one. Start cells and goals: [`Config::start_cell`],
+//!   [`Config::is_goal`]. Walls are shared equally ([`Config::walls`], 20 by
+//!   default).
+//! * A turn is a pawn move ([`Move::Pawn`], written as the landing cell) or a
+//!   wall ([`Move::Wall`]). Pawn moves: a step to an empty neighbour; over a
+//!   neighbouring pawn straight when nothing is behind it; when a pawn stands
+//!   behind it, no move that way at all; when a wall or the edge is behind it,
+//!   a side-step to either side not blocked by a wall and empty. One pawn is
+//!   jumped at most.
+//! * A wall must be on the board, the player must have walls left, it must
+//!   not overlap a parallel wall (same anchor or one step along its length)
+//!   nor cross a wall at the same anchor, and every pawn still in the game
+//!   must keep a path to its goal (pawns ignored).
+//! * Four players: a player with no pawn move must place a wall if one is
+//!   legal; with neither it is removed (its pawn leaves, its walls stay) and
+//!   skipped from then on.
+//! * A pawn on its goal wins at once. The tick counts every player's turn
+//!   from 1; after the turn whose tick equals the tick limit (100 by default,
+//!   or none), the players still in the game with the shortest path to goal
+//!   (walls only) share the win.
+//!
+//! ## Decisions where the rules file is silent
+//! * **Removal and ticks**: a removal uses up the removed player's turn, so
+//!   it counts one tick (and can end the game at the tick limit); later turns
+//!   skip the removed player without counting ticks. [`Quoridor::tick`] is
+//!   the number of turns counted so far; the protocol's tick of the coming
+//!   turn is `tick() + 1`.
+//! * **One player left**: the game goes on (only a goal or the tick limit
+//!   ends it); that player wins either way.
+//! * **Outcome**: the winner (or the players sharing the win) score 1 and rank
+//!   first; everybody else scores 0 and shares the next place
+//!   ([`game_core::Outcome::shared_win`]).
+//! * **The goal turn** counts its tick too; reaching the goal on the last
+//!   tick is a win by goal.
+//! * **Zobrist hash**: pawns, walls, walls left and the player to move; not
+//!   the tick (like a chess clock counter).
+//! * **Setups** ([`Setup`]) must be consistent: walls on the board equal the
+//!   walls the players used, every pawn in the game has a path, at most one
+//!   pawn on its goal, and the player to move can move.
+//! * **Symmetries**: the two-player game is symmetric under the left-right
+//!   mirror ([`Quoridor::mirrored`]) and under the 180-degree turn with the
+//!   players swapped ([`Quoridor::rotated`]); the four-player game has no
+//!   symmetry that keeps the turn order.
+//!
+//! ## Speed
+//! Cells and wall anchors are bits of a `u128` (row stride `M`). Wall
+//! legality does not search per wall: a wall can cut a pawn off only if it
+//! touches walls or the border at two of its three points (otherwise it closes
+//! no loop) and cuts one shortest path of that pawn (computed once per
+//! generation); only walls passing both filters get a flood fill.
+
+#![warn(missing_docs)]
+
+mod display;
+mod geometry;
+pub mod notation;
+pub mod protocol;
+mod state;
+mod types;
+mod zobrist;
+
+pub use notation::NotationError;
+pub use state::{MoveError, Quoridor, Setup, SetupError};
+pub use types::{Cell, Config, ConfigError, Move, Wall};

@@ -1,0 +1,279 @@
+//! Board geometry as bit sets: cells and wall anchors are bits of a `u128`,
+//! row-major with a row stride of `M` (cell or anchor `(x, y)` is bit
+//! `y * M + x`), so `M = 11` (121 cells) still fits.
+
+/// The supported board sizes.
+pub(crate) const SIZES: [u8; 4] = [5, 7, 9, 11];
+
+/// Precomputed masks of one board size.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geom {
+    /// Every cell.
+    pub board: u128,
+    /// Cells of the last column (`x = M-1`).
+    pub col_last: u128,
+    /// Cells of the last row (`y = M-1`).
+    pub row_last: u128,
+    /// Cells of the first row (`y = 0`).
+    pub row0: u128,
+    /// Cells of the first column (`x = 0`).
+    pub col0: u128,
+    /// Every wall anchor (`x, y <= M-2`).
+    pub anchors: u128,
+    /// Anchors with `x = 0`.
+    pub a_col0: u128,
+    /// Anchors with `x = M-2`.
+    pub a_col_last: u128,
+    /// Anchors with `y = 0`.
+    pub a_row0: u128,
+    /// Anchors with `y = M-2`.
+    pub a_row_last: u128,
+    /// Bit index to `(x, y)`.
+    pub xy: [[u8; 2]; 128],
+}
+
+const fn geom(m: u8) -> Geom {
+    let mm = m as u32;
+    let mut g = Geom {
+        board: 0,
+        col_last: 0,
+        row_last: 0,
+        row0: 0,
+        col0: 0,
+        anchors: 0,
+        a_col0: 0,
+        a_col_last: 0,
+        a_row0: 0,
+        a_row_last: 0,
+        xy: [[0; 2]; 128],
+    };
+    let mut y = 0;
+    while y < mm {
+        let mut x = 0;
+        while x < mm {
+            let i = y * mm + x;
+            let b = 1u128 << i;
+            g.xy[i as usize] = [x as u8, y as u8];
+            g.board |= b;
+            if x == mm - 1 {
+                g.col_last |= b;
+            }
+            if x == 0 {
+                g.col0 |= b;
+            }
+            if y == mm - 1 {
+                g.row_last |= b;
+            }
+            if y == 0 {
+                g.row0 |= b;
+            }
+            if x <= mm - 2 && y <= mm - 2 {
+                g.anchors |= b;
+                if x == 0 {
+                    g.a_col0 |= b;
+                }
+                if x == mm - 2 {
+                    g.a_col_last |= b;
+                }
+                if y == 0 {
+                    g.a_row0 |= b;
+                }
+                if y == mm - 2 {
+                    g.a_row_last |= b;
+                }
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    g
+}
+
+static GEOMS: [Geom; 4] = [geom(5), geom(7), geom(9), geom(11)];
+
+/// The geometry of a validated size (5, 7, 9 or 11; anything else maps to a
+/// neighbour, which validated states never ask for).
+#[inline]
+pub(crate) fn geom_for(m: u8) -> &'static Geom {
+    let i = (m.saturating_sub(5) / 2) as usize;
+    &GEOMS[i.min(3)]
+}
+
+/// Iterates the set bits of a mask, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits(pub u128);
+
+impl Iterator for Bits {
+    type Item = u32;
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
+
+/// Which ways a pawn may step from each cell, walls and edges considered
+/// (pawns are not): bit `c` of `e` is set when cell `c` may step east, etc.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Can {
+    pub e: u128,
+    pub w: u128,
+    pub s: u128,
+    pub n: u128,
+}
+
+impl Can {
+    /// The step masks of a board with horizontal anchors `h` and vertical
+    /// anchors `v`; `W` is the side.
+    #[inline]
+    pub fn new<const W: u32>(g: &Geom, h: u128, v: u128) -> Can {
+        let block_s = h | (h << 1);
+        let block_e = v | (v << W);
+        let e = g.board & !g.col_last & !block_e;
+        let s = g.board & !g.row_last & !block_s;
+        Can { e, w: e << 1, s, n: s << W }
+    }
+
+    /// The masks with one more wall at anchor bit `a`.
+    #[inline]
+    pub fn with_wall<const W: u32>(&self, a: u128, vertical: bool) -> Can {
+        if vertical {
+            let be = a | (a << W);
+            Can { e: self.e & !be, w: self.w & !(be << 1), ..*self }
+        } else {
+            let bs = a | (a << 1);
+            Can { s: self.s & !bs, n: self.n & !(bs << W), ..*self }
+        }
+    }
+
+    /// One flood step: `f` plus every cell one step from it.
+    #[inline]
+    pub fn grow<const W: u32>(&self, f: u128) -> u128 {
+        f | ((f & self.e) << 1) | ((f & self.w) >> 1) | ((f & self.s) << W) | ((f & self.n) >> W)
+    }
+
+    /// Whether some cell of `goal` is reachable from the cells of `start`.
+    #[inline]
+    pub fn reaches<const W: u32>(&self, start: u128, goal: u128) -> bool {
+        let mut f = start;
+        loop {
+            if f & goal != 0 {
+                return true;
+            }
+            let n = self.grow::<W>(f);
+            if n == f {
+                return false;
+            }
+            f = n;
+        }
+    }
+
+    /// Length of a shortest path from `start` to `goal`, if any.
+    pub fn distance<const W: u32>(&self, start: u128, goal: u128) -> Option<u32> {
+        let mut f = start;
+        let mut d = 0;
+        loop {
+            if f & goal != 0 {
+                return Some(d);
+            }
+            let n = self.grow::<W>(f);
+            if n == f {
+                return None;
+            }
+            f = n;
+            d += 1;
+        }
+    }
+
+    /// Every cell reachable from `start`.
+    pub fn region<const W: u32>(&self, start: u128) -> u128 {
+        let mut f = start;
+        loop {
+            let n = self.grow::<W>(f);
+            if n == f {
+                return f;
+            }
+            f = n;
+        }
+    }
+
+    /// The anchors of horizontal and vertical walls that would cut one
+    /// shortest path from `start` to `goal` (all anchors when there is no
+    /// path, so that callers check everything).
+    pub fn path_cutters<const W: u32>(&self, g: &Geom, start: u128, goal: u128) -> (u128, u128) {
+        let mut layers = [0u128; 128];
+        let mut k = 0usize;
+        layers[0] = start;
+        let mut seen = start;
+        while layers[k] & goal == 0 {
+            let next = self.grow::<W>(layers[k]) & !seen;
+            if next == 0 || k + 1 >= layers.len() {
+                return (g.anchors, g.anchors);
+            }
+            k += 1;
+            layers[k] = next;
+            seen |= next;
+        }
+        let hit = layers[k] & goal;
+        let mut t = hit & hit.wrapping_neg();
+        let (mut pe, mut ps) = (0u128, 0u128);
+        while k > 0 {
+            let prev = layers[k - 1];
+            if (t >> 1) & prev & self.e != 0 {
+                t >>= 1;
+                pe |= t;
+            } else if (t << 1) & prev & self.w != 0 {
+                pe |= t;
+                t <<= 1;
+            } else if (t >> W) & prev & self.s != 0 {
+                t >>= W;
+                ps |= t;
+            } else {
+                ps |= t;
+                t <<= W;
+            }
+            k -= 1;
+        }
+        ((ps | (ps >> 1)) & g.anchors, (pe | (pe >> W)) & g.anchors)
+    }
+}
+
+/// Calls `$f::<M>(args)` for the side `$m` (one of the supported sizes).
+macro_rules! by_size {
+    ($m:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        match $m {
+            5 => $f::<5>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            _ => $f::<11>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_size;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_have_the_right_sizes() {
+        for m in SIZES {
+            let g = geom_for(m);
+            assert_eq!(g.board.count_ones(), u32::from(m) * u32::from(m));
+            assert_eq!(g.anchors.count_ones(), u32::from(m - 1) * u32::from(m - 1));
+            assert_eq!(g.a_col0.count_ones(), u32::from(m - 1));
+        }
+    }
+}
