@@ -758,7 +758,11 @@ impl Field {
     ///
     /// # Errors
     /// As [`Field::resolve_turn`].
-    pub fn play_turn<A: Allocation + ?Sized>(&mut self, orders: &[Order], alloc: &mut A) -> Result<TurnReport, TurnError> {
+    pub fn play_turn<A: Allocation + ?Sized>(
+        &mut self,
+        orders: &[Order],
+        alloc: &mut A,
+    ) -> Result<TurnReport, TurnError> {
         let mut report = TurnReport::default();
         self.resolve_turn(orders, alloc, &mut report)?;
         Ok(report)

@@ -359,7 +359,8 @@ impl Game for Football {
     fn to_setup(&self) -> FootballSetup {
         let c = self.config();
         let p = usize::from(c.players());
-        let players = std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
+        let players =
+            std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
         let pending = std::array::from_fn(|t| self.pending[t * p..t * p + usize::from(self.given[t])].to_vec());
         FootballSetup {
             config: c,

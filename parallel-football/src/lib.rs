@@ -100,10 +100,11 @@ pub mod protocol;
 mod record;
 mod teams;
 
-pub use config::{Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+pub use config::{
+    Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS,
+};
 pub use field::{
-    Allocation, AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError,
-    TurnReport,
+    Allocation, AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
 };
 pub use game::{Football, FootballError, FootballMove, FootballSetup, KickAllocation, MoveParseError, SetupError};
 pub use geometry::Geometry;

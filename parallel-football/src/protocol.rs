@@ -283,7 +283,8 @@ impl TurnMessage {
         let head = next()?.ok_or(ProtocolError::Missing(HEAD))?;
         let [t, s0, s1, s2, s3, b] = tokens::<6>(&head, HEAD)?;
         let turn = number(t, &head, HEAD)?;
-        let scores = [number(s0, &head, HEAD)?, number(s1, &head, HEAD)?, number(s2, &head, HEAD)?, number(s3, &head, HEAD)?];
+        let scores =
+            [number(s0, &head, HEAD)?, number(s1, &head, HEAD)?, number(s2, &head, HEAD)?, number(s3, &head, HEAD)?];
         let balls_left = number(b, &head, HEAD)?;
         let mut players = Vec::with_capacity(config.total_players());
         for _ in 0..config.total_players() {

@@ -95,7 +95,9 @@ impl GameRecord {
         for (turn, t) in self.turns.iter().enumerate() {
             let mut alloc = ExplicitAllocation::new(&t.successes)
                 .map_err(|e| RecordError::Turn { turn, error: TurnError::Allocation(e) })?;
-            field.resolve_turn(&t.orders, &mut alloc, &mut report).map_err(|error| RecordError::Turn { turn, error })?;
+            field
+                .resolve_turn(&t.orders, &mut alloc, &mut report)
+                .map_err(|error| RecordError::Turn { turn, error })?;
             if report.illegal != t.illegal {
                 return Err(RecordError::IllegalMismatch(turn));
             }
@@ -108,7 +110,7 @@ impl GameRecord {
 
     /// The same game as a `game_core` [`Record`] of [`Football`] moves:
     /// placements team by team, then each turn's orders team by team
-    /// (illegal ones as `stay`, since the [`Game`] view refuses them) and the
+    /// (illegal ones as `stay`, since the `game_core::Game` view refuses them) and the
     /// turn's [`KickAllocation`].
     pub fn to_core_record(&self) -> Record<Football> {
         let start = Football::new(self.config);

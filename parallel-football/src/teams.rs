@@ -140,6 +140,7 @@ impl Team for GreedyTeam {
         self.claimed.clear();
         self.claimed.resize(c.cells(), 0);
         let positions = field.team_positions(team);
+        out.iter_mut().for_each(|o| *o = Order::Stay);
         // Footballers on a ball kick it home first.
         for (slot, &from) in out.iter_mut().zip(positions) {
             let i = c.index(from);

@@ -50,7 +50,10 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
     assert!(g.in_placement());
     // Orders are refused during the placement, places during the turns.
-    assert_eq!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)), Err(FootballError::WrongPhase("placement")));
+    assert_eq!(
+        g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)),
+        Err(FootballError::WrongPhase("placement"))
+    );
     assert_eq!(
         g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))),
         Err(FootballError::PlaceOffGrid { x: 6, y: 0 })
@@ -71,7 +74,10 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(FootballError::WrongPhase("turn")));
     // Orders, footballer by footballer; illegal ones are typed errors.
     let e = g.check_move(PlayerId(0), FootballMove::Order(Order::Kick { dx: 3, dy: 0 })).unwrap_err();
-    assert_eq!(e, FootballError::IllegalOrder { team: 0, footballer: 0, reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 } });
+    assert_eq!(
+        e,
+        FootballError::IllegalOrder { team: 0, footballer: 0, reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 } }
+    );
     assert_eq!(e.kind(), "out-of-range");
     for t in 0..4 {
         g.play(PlayerId(t), FootballMove::Order(Order::Kick { dx: 1, dy: 0 })).unwrap();
@@ -118,7 +124,8 @@ fn outcome_ranks_by_score_and_ties_share() {
         g.play(PlayerId(t as u8), FootballMove::Place(c)).unwrap();
     }
     // Teams 0 and 1 score into their homes, 2 kicks into home 0, 3 stays.
-    let orders = [Order::Kick { dx: -1, dy: -1 }, Order::Kick { dx: 1, dy: -1 }, Order::Kick { dx: -2, dy: -2 }, Order::Stay];
+    let orders =
+        [Order::Kick { dx: -1, dy: -1 }, Order::Kick { dx: 1, dy: -1 }, Order::Kick { dx: -2, dy: -2 }, Order::Stay];
     for (t, o) in orders.into_iter().enumerate() {
         g.play(PlayerId(t as u8), FootballMove::Order(o)).unwrap();
     }

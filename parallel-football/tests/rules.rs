@@ -389,7 +389,8 @@ fn explicit_allocation_that_does_not_fit_is_refused_and_changes_nothing() {
     let c = cfg(8, 8, 1, 3, 10);
     let base = field(c, &[(3, 3, 1), (5, 5, 1)], &[(3, 3), (3, 3), (5, 5), (1, 1)]);
     let orders = [kick(1, 0), kick(0, 1), kick(1, 0), mv(1, 0)];
-    let cases: [(&[u16], fn(&AllocationError) -> bool); 4] = [
+    type Check = fn(&AllocationError) -> bool;
+    let cases: [(&[u16], Check); 4] = [
         (&[], |e| matches!(e, AllocationError::WrongCount { listed: 0, .. })),
         (&[0, 1], |e| matches!(e, AllocationError::WrongCount { listed: 2, .. })),
         (&[0, 2], |e| matches!(e, AllocationError::NotContested(1))),
@@ -418,10 +419,7 @@ fn wrong_number_of_orders_is_refused_and_changes_nothing() {
     let c = cfg(6, 6, 1, 3, 10);
     let base = field(c, &[(3, 3, 1)], &[(3, 3), (1, 1), (1, 1), (1, 1)]);
     let mut f = base.clone();
-    assert_eq!(
-        f.play_turn(&[S, S, S], &mut seeded(0)).err(),
-        Some(TurnError::OrderCount { expected: 4, got: 3 })
-    );
+    assert_eq!(f.play_turn(&[S, S, S], &mut seeded(0)).err(), Some(TurnError::OrderCount { expected: 4, got: 3 }));
     assert_eq!(f, base);
 }
 
