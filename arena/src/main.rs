@@ -1,25 +1,328 @@
-//! `arena`: the workspace's command-line tool. This first version lists the
-//! games and plays a random demonstration of the built-in test game; the
-//! arena issue adds `play`, `judge`, `bench` and `render`.
+//! `arena`: the workspace's command line. Plays the games between built-in
+//! bots and external programs, judges game records, benchmarks random
+//! playouts and draws positions.
+//!
+//! ```text
+//! arena                                  # a short demonstration game of each game
+//! arena play paper-soccer --bot mcts --bot cmd:./mybot --games 20 --jobs 2 --seed 7 --record out/
+//! arena judge yavalath game.txt --json --legal
+//! arena bench quoridor --players 4 --games 1000 --seed 1
+//! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
+//! ```
+//!
+//! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
+//! `,c=X`, `,rollout=N`) and a game's own (`greedy` in Parallel Football).
+//! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
+//! rules file on stdin/stdout, within its time limits.
+//!
+//! Exit codes: 0 success, 2 bad usage or unreadable input.
 
-use game_core::{Game, nim::Nim, random_playout, rng};
+use arena::{bench, games, judge, play, render, stats};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use game_core::Game;
+use games::Adapter;
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
 
-/// The games this workspace implements, as the arena names them.
-const GAMES: [&str; 4] = ["paper-soccer", "yavalath", "quoridor", "parallel-football"];
+/// Judge game records, play built-in and external bots, benchmark and render
+/// the workspace's games. Without a command: a short demonstration game of
+/// each game.
+#[derive(Parser, Debug)]
+#[command(name = "arena", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
 
-fn main() {
-    println!("arena: games of this workspace:");
-    for g in GAMES {
-        println!("  {g}");
+/// The games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Paper Soccer (rules/paper-soccer.md).
+    PaperSoccer,
+    /// Yavalath (rules/yavalath.md).
+    Yavalath,
+    /// Quoridor, 2 or 4 players (rules/quoridor.md).
+    Quoridor,
+    /// Parallel Football (rules/parallel-football.md).
+    ParallelFootball,
+    /// The arena's test game (subtraction Nim, made-up protocol).
+    Nim,
+}
+
+/// Configuration of a game (each game reads the options it knows).
+#[derive(Args, Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+struct GameOpts {
+    /// Quoridor: number of players (2 or 4).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Quoridor: tick limit (0 for none).
+    #[arg(long)]
+    max_ticks: Option<u32>,
+    /// Parallel Football: players per team.
+    #[arg(long)]
+    p: Option<u16>,
+    /// Parallel Football: kick range.
+    #[arg(long)]
+    k: Option<u8>,
+    /// Parallel Football: turn limit.
+    #[arg(long)]
+    max_turns: Option<u32>,
+    /// Nim: stones at the start.
+    #[arg(long)]
+    pile: Option<u8>,
+    /// Nim: most stones per move.
+    #[arg(long)]
+    max_take: Option<u8>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Play games between bots (one --bot per seat).
+    Play {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// A seat's bot: random, mcts[:iters=N|ms=N], greedy, cmd:PROGRAM ARGS. Once per seat, in seat order.
+        #[arg(long = "bot", value_name = "SPEC")]
+        bots: Vec<String>,
+        /// Number of games (seats rotate over the same seed).
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seed of the series (each game's seed is derived from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play every game with exactly this game seed and no seat rotation (replays a recorded game).
+        #[arg(long)]
+        game_seed: Option<u64>,
+        /// Write one JSON record per game into this directory.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
+        /// Multiply every time limit by this factor.
+        #[arg(long, default_value_t = 1.0)]
+        time_factor: f64,
+    },
+    /// Check a game record (one move per line; Parallel Football: a JSON record).
+    Judge {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        /// The record (stdin when absent or `-`).
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+        /// Also list the legal moves after each accepted move.
+        #[arg(long)]
+        legal: bool,
+    },
+    /// Uniformly random playouts: games/s, plies/s, mean length.
+    Bench {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Draw a recorded position as SVG.
+    Render {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        /// Where to write the picture.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: PathBuf,
+        /// Draw the position after this many turns (default: the end).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
+}
+
+/// Runs `$body` with `$a` bound to the adapter of `$game` configured by `$opts`.
+macro_rules! with_adapter {
+    ($game:expr, $opts:expr, |$a:ident| $body:expr) => {{
+        let o: &GameOpts = $opts;
+        match $game {
+            GameName::Nim => {
+                let $a = games::nim::NimAdapter { pile: o.pile.unwrap_or(21), max_take: o.max_take.unwrap_or(3) };
+                $body
+            }
+            g => Err(format!(
+                "{} is not integrated in the arena yet",
+                g.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
+            )),
+        }
+    }};
+}
+
+/// Games the demonstration plays (those integrated so far).
+const DEMO_GAMES: &[GameName] = &[GameName::Nim];
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let r = match cli.command {
+        None => demo(),
+        Some(Cmd::Play { game, opts, bots, games, jobs, seed, game_seed, record, time_factor }) => {
+            with_adapter!(game, &opts, |a| cmd_play(&a, &bots, games, jobs, seed, game_seed, record, time_factor))
+        }
+        Some(Cmd::Judge { game, file, opts, json, legal }) => {
+            with_adapter!(game, &opts, |a| cmd_judge(&a, file.as_deref(), judge::JudgeOptions { json, legal }))
+        }
+        Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
+        Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arena: {e}");
+            ExitCode::from(2)
+        }
     }
-    let mut game = Nim::new(21, 3);
-    let mut moves = Vec::new();
-    match random_playout(&mut game, &mut rng::seeded(1), &mut moves) {
-        Ok(plies) => println!(
-            "demo ({}): {plies} plies, {}",
-            Nim::NAME,
-            game.outcome().map_or("unfinished".into(), |o| o.to_string())
-        ),
-        Err(e) => println!("demo failed: {e}"),
+}
+
+fn game_name(name: &str) -> Option<GameName> {
+    GameName::from_str(name, false).ok()
+}
+
+fn demo() -> Result<(), String> {
+    println!("arena: a demonstration game of each game, built-in bots, seed 2026");
+    for &game in DEMO_GAMES {
+        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a))?;
     }
+    println!("\nSee `arena --help` for play, judge, bench and render.");
+    Ok(())
+}
+
+fn demo_one<A: Adapter>(a: &A) -> Result<(), String> {
+    let names = a.demo_bots();
+    let specs = play::check_specs(a, &names)?;
+    let seats: Vec<(String, play::BotSpec)> = names.into_iter().zip(specs).collect();
+    let opts = play::PlayOptions { time_factor: 1.0, record_dir: None, replay_args: Vec::new() };
+    let (outcome, reason, _, rec) = play::play_game(a, &seats, 2026, &opts)?;
+    println!("\n== {} ({}) ==", a.name(), seats.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" vs "));
+    println!("{}", rec["final_position"].as_str().unwrap_or(""));
+    println!("result: {outcome} by {reason}, {} turns", rec["turns"].as_array().map_or(0, Vec::len));
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_play<A: Adapter>(
+    a: &A,
+    bots: &[String],
+    games: u64,
+    jobs: usize,
+    seed: u64,
+    game_seed: Option<u64>,
+    record: Option<PathBuf>,
+    time_factor: f64,
+) -> Result<(), String> {
+    if !(time_factor > 0.0 && time_factor.is_finite()) {
+        return Err("--time-factor must be positive".into());
+    }
+    let seats = a.start().players();
+    let bots: Vec<String> = if bots.is_empty() { vec!["random".to_string(); seats] } else { bots.to_vec() };
+    let mut replay_args = a.config_args();
+    if time_factor != 1.0 {
+        replay_args.extend(["--time-factor".to_string(), time_factor.to_string()]);
+    }
+    let opts = play::PlayOptions { time_factor, record_dir: record, replay_args };
+    let bar = if std::io::stderr().is_terminal() && games > 1 {
+        let b = indicatif::ProgressBar::new(games);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let done = |_: &play::GameSummary| bar.inc(1);
+    let results = play::play_series(a, &bots, games, jobs, seed, game_seed, &opts, &done)?;
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    if results.len() == 1 {
+        let g = &results[0];
+        let _ = writeln!(out, "{}", g.record["final_position"].as_str().unwrap_or(""));
+        let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
+        if let Some(errs) = g.record["errors"].as_array() {
+            for e in errs {
+                let _ = writeln!(
+                    out,
+                    "  seat {} turn {}: {}: {}",
+                    e["seat"],
+                    e["turn"],
+                    e["kind"].as_str().unwrap_or(""),
+                    e["message"].as_str().unwrap_or("")
+                );
+            }
+        }
+        let _ = writeln!(out, "replay: {}", g.record["replay"].as_str().unwrap_or(""));
+    }
+    let st = stats::tally(bots.len(), seats, &results);
+    let _ = writeln!(out, "{} games of {} (seed {seed}):", results.len(), a.name());
+    let _ = write!(out, "{}", stats::table(&bots, seats, &st));
+    let mut reasons: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+    for g in &results {
+        *reasons.entry(g.reason.as_str()).or_default() += 1;
+    }
+    let _ = writeln!(
+        out,
+        "end reasons: {}",
+        reasons.iter().map(|(r, n)| format!("{r} {n}")).collect::<Vec<_>>().join(", ")
+    );
+    if let Some(dir) = &opts.record_dir {
+        let _ = writeln!(out, "records in {}", dir.display());
+    }
+    Ok(())
+}
+
+fn read_input(file: Option<&std::path::Path>) -> Result<String, String> {
+    let bytes = match file {
+        Some(p) if p.as_os_str() != "-" => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+        _ => {
+            let mut b = Vec::new();
+            std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read stdin: {e}"))?;
+            b
+        }
+    };
+    String::from_utf8(bytes)
+        .map_err(|e| format!("the record is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
+fn cmd_judge<A: Adapter>(a: &A, file: Option<&std::path::Path>, opts: judge::JudgeOptions) -> Result<(), String> {
+    let text = read_input(file)?;
+    let mut out = std::io::stdout().lock();
+    judge::judge(a, &text, opts, &mut out).map_err(|e| e.to_string())?;
+    out.flush().map_err(|e| e.to_string())
+}
+
+fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(), String> {
+    let (stats, secs) = bench::bench(a, games, seed)?;
+    print!("{}", bench::report(a.name(), games, seed, &stats, secs));
+    Ok(())
+}
+
+fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), String> {
+    let text = read_input(Some(record))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a JSON record: {e}", record.display()))?;
+    let name = v["game"].as_str().ok_or_else(|| format!("{}: no \"game\" field", record.display()))?;
+    let game = game_name(name).ok_or_else(|| format!("{}: unknown game {name:?}", record.display()))?;
+    let opts: GameOpts = serde_json::from_value(v["options"].clone()).unwrap_or_default();
+    let picture = with_adapter!(game, &opts, |a| render::render(&a, &v, ply))?;
+    std::fs::write(svg, picture).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    Ok(())
 }

@@ -1,0 +1,395 @@
+//! External bot programs: spawning, line I/O with deadlines, killing and
+//! reaping.
+//!
+//! A bot is started in its own process group so that killing it also kills
+//! anything it spawned (a shell script's `sleep`, a child holding the pipe).
+//! Three helper threads own the pipes, so the arena itself never blocks on a
+//! bot:
+//! * a writer thread feeds stdin from a bounded queue (a bot that stops
+//!   reading fills the queue and is reported as not reading);
+//! * a reader thread splits stdout into lines of at most [`MAX_LINE`] bytes
+//!   and hands them over through a bounded channel; the arena waits on the
+//!   channel with a deadline ([`Process::read_line`]);
+//! * a stderr thread keeps only the last [`STDERR_TAIL`] bytes.
+//!
+//! Memory per bot is therefore bounded whatever the bot prints.
+
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The longest line a bot may print, in bytes; a longer line is a failure.
+pub const MAX_LINE: usize = 64 * 1024;
+/// How many bytes of a bot's stderr are kept (the last ones).
+pub const STDERR_TAIL: usize = 4 * 1024;
+/// Lines read ahead from a bot before its stdout reader waits for the arena.
+const LINE_QUEUE: usize = 64;
+/// Input messages queued for a bot that is not reading them.
+const INPUT_QUEUE: usize = 64;
+
+/// Why reading from or writing to a bot failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IoFailure {
+    /// No complete answer before the deadline.
+    #[error("no answer within the time limit")]
+    Timeout,
+    /// The bot closed its output or exited.
+    #[error("the bot closed its output or exited")]
+    Closed,
+    /// A line longer than [`MAX_LINE`] bytes.
+    #[error("an output line longer than {MAX_LINE} bytes")]
+    LineTooLong,
+    /// The bot does not read its input (the queue to its stdin is full).
+    #[error("the bot does not read its input")]
+    NotReading,
+    /// The program could not be started.
+    #[error("cannot start the program: {0}")]
+    Spawn(String),
+}
+
+impl IoFailure {
+    /// The kebab-case kind recorded for this failure.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            IoFailure::Timeout => "timeout",
+            IoFailure::Closed | IoFailure::Spawn(_) => "crash",
+            IoFailure::LineTooLong => "line-too-long",
+            IoFailure::NotReading => "not-reading",
+        }
+    }
+}
+
+enum Out {
+    Line(String),
+    TooLong,
+    Eof,
+}
+
+/// A running bot program.
+pub struct Process {
+    child: Child,
+    stdin: Option<SyncSender<Vec<u8>>>,
+    lines: Receiver<Out>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+    closed: bool,
+    status: Option<ExitStatus>,
+}
+
+/// Splits a command line into words: whitespace separates, single and double
+/// quotes group, a backslash escapes the next character (outside single
+/// quotes). Returns `None` for an unterminated quote or an empty command.
+pub fn split_command(line: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => cur.push(c),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' => cur.push(chars.next()?),
+                        c => cur.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                cur.push(chars.next()?);
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    (!words.is_empty()).then_some(words)
+}
+
+impl Process {
+    /// Starts `command` (split with [`split_command`]) with piped stdio, in
+    /// its own process group.
+    ///
+    /// # Errors
+    /// [`IoFailure::Spawn`] when the command is empty or cannot be started.
+    pub fn spawn(command: &str) -> Result<Process, IoFailure> {
+        use std::os::unix::process::CommandExt;
+        let words = split_command(command).ok_or_else(|| IoFailure::Spawn(format!("bad command line {command:?}")))?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| IoFailure::Spawn(format!("{}: {e}", words[0])))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(IoFailure::Spawn("pipes unavailable".into()));
+        };
+        let (in_tx, in_rx) = sync_channel::<Vec<u8>>(INPUT_QUEUE);
+        thread::Builder::new()
+            .name("bot-stdin".into())
+            .spawn(move || {
+                let mut stdin: ChildStdin = stdin;
+                for msg in in_rx {
+                    if stdin.write_all(&msg).and_then(|()| stdin.flush()).is_err() {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
+        let (out_tx, out_rx) = sync_channel::<Out>(LINE_QUEUE);
+        thread::Builder::new()
+            .name("bot-stdout".into())
+            .spawn(move || read_lines(stdout, &out_tx))
+            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
+        let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
+        let tail2 = Arc::clone(&tail);
+        thread::Builder::new()
+            .name("bot-stderr".into())
+            .spawn(move || keep_tail(stderr, &tail2))
+            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
+        Ok(Process { child, stdin: Some(in_tx), lines: out_rx, stderr: tail, closed: false, status: None })
+    }
+
+    /// Queues `text` for the bot's stdin (never blocks).
+    ///
+    /// # Errors
+    /// [`IoFailure::NotReading`] when the bot has let its input queue fill up,
+    /// [`IoFailure::Closed`] when its stdin is gone.
+    pub fn send(&mut self, text: &str) -> Result<(), IoFailure> {
+        let Some(tx) = &self.stdin else { return Err(IoFailure::Closed) };
+        match tx.try_send(text.as_bytes().to_vec()) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err(IoFailure::NotReading),
+            Err(TrySendError::Disconnected(_)) => Err(IoFailure::Closed),
+        }
+    }
+
+    /// Waits for the next line until `deadline`. The line ending (`\n`, and a
+    /// `\r` before it) is removed; invalid UTF-8 is replaced (and so is
+    /// unreadable for every protocol).
+    ///
+    /// # Errors
+    /// [`IoFailure::Timeout`], [`IoFailure::Closed`] or [`IoFailure::LineTooLong`].
+    pub fn read_line(&mut self, deadline: Instant) -> Result<String, IoFailure> {
+        if self.closed {
+            return Err(IoFailure::Closed);
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Out::Line(l)) => Ok(l),
+            Ok(Out::TooLong) => {
+                self.closed = true;
+                Err(IoFailure::LineTooLong)
+            }
+            Ok(Out::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                // The leader is reaped only by `kill`, after its group is
+                // killed, so that the group id cannot be reused meanwhile.
+                self.closed = true;
+                Err(IoFailure::Closed)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(IoFailure::Timeout),
+        }
+    }
+
+    /// The last bytes the bot wrote to stderr, as (lossy) text.
+    pub fn stderr_tail(&self) -> String {
+        let tail = self.stderr.lock().map(|t| t.iter().copied().collect::<Vec<u8>>()).unwrap_or_default();
+        String::from_utf8_lossy(&tail).into_owned()
+    }
+
+    /// Ends the bot politely: sends `last` (if any), closes stdin, waits up
+    /// to `grace` for it to close its output, then kills its process group
+    /// and reaps it.
+    pub fn finish(&mut self, last: Option<&str>, grace: Duration) {
+        if let Some(text) = last {
+            let _ = self.send(text);
+        }
+        self.stdin = None;
+        let deadline = Instant::now() + grace;
+        while !self.closed && Instant::now() < deadline {
+            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Out::Line(_)) => {}
+                _ => break,
+            }
+        }
+        self.kill();
+    }
+
+    /// Kills the bot's whole process group (SIGKILL) and reaps the bot.
+    /// Idempotent.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        self.closed = true;
+        if self.status.is_none() {
+            // The leader is not reaped yet, so its pid (the group id) cannot
+            // have been reused: killing the group is safe.
+            let pid = rustix::process::Pid::from_child(&self.child);
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+            let _ = self.child.kill();
+            if let Ok(st) = self.child.wait() {
+                self.status = Some(st);
+            }
+        }
+    }
+
+    /// The exit status, once the bot has been reaped.
+    pub fn status(&self) -> Option<ExitStatus> {
+        self.status
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
+    let mut line: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = match out.read(&mut chunk) {
+            Ok(0) => {
+                if !line.is_empty() {
+                    let _ = tx.send(Out::Line(finish_line(&line)));
+                }
+                let _ = tx.send(Out::Eof);
+                return;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => {
+                let _ = tx.send(Out::Eof);
+                return;
+            }
+        };
+        for &b in &chunk[..n] {
+            if b == b'\n' {
+                if tx.send(Out::Line(finish_line(&line))).is_err() {
+                    return;
+                }
+                line.clear();
+            } else if line.len() >= MAX_LINE {
+                let _ = tx.send(Out::TooLong);
+                return;
+            } else {
+                line.push(b);
+            }
+        }
+    }
+}
+
+fn finish_line(line: &[u8]) -> String {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    String::from_utf8_lossy(line).into_owned()
+}
+
+fn keep_tail(mut err: impl Read, tail: &Mutex<VecDeque<u8>>) {
+    let mut chunk = [0u8; 4096];
+    loop {
+        match err.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                if let Ok(mut t) = tail.lock() {
+                    t.extend(&chunk[..n]);
+                    let excess = t.len().saturating_sub(STDERR_TAIL);
+                    t.drain(..excess);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_command_handles_quotes_and_escapes() {
+        assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
+        assert_eq!(split_command("sh -c 'echo hi; x'").unwrap(), ["sh", "-c", "echo hi; x"]);
+        assert_eq!(split_command(r#"p "a \" b" c\ d"#).unwrap(), ["p", "a \" b", "c d"]);
+        assert_eq!(split_command("  "), None);
+        assert_eq!(split_command("a 'b"), None);
+    }
+
+    #[test]
+    fn lines_are_bounded_and_split() {
+        let data = b"12\r\n34\nxyz".to_vec();
+        let (tx, rx) = sync_channel(10);
+        read_lines(&data[..], &tx);
+        let got: Vec<String> = rx
+            .try_iter()
+            .map(|o| match o {
+                Out::Line(l) => l,
+                Out::TooLong => "<long>".into(),
+                Out::Eof => "<eof>".into(),
+            })
+            .collect();
+        assert_eq!(got, ["12", "34", "xyz", "<eof>"]);
+        let big = vec![b'x'; MAX_LINE + 10];
+        let (tx, rx) = sync_channel(10);
+        read_lines(&big[..], &tx);
+        assert!(matches!(rx.try_recv(), Ok(Out::TooLong)));
+    }
+
+    #[test]
+    fn stderr_tail_keeps_the_end() {
+        let data: Vec<u8> = (0..10_000u32).map(|i| b'a' + (i % 26) as u8).collect();
+        let tail = Mutex::new(VecDeque::new());
+        keep_tail(&data[..], &tail);
+        let t: Vec<u8> = tail.lock().unwrap().iter().copied().collect();
+        assert_eq!(t.len(), STDERR_TAIL);
+        assert_eq!(&t[..], &data[data.len() - STDERR_TAIL..]);
+    }
+
+    #[test]
+    fn a_silent_bot_times_out_and_is_killed() {
+        let mut p = Process::spawn("sleep 30").unwrap();
+        let t = Instant::now();
+        assert_eq!(p.read_line(Instant::now() + Duration::from_millis(100)), Err(IoFailure::Timeout));
+        p.kill();
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert!(p.status().is_some());
+    }
+
+    #[test]
+    fn an_echo_bot_answers() {
+        let mut p = Process::spawn("cat").unwrap();
+        p.send("hello\n").unwrap();
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), "hello");
+        p.finish(None, Duration::from_millis(500));
+        assert!(p.status().is_some());
+    }
+}

@@ -1,0 +1,268 @@
+//! Per-game adapters: everything the generic arena needs to know about one
+//! game (configuration, protocol text, time limits, what an illegal answer
+//! costs, judge records, pictures).
+
+use crate::bot::Bot;
+use game_core::rng::{GameRng, below};
+use game_core::{Game, GameError, PlayerId};
+use std::time::Duration;
+
+pub mod nim;
+
+/// The time a bot may take for its answers, as the game's rules state it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A limit per answer: `first` for a seat's first answer, `later` after.
+    PerAnswer {
+        /// Limit of the first answer.
+        first: Duration,
+        /// Limit of every later answer.
+        later: Duration,
+    },
+    /// A clock: `initial` at the start, `increment` added at each turn.
+    Clock {
+        /// Clock at the start.
+        initial: Duration,
+        /// Added at each of the bot's turns.
+        increment: Duration,
+    },
+}
+
+impl TimeControl {
+    /// The same control with every duration multiplied by `factor`.
+    pub fn scaled(self, factor: f64) -> TimeControl {
+        let s = |d: Duration| d.mul_f64(factor.clamp(0.001, 1000.0));
+        match self {
+            TimeControl::PerAnswer { first, later } => TimeControl::PerAnswer { first: s(first), later: s(later) },
+            TimeControl::Clock { initial, increment } => {
+                TimeControl::Clock { initial: s(initial), increment: s(increment) }
+            }
+        }
+    }
+}
+
+/// What happens to a seat whose answer is missing, unreadable or illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailurePolicy {
+    /// The seat loses the game at once (Paper Soccer, Yavalath).
+    Loss,
+    /// A substitute turn ([`Adapter::fallback_turn`]) is played instead
+    /// (Quoridor: a random legal move; Parallel Football: stay).
+    Substitute,
+}
+
+/// A bot's answer turned into moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParsedAnswer<M> {
+    /// The moves of the turn, in order.
+    pub moves: Vec<M>,
+    /// Problems that the protocol forgives (a Parallel Football line read
+    /// as `stay`), as `(kind, message)`.
+    pub notes: Vec<(String, String)>,
+}
+
+/// Why an answer cannot be used: a kebab-case kind and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerError {
+    /// Kebab-case kind (the game's error kind where there is one).
+    pub kind: String,
+    /// For people.
+    pub message: String,
+}
+
+impl AnswerError {
+    /// From a game error.
+    pub fn from_game<E: GameError>(e: &E) -> AnswerError {
+        AnswerError { kind: e.kind().to_string(), message: e.to_string() }
+    }
+}
+
+/// The turns played so far, for protocols that echo earlier turns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnLog<M> {
+    /// Who played.
+    pub player: PlayerId,
+    /// The moves played (after any substitution).
+    pub moves: Vec<M>,
+    /// The turn in protocol notation.
+    pub text: String,
+}
+
+/// Everything the arena knows about one game. Implemented once per game in
+/// `games/<game>.rs`; the rest of the arena is generic over it.
+pub trait Adapter: Send + Sync + 'static {
+    /// The game's state type.
+    type G: Game;
+
+    /// The arena's name of the game (`paper-soccer`).
+    fn name(&self) -> &'static str;
+    /// The configured start position.
+    fn start(&self) -> Self::G;
+    /// The configuration, for records.
+    fn config(&self) -> serde_json::Value;
+    /// Command-line flags that rebuild this configuration (for replay commands).
+    fn config_args(&self) -> Vec<String>;
+    /// The rules' time limits.
+    fn time_control(&self) -> TimeControl;
+    /// What a failed answer costs.
+    fn failure_policy(&self) -> FailurePolicy;
+
+    /// One move in protocol notation.
+    fn format_move(&self, state: &Self::G, mv: <Self::G as Game>::Move) -> String;
+    /// A whole turn of `player` (its moves from `before`) in protocol notation.
+    fn format_turn(&self, before: &Self::G, player: PlayerId, moves: &[<Self::G as Game>::Move]) -> String {
+        let _ = player;
+        let mut s = before.clone();
+        let mut parts = Vec::new();
+        for &m in moves {
+            parts.push(self.format_move(&s, m));
+            s.play_unchecked(player, m);
+        }
+        parts.join(" ")
+    }
+
+    /// Lines a bot reads once, when the game starts (before any turn).
+    fn protocol_start(&self, state: &Self::G, seat: PlayerId) -> String {
+        let _ = (state, seat);
+        String::new()
+    }
+    /// Lines a bot reads on its turn. `first` is true on its first turn.
+    fn protocol_turn(
+        &self,
+        state: &Self::G,
+        seat: PlayerId,
+        history: &[TurnLog<<Self::G as Game>::Move>],
+        first: bool,
+    ) -> String;
+    /// How many lines the bot answers on this turn.
+    fn answer_lines(&self, state: &Self::G, seat: PlayerId) -> usize {
+        let _ = (state, seat);
+        1
+    }
+    /// Reads the bot's answer lines into the moves of its turn.
+    ///
+    /// # Errors
+    /// Why the answer is unreadable or illegal.
+    fn parse_answer(
+        &self,
+        state: &Self::G,
+        seat: PlayerId,
+        lines: &[String],
+    ) -> Result<ParsedAnswer<<Self::G as Game>::Move>, AnswerError>;
+    /// Lines a bot reads when the game is over (Quoridor's `-1`).
+    fn protocol_end(&self, state: &Self::G, seat: PlayerId) -> String {
+        let _ = (state, seat);
+        String::new()
+    }
+    /// The turn played for a seat whose answer failed, under
+    /// [`FailurePolicy::Substitute`]. The default is one uniformly random
+    /// legal move at a time while the seat is to act.
+    fn fallback_turn(&self, state: &Self::G, seat: PlayerId, rng: &mut GameRng) -> Vec<<Self::G as Game>::Move> {
+        let mut s = state.clone();
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        while s.to_act().includes(seat) {
+            s.legal_moves(seat, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            let m = buf[below(rng, buf.len())];
+            s.play_unchecked(seat, m);
+            out.push(m);
+        }
+        out
+    }
+    /// Plays a parsed turn on `state`. On error the state may be partly
+    /// changed (the caller restores it).
+    ///
+    /// # Errors
+    /// The first illegal move, or `incomplete-turn` when the moves end while
+    /// the seat must still act.
+    fn apply_turn(
+        &self,
+        state: &mut Self::G,
+        seat: PlayerId,
+        moves: &[<Self::G as Game>::Move],
+    ) -> Result<(), AnswerError> {
+        for &m in moves {
+            state.play(seat, m).map_err(|e| AnswerError::from_game(&e))?;
+        }
+        if state.to_act().includes(seat) && !state.is_over() {
+            return Err(AnswerError {
+                kind: "incomplete-turn".into(),
+                message: "the answer ends while the player must still move".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// A built-in bot this game adds (`greedy` for Parallel Football).
+    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Self::G>>> {
+        let _ = (spec, seed);
+        None
+    }
+    /// Built-in bots of a demonstration game, one per seat.
+    fn demo_bots(&self) -> Vec<String> {
+        vec!["mcts:iters=300".into(), "random".into()]
+    }
+
+    /// The position as text.
+    fn display(&self, state: &Self::G) -> String;
+    /// The position as an SVG picture.
+    fn svg(&self, state: &Self::G) -> String;
+
+    /// Splits a text record (one turn per line) into turns, each read in the
+    /// context of the position before it. `state` is the position after the
+    /// previous turns; called once per line.
+    ///
+    /// # Errors
+    /// Why the line cannot be read, as an illegal-move answer.
+    fn judge_line(
+        &self,
+        state: &Self::G,
+        player: PlayerId,
+        line: &str,
+    ) -> Result<Vec<<Self::G as Game>::Move>, AnswerError>;
+    /// Splits a whole text record into lines to judge (default: lines with
+    /// their line endings removed; a trailing final newline adds no line).
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        let mut lines: Vec<String> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect();
+        if text.ends_with('\n') || text.is_empty() {
+            lines.pop();
+        }
+        lines
+    }
+    /// The legal moves of the player to act, in protocol notation, sorted,
+    /// for `judge --legal`.
+    fn next_legal(&self, state: &Self::G) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(p) = state.to_act().next_decider() {
+            let mut buf = Vec::new();
+            state.legal_moves(p, &mut buf);
+            out = buf.iter().map(|&m| self.format_move(state, m)).collect();
+        }
+        out.sort();
+        out
+    }
+    /// Whether an illegal move in a judged record loses (otherwise the
+    /// result is "not over").
+    fn illegal_loses(&self) -> bool {
+        self.failure_policy() == FailurePolicy::Loss
+    }
+}
+
+/// Escapes text for SVG/XML.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,577 @@
+//! Playing games: seats (built-in bots or external programs), the game loop
+//! with each game's failure policy, series with seat rotation, records.
+
+use crate::bot::{Bot, Budget, Mcts, MctsConfig, RandomBot};
+use crate::external::{IoFailure, Process};
+use crate::games::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog};
+use game_core::rng::{derive_seed, seeded};
+use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// A seat's bot, as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    /// `random`.
+    Random,
+    /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`.
+    Mcts(MctsConfig),
+    /// `cmd:PROGRAM ARGS`.
+    External(String),
+    /// A game's own built-in bot (`greedy`).
+    Builtin(String),
+}
+
+impl BotSpec {
+    /// Reads a spec.
+    ///
+    /// # Errors
+    /// A message saying what is wrong.
+    pub fn parse(text: &str) -> Result<BotSpec, String> {
+        if let Some(cmd) = text.strip_prefix("cmd:") {
+            if crate::external::split_command(cmd).is_none() {
+                return Err(format!("bot {text:?}: empty or badly quoted command"));
+            }
+            return Ok(BotSpec::External(cmd.to_string()));
+        }
+        let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        match name {
+            "random" if params.is_empty() => Ok(BotSpec::Random),
+            "mcts" => {
+                let mut cfg = MctsConfig::default();
+                for kv in params.split(',').filter(|s| !s.is_empty()) {
+                    let (k, v) = kv.split_once('=').ok_or_else(|| format!("bot {text:?}: expected key=value"))?;
+                    let bad = || format!("bot {text:?}: bad value for {k}");
+                    match k {
+                        "iters" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
+                        "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
+                        "c" => cfg.exploration = v.parse().map_err(|_| bad())?,
+                        "rollout" => cfg.rollout_limit = v.parse().map_err(|_| bad())?,
+                        _ => return Err(format!("bot {text:?}: unknown mcts option {k} (iters, ms, c, rollout)")),
+                    }
+                }
+                Ok(BotSpec::Mcts(cfg))
+            }
+            _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
+                Ok(BotSpec::Builtin(text.to_string()))
+            }
+            _ => Err(format!("unknown bot {text:?} (random, mcts[:iters=N|ms=N], cmd:PROGRAM ARGS, or a game's own)")),
+        }
+    }
+}
+
+/// Options of a series of games.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Multiplies every time limit (for slow machines).
+    pub time_factor: f64,
+    /// Directory for one JSON record per game.
+    pub record_dir: Option<std::path::PathBuf>,
+    /// Extra arguments that rebuild the game's configuration in a replay
+    /// command (`--players 4`).
+    pub replay_args: Vec<String>,
+}
+
+/// A failed answer.
+#[derive(Clone, Debug, PartialEq)]
+struct Failure {
+    kind: String,
+    message: String,
+    /// An I/O failure (the bot is dead) rather than a bad answer.
+    io: bool,
+}
+
+enum SeatBot<G: Game> {
+    Builtin(Box<dyn Bot<G>>),
+    External(ExternalSeat),
+}
+
+struct ExternalSeat {
+    command: String,
+    proc: Option<Process>,
+    dead: bool,
+    answered: u32,
+    clock: Duration,
+    stderr: String,
+}
+
+/// The summary of one finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    /// Index of the game in its series.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// Entrant (index into the series' bot list) in each seat.
+    pub entrants: Vec<usize>,
+    /// The result.
+    pub outcome: Outcome,
+    /// Why the game ended.
+    pub reason: String,
+    /// Failures per seat.
+    pub failures: Vec<u32>,
+    /// The JSON record.
+    pub record: Value,
+}
+
+fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, String> {
+    Ok(match spec {
+        BotSpec::Random => SeatBot::Builtin(Box::new(RandomBot::new(seed))),
+        BotSpec::Mcts(cfg) => SeatBot::Builtin(Box::new(Mcts::<A::G>::new(*cfg, seed))),
+        BotSpec::Builtin(name) => SeatBot::Builtin(
+            a.builtin_bot(name, seed).ok_or_else(|| format!("{} has no built-in bot {name:?}", a.name()))?,
+        ),
+        BotSpec::External(cmd) => SeatBot::External(ExternalSeat {
+            command: cmd.clone(),
+            proc: None,
+            dead: false,
+            answered: 0,
+            clock: Duration::ZERO,
+            stderr: String::new(),
+        }),
+    })
+}
+
+/// Checks that every spec makes a bot for this game (built-in names exist).
+///
+/// # Errors
+/// The first spec that does not.
+pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, String> {
+    let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
+    for s in &parsed {
+        make_seat(a, s, 0)?;
+    }
+    Ok(parsed)
+}
+
+struct Game1<'a, A: Adapter> {
+    a: &'a A,
+    tc: TimeControl,
+    seats: Vec<SeatBot<A::G>>,
+    history: Vec<TurnLog<<A::G as Game>::Move>>,
+}
+
+impl<A: Adapter> Game1<'_, A> {
+    /// Asks seat `p` for its turn in `state`; returns the answer and the
+    /// time taken.
+    fn ask(&mut self, state: &A::G, p: PlayerId) -> (Result<ParsedAnswer<<A::G as Game>::Move>, Failure>, f64) {
+        let t0 = Instant::now();
+        let a = self.a;
+        let tc = self.tc;
+        let history = &self.history;
+        let r = match &mut self.seats[p.index()] {
+            SeatBot::Builtin(bot) => Ok(ParsedAnswer { moves: bot.turn(state, p), notes: Vec::new() }),
+            SeatBot::External(ext) => ask_external(a, tc, ext, state, p, history),
+        };
+        (r, t0.elapsed().as_secs_f64() * 1000.0)
+    }
+}
+
+fn ask_external<A: Adapter>(
+    a: &A,
+    tc: TimeControl,
+    ext: &mut ExternalSeat,
+    state: &A::G,
+    p: PlayerId,
+    history: &[TurnLog<<A::G as Game>::Move>],
+) -> Result<ParsedAnswer<<A::G as Game>::Move>, Failure> {
+    if ext.dead {
+        return Err(Failure { kind: "no-bot".into(), message: "the bot is no longer running".into(), io: true });
+    }
+    let first = ext.answered == 0;
+    let limit = match tc {
+        TimeControl::PerAnswer { first: f, later } => {
+            if first {
+                f
+            } else {
+                later
+            }
+        }
+        TimeControl::Clock { initial, increment } => {
+            if first {
+                ext.clock = initial;
+            }
+            ext.clock += increment;
+            ext.clock
+        }
+    };
+    let t0 = Instant::now();
+    let deadline = t0 + limit;
+    let result = (|| -> Result<Vec<String>, IoFailure> {
+        let proc = ext.proc.as_mut().ok_or(IoFailure::Closed)?;
+        proc.send(&a.protocol_turn(state, p, history, first))?;
+        let n = a.answer_lines(state, p);
+        let mut lines = Vec::with_capacity(n);
+        for _ in 0..n {
+            lines.push(proc.read_line(deadline)?);
+        }
+        Ok(lines)
+    })();
+    ext.answered += 1;
+    if let TimeControl::Clock { .. } = tc {
+        ext.clock = ext.clock.saturating_sub(t0.elapsed());
+    }
+    match result {
+        Ok(lines) => a.parse_answer(state, p, &lines).map_err(|e| Failure {
+            kind: e.kind,
+            message: format!("answer {:?}: {}", lines.join("\\n"), e.message),
+            io: false,
+        }),
+        Err(e) => {
+            let mut message = e.to_string();
+            if let Some(proc) = ext.proc.as_mut() {
+                proc.kill();
+                ext.stderr = proc.stderr_tail();
+                if let (IoFailure::Closed, Some(st)) = (&e, proc.status()) {
+                    message = format!("{message} ({st})");
+                }
+            }
+            ext.dead = true;
+            Err(Failure { kind: e.kind().to_string(), message, io: true })
+        }
+    }
+}
+
+/// Plays one game between `specs` (one per seat) with `seed`.
+///
+/// Never panics on bot behaviour: every failure is recorded and handled by
+/// the game's [`FailurePolicy`]; every process is killed and reaped before
+/// this returns.
+///
+/// # Errors
+/// When a spec cannot make a bot for this game.
+pub fn play_game<A: Adapter>(
+    a: &A,
+    specs: &[(String, BotSpec)],
+    seed: u64,
+    opts: &PlayOptions,
+) -> Result<(Outcome, String, Vec<u32>, Value), String> {
+    let mut state = a.start();
+    let n = state.players();
+    if specs.len() != n {
+        return Err(format!("{} needs {n} bots, got {}", a.name(), specs.len()));
+    }
+    let mut g = Game1 {
+        a,
+        tc: a.time_control().scaled(opts.time_factor),
+        seats: specs
+            .iter()
+            .enumerate()
+            .map(|(i, (_, s))| make_seat(a, s, derive_seed(seed, 1 + i as u64)))
+            .collect::<Result<_, _>>()?,
+        history: Vec::new(),
+    };
+    let mut rng = seeded(seed);
+    let mut record: Record<A::G> = Record::new(&state, Some(seed));
+    let mut turns: Vec<Value> = Vec::new();
+    let mut errors: Vec<Value> = Vec::new();
+    let mut failures = vec![0u32; n];
+    // Start every external program and send its start lines.
+    for (i, seat) in g.seats.iter_mut().enumerate() {
+        if let SeatBot::External(ext) = seat {
+            match Process::spawn(&ext.command) {
+                Ok(mut proc) => {
+                    let start = a.protocol_start(&state, PlayerId(i as u8));
+                    if !start.is_empty() {
+                        let _ = proc.send(&start);
+                    }
+                    ext.proc = Some(proc);
+                }
+                Err(e) => {
+                    ext.dead = true;
+                    failures[i] += 1;
+                    errors.push(json!({"seat": i, "turn": 0, "kind": e.kind(), "message": e.to_string()}));
+                }
+            }
+        }
+    }
+    let limit = state.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
+    let mut forced: Option<(Outcome, String)> = None;
+    let mut steps = 0u64;
+    // A seat that failed before its first turn (it could not start) loses
+    // there under the loss policy: handled when it is asked.
+    'game: loop {
+        steps += 1;
+        if steps > limit {
+            forced = Some((Outcome::draw(n), "arena-limit".into()));
+            break;
+        }
+        let act = state.to_act();
+        let players: Vec<PlayerId> = match act {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                match state.resolve_chance(&mut rng) {
+                    Some(c) => record.events.push(Event::Chance(c)),
+                    None => {
+                        forced = Some((Outcome::draw(n), "arena-error".into()));
+                        break;
+                    }
+                }
+                continue;
+            }
+            ToAct::Player(p) => vec![p],
+            ToAct::Simultaneous(set) => set.iter().collect(),
+        };
+        // Every acting player decides on the same position (simultaneous
+        // players never see each other's orders).
+        let snapshot = state.clone();
+        let mut answers = Vec::with_capacity(players.len());
+        for &p in &players {
+            answers.push(g.ask(&snapshot, p));
+        }
+        for (&p, (answer, ms)) in players.iter().zip(answers) {
+            let turn_no = turns.len() + 1;
+            let before = state.clone();
+            let mut error: Option<Failure> = None;
+            let mut notes = Vec::new();
+            let mut played: Option<Vec<<A::G as Game>::Move>> = None;
+            match answer {
+                Ok(parsed) => {
+                    notes = parsed.notes;
+                    match a.apply_turn(&mut state, p, &parsed.moves) {
+                        Ok(()) => played = Some(parsed.moves),
+                        Err(AnswerError { kind, message }) => {
+                            state = before.clone();
+                            let text = a.format_turn(&before, p, &parsed.moves);
+                            error = Some(Failure { kind, message: format!("turn {text:?}: {message}"), io: false });
+                        }
+                    }
+                }
+                Err(f) => error = Some(f),
+            }
+            for (kind, message) in &notes {
+                errors.push(json!({"seat": p.0, "turn": turn_no, "kind": kind, "message": message}));
+            }
+            if let Some(f) = &error {
+                let repeated = f.kind == "no-bot";
+                if !repeated {
+                    failures[p.index()] += 1;
+                    errors.push(json!({"seat": p.0, "turn": turn_no, "kind": f.kind, "message": f.message}));
+                }
+                match a.failure_policy() {
+                    FailurePolicy::Loss => {
+                        let reason = if f.io { f.kind.clone() } else { "illegal-move".to_string() };
+                        turns.push(json!({"player": p.0, "text": Value::Null, "ms": round_ms(ms),
+                            "event_end": record.events.len(), "error": f.kind}));
+                        forced = Some((Outcome::loss_for(n, p), reason));
+                        break 'game;
+                    }
+                    FailurePolicy::Substitute => {
+                        let sub = a.fallback_turn(&state, p, &mut rng);
+                        match a.apply_turn(&mut state, p, &sub) {
+                            Ok(()) => played = Some(sub),
+                            Err(e) => {
+                                state = before.clone();
+                                errors.push(json!({"seat": p.0, "turn": turn_no, "kind": "arena-error",
+                                    "message": format!("substitute turn refused: {}", e.message)}));
+                                forced = Some((Outcome::draw(n), "arena-error".into()));
+                                break 'game;
+                            }
+                        }
+                    }
+                }
+            }
+            let moves = played.unwrap_or_default();
+            let text = a.format_turn(&before, p, &moves);
+            record.events.extend(moves.iter().map(|&mv| Event::Move { player: p, mv }));
+            let mut t = json!({"player": p.0, "text": text, "ms": round_ms(ms), "event_end": record.events.len()});
+            if let Some(f) = &error {
+                t["error"] = json!(f.kind);
+                t["substituted"] = json!(true);
+            }
+            turns.push(t);
+            g.history.push(TurnLog { player: p, moves, text });
+        }
+    }
+    let (outcome, reason) = match forced {
+        Some(f) => f,
+        None => match state.outcome() {
+            Some(o) => (o, state.end_reason().unwrap_or("over").to_string()),
+            None => (Outcome::draw(n), "arena-error".into()),
+        },
+    };
+    // End every external program and keep its stderr tail.
+    let mut stderr = Vec::with_capacity(n);
+    for (i, seat) in g.seats.iter_mut().enumerate() {
+        match seat {
+            SeatBot::External(ext) => {
+                if let Some(proc) = ext.proc.as_mut() {
+                    if !ext.dead {
+                        let end = a.protocol_end(&state, PlayerId(i as u8));
+                        proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
+                        ext.stderr = proc.stderr_tail();
+                    }
+                }
+                ext.proc = None;
+                stderr.push(json!(ext.stderr));
+            }
+            SeatBot::Builtin(_) => stderr.push(Value::Null),
+        }
+    }
+    record.outcome = state.outcome();
+    let mut rec = serde_json::to_value(&record).unwrap_or_else(|_| json!({}));
+    rec["config"] = a.config();
+    rec["bots"] = json!(specs.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
+    rec["turns"] = Value::Array(turns);
+    rec["result"] = result_json(&outcome, &reason);
+    rec["outcome"] = serde_json::to_value(outcome).unwrap_or(Value::Null);
+    rec["errors"] = Value::Array(errors);
+    rec["stderr"] = Value::Array(stderr);
+    rec["final_position"] = json!(a.display(&state));
+    let mut replay = vec!["arena".to_string(), "play".into(), a.name().into()];
+    replay.extend(opts.replay_args.iter().cloned());
+    for (s, _) in specs {
+        replay.push("--bot".into());
+        replay.push(shell_quote(s));
+    }
+    replay.push("--game-seed".into());
+    replay.push(seed.to_string());
+    rec["replay"] = json!(replay.join(" "));
+    Ok((outcome, reason, failures, rec))
+}
+
+fn round_ms(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+pub fn shell_quote(s: &str) -> String {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.,:=/+@%".contains(c)) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// `{"winner": P or null, "ranks": [...], "reason": "..."}`.
+pub fn result_json(o: &Outcome, reason: &str) -> Value {
+    json!({"winner": o.winner().map(|p| p.0), "ranks": o.ranks(), "reason": reason})
+}
+
+/// The game of a series with this index: its seed and the entrant in each
+/// seat. Seats rotate over the same seed: games `k*n .. k*n+n-1` share seed
+/// `derive_seed(series, k)` and entrant `e` sits in seat `(e + r) % n` in
+/// rotation `r`.
+pub fn schedule(series_seed: u64, index: u64, seats: usize) -> (u64, Vec<usize>) {
+    let n = seats.max(1) as u64;
+    let seed = derive_seed(series_seed, index / n);
+    let r = (index % n) as usize;
+    let entrants = (0..seats).map(|seat| (seat + seats - r) % seats).collect();
+    (seed, entrants)
+}
+
+/// Plays `games` games in `jobs` threads (series seed `seed`, rotated seats;
+/// or, with `fixed_seed`, every game with that seed and no rotation).
+/// Calls `done` after each game (progress). Results come back in index
+/// order; records are written when `opts.record_dir` is set.
+///
+/// # Errors
+/// A bad spec or an unwritable record directory.
+#[allow(clippy::too_many_arguments)]
+pub fn play_series<A: Adapter>(
+    a: &A,
+    specs: &[String],
+    games: u64,
+    jobs: usize,
+    seed: u64,
+    fixed_seed: Option<u64>,
+    opts: &PlayOptions,
+    done: &(dyn Fn(&GameSummary) + Sync),
+) -> Result<Vec<GameSummary>, String> {
+    let parsed = check_specs(a, specs)?;
+    let seats = a.start().players();
+    if parsed.len() != seats {
+        return Err(format!("{} with this configuration has {seats} seats: give --bot {seats} times", a.name()));
+    }
+    if let Some(dir) = &opts.record_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    let first_error = std::sync::Mutex::new(None::<String>);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, 64) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= games || first_error.lock().map(|e| e.is_some()).unwrap_or(true) {
+                        return;
+                    }
+                    let (gseed, entrants) = match fixed_seed {
+                        Some(s) => (s, (0..seats).collect()),
+                        None => schedule(seed, i, seats),
+                    };
+                    let seat_specs: Vec<(String, BotSpec)> =
+                        entrants.iter().map(|&e| (specs[e].clone(), parsed[e].clone())).collect();
+                    match play_game(a, &seat_specs, gseed, opts) {
+                        Ok((outcome, reason, failures, mut record)) => {
+                            record["index"] = json!(i);
+                            record["series_seed"] = json!(seed);
+                            if let Some(dir) = &opts.record_dir {
+                                let path = dir.join(format!("{}-{i:05}.json", a.name()));
+                                let text = serde_json::to_string_pretty(&record).unwrap_or_default();
+                                if let Err(e) = std::fs::write(&path, text + "\n") {
+                                    if let Ok(mut fe) = first_error.lock() {
+                                        fe.get_or_insert(format!("cannot write {}: {e}", path.display()));
+                                    }
+                                }
+                            }
+                            let s = GameSummary { index: i, seed: gseed, entrants, outcome, reason, failures, record };
+                            done(&s);
+                            if let Ok(mut r) = results.lock() {
+                                r.push(s);
+                            }
+                        }
+                        Err(e) => {
+                            if let Ok(mut fe) = first_error.lock() {
+                                fe.get_or_insert(e);
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let mut r = results.into_inner().unwrap_or_default();
+    r.sort_by_key(|s| s.index);
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_rotates_seats_on_the_same_seed() {
+        let (s0, e0) = schedule(7, 0, 2);
+        let (s1, e1) = schedule(7, 1, 2);
+        let (s2, _) = schedule(7, 2, 2);
+        assert_eq!(s0, s1);
+        assert_ne!(s0, s2);
+        assert_eq!(e0, [0, 1]);
+        assert_eq!(e1, [1, 0]);
+        let all: Vec<Vec<usize>> = (0..4).map(|i| schedule(1, i, 4).1).collect();
+        for seat in 0..4 {
+            let mut col: Vec<usize> = all.iter().map(|e| e[seat]).collect();
+            col.sort_unstable();
+            assert_eq!(col, [0, 1, 2, 3], "every entrant sits in every seat once");
+        }
+    }
+
+    #[test]
+    fn bot_specs_parse() {
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
+        assert!(matches!(BotSpec::parse("mcts:iters=5"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Iterations(5)));
+        assert!(
+            matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Time(Duration::from_millis(20)))
+        );
+        assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
+        assert!(BotSpec::parse("mcts:foo=1").is_err());
+        assert!(BotSpec::parse("cmd:").is_err());
+        assert!(BotSpec::parse("a b").is_err());
+        assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
+    }
+}
