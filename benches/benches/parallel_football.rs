@@ -1,8 +1,90 @@
-//! Benchmarks of the parallel-football crate (filled in by its issue).
+//! Benchmarks of the parallel-football crate: turn resolution per order and
+//! whole games of four greedy teams.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use game_core::rng::seeded;
+use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport, run_game};
+use std::hint::black_box;
 
-fn bench(_c: &mut Criterion) {}
+/// A mid-game field (two greedy and two random teams played `warmup` turns)
+/// and the orders those teams give next: a mix of kicks (contested ones
+/// included), moves and stays.
+fn position(p: u32, k: u32, warmup: u32) -> (Field, Vec<Order>) {
+    let config = Config::standard(p, k).unwrap();
+    let mut g0 = GreedyTeam::new();
+    let mut g1 = GreedyTeam::new();
+    let mut r2 = RandomTeam::new(2);
+    let mut r3 = RandomTeam::new(3);
+    let mut teams: [&mut dyn Team; 4] = [&mut g0, &mut g1, &mut r2, &mut r3];
+    let mut starts = Vec::new();
+    for (t, team) in teams.iter_mut().enumerate() {
+        team.place(&config, t as u8, &mut starts);
+    }
+    let mut field = Field::new(config, &starts).unwrap();
+    let p = p as usize;
+    let mut orders = vec![Order::Stay; 4 * p];
+    let mut rng = seeded(1);
+    let mut report = TurnReport::default();
+    for turn in 0..=warmup {
+        for (t, team) in teams.iter_mut().enumerate() {
+            team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+        }
+        if turn < warmup {
+            field.resolve_turn(&orders, &mut rng, &mut report).unwrap();
+        }
+    }
+    (field, orders)
+}
 
-criterion_group!(benches, bench);
+fn turn_resolution(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel-football/resolve-turn");
+    for (p, k) in [(255, 10), (255, 46), (10, 10), (10, 46)] {
+        let (field, orders) = position(p, k, 20);
+        let kicks = orders.iter().filter(|o| o.is_kick()).count();
+        let mut probe = field.clone();
+        let report = probe.play_turn(&orders, &mut seeded(0)).unwrap();
+        eprintln!(
+            "p={p} k={k}: {} orders, {kicks} kicks, {} contested successes, {} failures, {} illegal",
+            orders.len(),
+            report.successes.len(),
+            report.failures.len(),
+            report.illegal.len()
+        );
+        g.throughput(Throughput::Elements(orders.len() as u64));
+        let mut rng = seeded(7);
+        let mut report = TurnReport::default();
+        g.bench_function(format!("p{p}-k{k}"), |b| {
+            b.iter_batched_ref(
+                || field.clone(),
+                |f| f.resolve_turn(black_box(&orders), &mut rng, &mut report).unwrap(),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn greedy_game(c: &mut Criterion) {
+    let config = Config::standard(10, 10).unwrap();
+    let play = || {
+        let mut t: [GreedyTeam; 4] = Default::default();
+        let [a, b, c, d] = &mut t;
+        run_game(config, [a, b, c, d], 1)
+    };
+    let end = play();
+    eprintln!(
+        "greedy game p=10 k=10: {} turns, end {:?}, scores {:?}, balls left {}",
+        end.turn(),
+        end.end_reason(),
+        end.scores(),
+        end.balls_left()
+    );
+    let mut g = c.benchmark_group("parallel-football/game");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(u64::from(end.turn())));
+    g.bench_function("greedy-x4-p10-k10", |b| b.iter(|| black_box(play())));
+    g.finish();
+}
+
+criterion_group!(benches, turn_resolution, greedy_game);
 criterion_main!(benches);
