@@ -35,7 +35,7 @@ pub const fn row_len(y: usize) -> usize {
 
 /// `a - x` on row `y`.
 const fn a_offset(y: usize) -> usize {
-    if y > 4 { y - 4 } else { 0 }
+    y.saturating_sub(4)
 }
 
 /// The bit of the cell `(a, y)` of the internal `(a, y)` model.

@@ -21,7 +21,7 @@
 //! g.play(PlayerId(0), answer.cell).unwrap();
 //! let text = turn_input(&g, Some(answer.cell)).unwrap();
 //! assert_eq!(text.lines().next(), Some("2"));      // the second player's first turn: its id
-//! assert_eq!(text.lines().nth(5), Some("000020000")); // the middle row, from its point of view
+//! assert_eq!(text.lines().nth(6), Some("000020000")); // the middle row, from its point of view
 //! assert_eq!(text.lines().last(), Some("4 4"));
 //! assert!(parse_answer(" 4 4").is_err());          // a leading space is unreadable
 //! assert!(parse_answer("4  4").is_err());          // so are two spaces
@@ -119,12 +119,7 @@ impl TurnInput {
             _ => {}
         }
         let first_turn = state.plies() == u32::from(me.0);
-        Ok(TurnInput {
-            my_id: first_turn.then_some(protocol_id(me)),
-            mine: state.stones(me),
-            theirs,
-            last_move,
-        })
+        Ok(TurnInput { my_id: first_turn.then_some(protocol_id(me)), mine: state.stones(me), theirs, last_move })
     }
 
     /// The position this input describes, for the receiver `me` (a bot remembers its id from its

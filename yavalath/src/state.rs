@@ -100,7 +100,7 @@ const fn build_keys() -> [[u64; 64]; 2] {
 /// Zobrist keys per player and bit.
 const KEYS: [[u64; 64]; 2] = build_keys();
 /// Zobrist key of "player 1 to move".
-const SIDE_KEY: u64 = splitmix(0x5EED_0F_5A7E);
+const SIDE_KEY: u64 = splitmix(0x005E_ED0F_5A7E);
 
 impl Default for Yavalath {
     fn default() -> Self {
@@ -657,9 +657,9 @@ impl Zobrist for Yavalath {
 
     fn zobrist_from_scratch(&self) -> u64 {
         let mut h = if self.plies & 1 == 1 { SIDE_KEY } else { 0 };
-        for p in 0..2 {
-            for c in Bitboard(self.boards[p]) {
-                h ^= KEYS[p][c.bit() as usize];
+        for (board, keys) in self.boards.iter().zip(&KEYS) {
+            for c in Bitboard(*board) {
+                h ^= keys[c.bit() as usize];
             }
         }
         h

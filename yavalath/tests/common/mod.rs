@@ -55,10 +55,7 @@ impl Naive {
         if self.end.is_some() {
             return vec![];
         }
-        all_xy()
-            .into_iter()
-            .filter(|&(x, y)| self.stones[y as usize][x as usize] == 0 || (self.plies == 1))
-            .collect()
+        all_xy().into_iter().filter(|&(x, y)| self.stones[y as usize][x as usize] == 0 || (self.plies == 1)).collect()
     }
 
     fn run_len(&self, x: i32, y: i32, colour: u8) -> i32 {

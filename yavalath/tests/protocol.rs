@@ -1,0 +1,248 @@
+//! The arena protocol: per-turn input, answers, records; no panic on any input.
+
+mod common;
+use common::*;
+use game_core::{Game, GameError, MoveNotation, PlayerId};
+use proptest::prelude::*;
+use yavalath::protocol::{
+    Answer, ProtocolError, TurnInput, format_answer, parse_answer, parse_move_text, parse_record, player_of_id,
+    protocol_id, turn_input,
+};
+use yavalath::{Cell, MoveParseError, Yavalath};
+
+const EMPTY_ROWS: &str = "00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n";
+
+#[test]
+fn protocol_ids_are_1_for_the_first_player_and_2_for_the_second() {
+    assert_eq!(protocol_id(PlayerId(0)), 1);
+    assert_eq!(protocol_id(PlayerId(1)), 2);
+    assert_eq!(player_of_id(1), Some(PlayerId(0)));
+    assert_eq!(player_of_id(2), Some(PlayerId(1)));
+    assert_eq!(player_of_id(0), None);
+    assert_eq!(player_of_id(3), None);
+}
+
+#[test]
+fn first_players_first_turn_has_its_id_9_rows_and_minus_1_minus_1() {
+    let text = turn_input(&Yavalath::new(), None).unwrap();
+    assert_eq!(text, format!("1\n9\n{EMPTY_ROWS}-1 -1\n"));
+}
+
+#[test]
+fn second_players_first_turn_has_id_2_and_the_first_move() {
+    let g = Yavalath::replay(&cells(&[(0, 0)])).unwrap();
+    let text = turn_input(&g, Some(cell(0, 0))).unwrap();
+    assert_eq!(text, format!("2\n9\n2{}0 0\n", &EMPTY_ROWS[1..]));
+}
+
+#[test]
+fn later_turns_have_no_id_line_and_rows_from_the_receivers_point_of_view() {
+    let g = Yavalath::replay(&cells(&[(0, 0), (4, 8)])).unwrap();
+    let text = turn_input(&g, Some(cell(4, 8))).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 11);
+    assert_eq!(lines[0], "9");
+    assert_eq!(lines[1], "10000", "mine is 1");
+    assert_eq!(lines[9], "00002", "the opponent's is 2");
+    assert_eq!(lines[10], "4 8");
+    let g2 = Yavalath::replay(&cells(&[(0, 0), (4, 8), (2, 2)])).unwrap();
+    let lines2: Vec<String> = turn_input(&g2, Some(cell(2, 2))).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines2[1], "20000");
+    assert_eq!(lines2[3], "0020000");
+    assert_eq!(lines2[9], "00001");
+}
+
+#[test]
+fn after_a_steal_the_first_player_sees_the_stolen_cell_as_last_move() {
+    let g = Yavalath::replay(&cells(&[(4, 4), (4, 4)])).unwrap();
+    let t = TurnInput::new(&g, Some(cell(4, 4))).unwrap();
+    assert_eq!(t.my_id, None, "not the first player's first turn");
+    assert!(t.theirs.contains(cell(4, 4)) && t.mine.is_empty());
+    let text = t.to_string();
+    assert!(text.ends_with("000020000\n00000000\n0000000\n000000\n00000\n4 4\n"), "{text}");
+    // And the reader gets the same position back.
+    let back: TurnInput = text.parse().unwrap();
+    assert_eq!(back, t);
+    assert_eq!(back.position(PlayerId(0)).unwrap(), g);
+}
+
+#[test]
+fn turn_inputs_that_do_not_fit_the_state_are_errors() {
+    let g = Yavalath::new();
+    assert_eq!(TurnInput::new(&g, Some(cell(0, 0))), Err(ProtocolError::UnexpectedLastMove));
+    let g = Yavalath::replay(&cells(&[(0, 0)])).unwrap();
+    assert_eq!(TurnInput::new(&g, None), Err(ProtocolError::MissingLastMove));
+    assert_eq!(TurnInput::new(&g, Some(cell(1, 1))), Err(ProtocolError::LastMoveNotOpponent(cell(1, 1))));
+    let over = play_for(0, &cells(&[(0, 4), (2, 4), (1, 4)]));
+    let e = TurnInput::new(&over, Some(cell(1, 4))).unwrap_err();
+    assert_eq!(e, ProtocolError::GameOver);
+    assert_eq!(e.kind(), "game-over");
+}
+
+#[test]
+fn turn_inputs_round_trip_along_random_games() {
+    let mut r = game_core::rng::seeded(4);
+    for _ in 0..100 {
+        let mut g = Yavalath::new();
+        let mut last = None;
+        while let Some(p) = g.to_move() {
+            let t = TurnInput::new(&g, last).unwrap();
+            assert_eq!(t.my_id.is_some(), g.plies() == u32::from(p.0));
+            let back: TurnInput = t.to_string().parse().unwrap();
+            assert_eq!(back, t);
+            assert_eq!(back.position(p).unwrap().notation(), g.notation());
+            let moves = g.legal();
+            let m = moves.iter().nth(game_core::rng::below(&mut r, moves.len())).unwrap();
+            g.play(p, m).unwrap();
+            last = Some(m);
+        }
+    }
+}
+
+#[test]
+fn bad_turn_input_texts_are_errors() {
+    for bad in [
+        "",
+        "1\n",
+        "3\n9\n",
+        "9\n00000\n",
+        "1\n9\n000\n",
+        "9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n0000x\n-1 -1\n",
+    ] {
+        assert!(matches!(bad.parse::<TurnInput>(), Err(ProtocolError::BadInput { .. })), "{bad:?}");
+    }
+    let with_extra = format!("9\n{EMPTY_ROWS}-1 -1\nextra\n");
+    assert!(with_extra.parse::<TurnInput>().is_err());
+    let crlf = format!("1\r\n9\r\n{}-1 -1\r\n", EMPTY_ROWS.replace('\n', "\r\n"));
+    assert_eq!(crlf.parse::<TurnInput>().unwrap().my_id, Some(1));
+}
+
+#[test]
+fn answer_is_x_y_with_an_optional_message() {
+    assert_eq!(parse_answer("4 4").unwrap(), Answer { cell: cell(4, 4), message: None });
+    assert_eq!(
+        parse_answer("4 4 This is a message/This is another message").unwrap(),
+        Answer { cell: cell(4, 4), message: Some("This is a message/This is another message".into()) }
+    );
+    assert_eq!(parse_answer("2 6\n").unwrap().cell, cell(2, 6));
+    assert_eq!(format_answer(cell(2, 6), Some("hi")), "2 6 hi");
+    assert_eq!(format_answer(cell(2, 6), None), "2 6");
+    assert_eq!(parse_answer(&format_answer(cell(3, 7), Some("a b/c"))).unwrap().message.as_deref(), Some("a b/c"));
+}
+
+#[test]
+fn a_leading_space_or_two_spaces_between_the_numbers_is_unreadable() {
+    for bad in [" 4 4", "4  4", "\t4 4", "4\t\t4", "", "4", "4 ", "x y", "4 y", "4,4", "44", "+ 4", "4 4x"] {
+        let e = parse_answer(bad).unwrap_err();
+        assert!(matches!(e, MoveParseError::Unreadable { .. }), "{bad:?}: {e:?}");
+        assert_eq!(e.kind(), "unreadable");
+    }
+}
+
+#[test]
+fn trailing_whitespace_is_fine_and_any_single_whitespace_separates() {
+    for ok in ["4 4 ", "4 4\t", "4 4\r", "4 4  \t ", "4\t4", "+4 4", "04 4"] {
+        assert_eq!(parse_answer(ok).unwrap().cell, cell(4, 4), "{ok:?}");
+    }
+    assert_eq!(parse_answer("4 4  message").unwrap().message.as_deref(), Some(" message"));
+}
+
+#[test]
+fn two_integers_off_the_board_are_an_off_board_answer() {
+    assert_eq!(parse_answer("5 0"), Err(MoveParseError::OffBoard { x: 5, y: 0 }));
+    assert_eq!(parse_answer("-1 -1"), Err(MoveParseError::OffBoard { x: -1, y: -1 }));
+    assert_eq!(parse_answer("5 0").unwrap_err().kind(), "off-board");
+    // Beyond 32 bits is not an integer for the referee.
+    assert!(matches!(parse_answer("4294967300 4"), Err(MoveParseError::Unreadable { .. })));
+}
+
+#[test]
+fn move_notation_is_x_y_both_ways() {
+    let g = Yavalath::new();
+    for c in Cell::all() {
+        let text = g.format_move(c);
+        assert_eq!(g.parse_move(&text).unwrap(), c);
+        assert_eq!(parse_move_text(&format!("  {text}  \n")).unwrap(), c);
+    }
+    assert!(g.parse_move("4 4 4").is_err());
+    assert!(g.parse_move("").is_err());
+}
+
+#[test]
+fn records_have_one_move_per_line_and_replay() {
+    let text = "4 4\n4 4\n\n0 0\r\n 8 4 \n";
+    let moves = parse_record(text).unwrap();
+    assert_eq!(moves, vec![(1, cell(4, 4)), (2, cell(4, 4)), (4, cell(0, 0)), (5, cell(8, 4))]);
+    let e = parse_record("4 4\nfoo\n").unwrap_err();
+    assert_eq!(e.line, 2);
+    assert_eq!(e.kind(), "unreadable");
+    assert_eq!(parse_record("4 4\n9 0\n").unwrap_err().kind(), "off-board");
+    // Replaying a record with an occupied cell says which move.
+    let cells_only: Vec<Cell> = parse_record("4 4\n0 0\n0 0\n").unwrap().into_iter().map(|(_, c)| c).collect();
+    let (i, e) = Yavalath::replay(&cells_only).unwrap_err();
+    assert_eq!((i, e.kind()), (2, "cell-occupied"));
+}
+
+/// The referee's reading, modelled directly: Java's `line.split("\\s")` (trailing empty pieces
+/// dropped) and `Integer.parseInt` on the first two pieces.
+fn java_reference(line: &str) -> Option<(i32, i32)> {
+    let mut pieces: Vec<&str> = line.split([' ', '\t', '\n', '\u{0B}', '\u{0C}', '\r']).collect();
+    while pieces.last() == Some(&"") {
+        pieces.pop();
+    }
+    let int = |s: &str| -> Option<i32> {
+        let body = s.strip_prefix(['+', '-']).unwrap_or(s);
+        if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    };
+    Some((int(pieces.first()?)?, int(pieces.get(1)?)?))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parse_answer_never_panics(s in any::<String>()) {
+        let _ = parse_answer(&s);
+        let _ = parse_move_text(&s);
+        let _ = parse_record(&s);
+        let _ = s.parse::<TurnInput>();
+        let _ = s.parse::<Yavalath>();
+    }
+
+    #[test]
+    fn parse_answer_reads_like_the_java_referee(s in "[ \t+\\-0-9a]{0,12}") {
+        let expected = java_reference(&s);
+        match parse_answer(&s) {
+            Ok(a) => prop_assert_eq!(expected, Some((i32::from(a.cell.x()), i32::from(a.cell.y())))),
+            Err(MoveParseError::OffBoard { x, y }) => prop_assert_eq!(expected, Some((x as i32, y as i32))),
+            Err(MoveParseError::Unreadable { .. }) => prop_assert_eq!(expected, None),
+        }
+    }
+
+    #[test]
+    fn turn_input_texts_near_valid_never_panic(
+        rows in proptest::collection::vec("[0-3]{0,10}", 0..11),
+        id in proptest::option::of(0u8..4),
+        last in "(-?[0-9] -?[0-9])?",
+    ) {
+        let mut text = String::new();
+        if let Some(id) = id { text.push_str(&format!("{id}\n")); }
+        text.push_str("9\n");
+        for r in rows { text.push_str(&r); text.push('\n'); }
+        text.push_str(&last);
+        if let Ok(t) = text.parse::<TurnInput>() {
+            let again: TurnInput = t.to_string().parse().unwrap();
+            prop_assert_eq!(again, t);
+        }
+    }
+
+    #[test]
+    fn position_texts_near_valid_never_panic(s in "([0-9xo.]{0,9}/){0,9}[0-9xo.]{0,9} [xo]") {
+        if let Ok(g) = s.parse::<Yavalath>() {
+            prop_assert_eq!(g.notation().parse::<Yavalath>().unwrap(), g);
+        }
+    }
+}
