@@ -357,3 +357,31 @@ proptest! {
         prop_assert!(check_state(&g).is_ok());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    #[test]
+    fn fuzz_harness_accepts_the_correct_game(data in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let g = game_core::testing::fuzz_game_zobrist(&Ttt::new(Flaw::None), &data);
+        prop_assert!(g.is_ok(), "{:?}", g);
+    }
+}
+
+#[test]
+fn fuzz_harness_catches_an_illegal_play_that_changes_the_state() {
+    // Player 0 takes cell 0 (a generated move), then an arbitrary candidate
+    // for player 1 (op 3) on the occupied cell 0.
+    let data = [0u8, 0, 0, 3, 0, 0];
+    let v = game_core::testing::fuzz_game(&Ttt::new(Flaw::IllegalPlayMutates), &data).unwrap_err();
+    assert_eq!(v.check, "illegal-play-changed-state");
+    assert!(game_core::testing::fuzz_game(&Ttt::new(Flaw::None), &data).is_ok());
+}
+
+#[test]
+fn fuzz_harness_catches_a_missing_move_and_a_wrong_hash() {
+    // Candidate cell 8 for player 0 at the start: legal but not generated.
+    let v = game_core::testing::fuzz_game(&Ttt::new(Flaw::MissingMove), &[1, 8, 0]).unwrap_err();
+    assert_eq!(v.check, "legal-not-generated");
+    let v = game_core::testing::fuzz_game_zobrist(&Ttt::new(Flaw::BadHash), &[0, 0, 0, 0, 0, 0]).unwrap_err();
+    assert_eq!(v.check, "zobrist");
+}
