@@ -56,16 +56,16 @@ struct GameOpts {
     /// Quoridor: number of players (2 or 4).
     #[arg(long)]
     players: Option<u8>,
-    /// Quoridor: tick limit (0 for none).
+    /// Quoridor: tick limit (default 100, 0 for none).
     #[arg(long)]
     max_ticks: Option<u32>,
-    /// Parallel Football: players per team.
+    /// Parallel Football: players per team (default 4).
     #[arg(long)]
     p: Option<u16>,
-    /// Parallel Football: kick range.
+    /// Parallel Football: kick range (default 10).
     #[arg(long)]
     k: Option<u8>,
-    /// Parallel Football: turn limit.
+    /// Parallel Football: turn limit (default 20000).
     #[arg(long)]
     max_turns: Option<u32>,
     /// Nim: stones at the start.
@@ -159,16 +159,45 @@ macro_rules! with_adapter {
                 let $a = games::nim::NimAdapter { pile: o.pile.unwrap_or(21), max_take: o.max_take.unwrap_or(3) };
                 $body
             }
-            g => Err(format!(
-                "{} is not integrated in the arena yet",
-                g.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
-            )),
+            GameName::PaperSoccer => {
+                let _ = o;
+                let $a = games::paper_soccer::PaperSoccerAdapter;
+                $body
+            }
+            GameName::Yavalath => {
+                let $a = games::yavalath::YavalathAdapter;
+                $body
+            }
+            GameName::Quoridor => {
+                match games::quoridor::QuoridorAdapter::new(
+                    o.players.unwrap_or(2),
+                    match o.max_ticks.unwrap_or(100) {
+                        0 => None,
+                        t => Some(t),
+                    },
+                ) {
+                    Ok($a) => $body,
+                    Err(e) => Err(e),
+                }
+            }
+            GameName::ParallelFootball => {
+                match games::parallel_football::FootballAdapter::new(
+                    32,
+                    o.p.unwrap_or(games::parallel_football::DEFAULT_P),
+                    o.k.unwrap_or(games::parallel_football::DEFAULT_K),
+                    o.max_turns.unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
+                ) {
+                    Ok($a) => $body,
+                    Err(e) => Err(e),
+                }
+            }
         }
     }};
 }
 
 /// Games the demonstration plays (those integrated so far).
-const DEMO_GAMES: &[GameName] = &[GameName::Nim];
+const DEMO_GAMES: &[GameName] =
+    &[GameName::PaperSoccer, GameName::Yavalath, GameName::Quoridor, GameName::ParallelFootball];
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

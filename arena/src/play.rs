@@ -328,7 +328,7 @@ pub fn play_game<A: Adapter>(
             match answer {
                 Ok(parsed) => {
                     notes = parsed.notes;
-                    match a.apply_turn(&mut state, p, &parsed.moves) {
+                    match apply_on(a, &snapshot, &mut state, p, &parsed.moves) {
                         Ok(()) => played = Some(parsed.moves),
                         Err(AnswerError { kind, message }) => {
                             state = before.clone();
@@ -357,8 +357,8 @@ pub fn play_game<A: Adapter>(
                         break 'game;
                     }
                     FailurePolicy::Substitute => {
-                        let sub = a.fallback_turn(&state, p, &mut rng);
-                        match a.apply_turn(&mut state, p, &sub) {
+                        let sub = a.fallback_turn(&snapshot, p, &mut rng);
+                        match apply_on(a, &snapshot, &mut state, p, &sub) {
                             Ok(()) => played = Some(sub),
                             Err(e) => {
                                 state = before.clone();
@@ -428,6 +428,30 @@ pub fn play_game<A: Adapter>(
     replay.push(seed.to_string());
     rec["replay"] = json!(replay.join(" "));
     Ok((outcome, reason, failures, rec))
+}
+
+/// Checks `p`'s turn on the position all acting players decided on
+/// (`snapshot`: at a simultaneous node the others' moves are not in it, so
+/// "the turn is complete" means `p` no longer owes moves there), then plays
+/// it on `state`. On error `state` may be partly changed.
+fn apply_on<A: Adapter>(
+    a: &A,
+    snapshot: &A::G,
+    state: &mut A::G,
+    p: PlayerId,
+    moves: &[<A::G as Game>::Move],
+) -> Result<(), AnswerError> {
+    let mut trial = snapshot.clone();
+    a.apply_turn(&mut trial, p, moves)?;
+    if state == snapshot {
+        // The first (or only) acting player: the trial is the result.
+        *state = trial;
+        return Ok(());
+    }
+    for &m in moves {
+        state.play(p, m).map_err(|e| AnswerError::from_game(&e))?;
+    }
+    Ok(())
 }
 
 fn round_ms(ms: f64) -> f64 {

@@ -8,6 +8,10 @@ use game_core::{Game, GameError, PlayerId};
 use std::time::Duration;
 
 pub mod nim;
+pub mod paper_soccer;
+pub mod parallel_football;
+pub mod quoridor;
+pub mod yavalath;
 
 /// The time a bot may take for its answers, as the game's rules state it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

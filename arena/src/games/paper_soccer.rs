@@ -1,0 +1,174 @@
+//! Paper Soccer (`rules/paper-soccer.md`) in the arena.
+//!
+//! * Protocol: the bot's id once at the start, then per turn the length and
+//!   the text of the opponent's last turn (`1` / `-` on player 0's first
+//!   turn); it answers one line of step digits, judged exactly as the
+//!   referee does ([`paper_soccer::protocol::check_answer`]).
+//! * Any failed answer (crash, timeout, unreadable or illegal turn) loses.
+//! * Time: [`FIRST_ANSWER`] for each player's first answer, [`LATER_ANSWER`]
+//!   after.
+//! * Moves are single steps ([`Dir`]); a turn is the steps while the same
+//!   player is to act, written as one digit string.
+
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use game_core::{Game, PlayerId};
+use paper_soccer::{Dir, PaperSoccer, Point, protocol};
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Time for each player's first answer.
+pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
+/// Time for every later answer.
+pub const LATER_ANSWER: Duration = Duration::from_millis(200);
+
+/// The standard 8x10 game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PaperSoccerAdapter;
+
+fn digits(text: &str) -> Vec<Dir> {
+    text.chars().filter_map(Dir::from_digit).collect()
+}
+
+impl Adapter for PaperSoccerAdapter {
+    type G = PaperSoccer;
+
+    fn name(&self) -> &'static str {
+        "paper-soccer"
+    }
+    fn start(&self) -> PaperSoccer {
+        PaperSoccer::default()
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"width": 8, "height": 10})
+    }
+    fn config_args(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn time_control(&self) -> TimeControl {
+        TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Loss
+    }
+    fn format_move(&self, _state: &PaperSoccer, mv: Dir) -> String {
+        mv.digit().to_string()
+    }
+    fn format_turn(&self, _before: &PaperSoccer, _player: PlayerId, moves: &[Dir]) -> String {
+        moves.iter().map(|d| d.digit()).collect()
+    }
+    fn protocol_start(&self, _state: &PaperSoccer, seat: PlayerId) -> String {
+        protocol::initial_input(seat)
+    }
+    fn protocol_turn(&self, _state: &PaperSoccer, seat: PlayerId, history: &[TurnLog<Dir>], _first: bool) -> String {
+        let last = history.iter().rev().find(|t| t.player != seat).map(|t| t.text.as_str());
+        protocol::turn_input(last)
+    }
+    fn parse_answer(
+        &self,
+        state: &PaperSoccer,
+        _seat: PlayerId,
+        lines: &[String],
+    ) -> Result<ParsedAnswer<Dir>, AnswerError> {
+        let line = lines.first().map(String::as_str).unwrap_or("");
+        protocol::check_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: digits(line), notes: Vec::new() })
+    }
+    fn display(&self, state: &PaperSoccer) -> String {
+        state.to_string()
+    }
+    fn svg(&self, state: &PaperSoccer) -> String {
+        svg(state)
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        protocol::record_lines(text).map(str::to_string).collect()
+    }
+    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, AnswerError> {
+        state.after_turn(line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(digits(line))
+    }
+}
+
+/// The pitch as SVG: paper squares, pre-drawn borders and goals, drawn
+/// lines, the ball, and the state of play.
+pub fn svg(b: &PaperSoccer) -> String {
+    let pitch = b.pitch();
+    let (w, h) = (i32::from(pitch.width), i32::from(pitch.height));
+    let cell = 40;
+    let margin = 30;
+    let (cw, ch) = (w * cell + 2 * margin, (h + 2) * cell + 2 * margin + 40);
+    let px = |p: Point| (margin + i32::from(p.x) * cell, margin + (i32::from(p.y) + 1) * cell);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{cw}\" height=\"{ch}\" viewBox=\"0 0 {cw} {ch}\">\
+         <rect width=\"{cw}\" height=\"{ch}\" fill=\"#fbfaf4\"/>"
+    );
+    // Squared paper.
+    s.push_str("<g stroke=\"#c9d8ea\" stroke-width=\"1\">");
+    for x in 0..=w {
+        let (x0, _) = px(Point::new(x as i8, -1));
+        let _ = write!(s, "<line x1=\"{x0}\" y1=\"{}\" x2=\"{x0}\" y2=\"{}\"/>", margin, margin + (h + 2) * cell);
+    }
+    for y in -1..=h + 1 {
+        let (_, y0) = px(Point::new(0, y as i8));
+        let _ = write!(s, "<line x1=\"{margin}\" y1=\"{y0}\" x2=\"{}\" y2=\"{y0}\"/>", margin + w * cell);
+    }
+    s.push_str("</g>");
+    // Goals, shaded by their defender's colour.
+    let colours = ["#c0392b", "#2c6fbb"];
+    for (gy, defender) in [(-1i8, 1usize), (h as i8 + 1, 0usize)] {
+        let (x0, y0) = px(Point::new((w / 2 - 1) as i8, gy.min(0)));
+        let _ = write!(
+            s,
+            "<rect x=\"{x0}\" y=\"{y0}\" width=\"{}\" height=\"{cell}\" fill=\"{}\" fill-opacity=\"0.12\"/>",
+            2 * cell,
+            colours[defender]
+        );
+    }
+    // Pre-drawn lines (borders, goal walls) and drawn lines.
+    let mut pre = String::new();
+    let mut drawn = String::new();
+    for (p, d, predrawn) in pitch.links() {
+        if b.is_line_drawn(p, d) != Some(true) {
+            continue;
+        }
+        let Some(q) = p.step(d) else { continue };
+        let ((x1, y1), (x2, y2)) = (px(p), px(q));
+        let line = format!("<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>");
+        if predrawn { pre.push_str(&line) } else { drawn.push_str(&line) }
+    }
+    let _ = write!(s, "<g stroke=\"#1d2b36\" stroke-width=\"4\" stroke-linecap=\"round\">{pre}</g>");
+    let _ = write!(s, "<g stroke=\"#34495e\" stroke-width=\"2.5\" stroke-linecap=\"round\">{drawn}</g>");
+    // Points.
+    s.push_str("<g fill=\"#34495e\">");
+    for p in pitch.points() {
+        let (x, y) = px(p);
+        let _ = write!(s, "<circle cx=\"{x}\" cy=\"{y}\" r=\"2.5\"/>");
+    }
+    s.push_str("</g>");
+    let (bx, by) = px(b.ball());
+    let _ = write!(
+        s,
+        "<circle cx=\"{bx}\" cy=\"{by}\" r=\"9\" fill=\"#ffffff\" stroke=\"#111\" stroke-width=\"2.5\"/>\
+         <circle cx=\"{bx}\" cy=\"{by}\" r=\"3.5\" fill=\"#111\"/>"
+    );
+    let caption = match (b.outcome(), b.end_reason()) {
+        (Some(o), Some(r)) => format!("{} ({r})", o.winner().map_or("draw".into(), |p| format!("player {p} wins"))),
+        _ => format!("player {} to move (attacks the {} goal)", b.to_move(), ["top", "bottom"][b.to_move().index()]),
+    };
+    let _ = write!(
+        s,
+        "<text x=\"{margin}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#1d2b36\">{}</text>\
+         <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">player 1's goal</text>\
+         <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">player 0's goal</text></svg>\n",
+        ch - 14,
+        xml_escape(&caption),
+        margin + w * cell / 2,
+        margin - 8,
+        colours[1],
+        margin + w * cell / 2,
+        margin + (h + 2) * cell + 16,
+        colours[0],
+    );
+    s
+}

@@ -1,0 +1,314 @@
+//! Parallel Football (`rules/parallel-football.md`) in the arena.
+//!
+//! * Seats are the four teams; they act simultaneously on the same position.
+//! * Protocol: at the start `team p k width height max_turns`, answered by
+//!   `p` lines `x y`; each turn the turn message
+//!   ([`parallel_football::protocol::turn_message`]) answered by `p` order
+//!   lines.
+//! * An unreadable line is `stay` (a missing or bad start cell is the
+//!   team's home) and an illegal order makes that footballer stay; both are
+//!   reported in the record's `errors` and the game goes on. A team that
+//!   times out or crashes is killed and all its footballers stay from then
+//!   on (they start on the home cell if it fails at the start).
+//! * Time: [`FIRST_ANSWER`] for the start answer, [`TURN_ANSWER`] per turn.
+//! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` and `mcts`
+//!   are the generic ones.
+//! * `arena judge parallel-football` reads the JSON record `play --record`
+//!   writes.
+
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use crate::bot::Bot;
+use game_core::rng::GameRng;
+use game_core::{Game, GameError, MoveNotation, PlayerId};
+use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
+use std::fmt::Write;
+use std::time::Duration;
+
+/// Time for the start answer.
+pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
+/// Time for every turn's answer.
+pub const TURN_ANSWER: Duration = Duration::from_millis(200);
+
+/// Footballers per team when `--p` is not given (the rules set no default).
+pub const DEFAULT_P: u16 = 4;
+/// Kick range when `--k` is not given (the rules set no default).
+pub const DEFAULT_K: u8 = 10;
+
+/// Parallel Football on a validated configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct FootballAdapter {
+    config: Config,
+}
+
+impl FootballAdapter {
+    /// A `side` x `side` grid, `p` footballers per team, kick range `k`.
+    ///
+    /// # Errors
+    /// A message when the library refuses the configuration.
+    pub fn new(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, String> {
+        Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
+            .map(|config| FootballAdapter { config })
+            .map_err(|e| format!("parallel-football: {e}"))
+    }
+}
+
+fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<(String, String)> {
+    problems
+        .into_iter()
+        .map(|p| (p.error.kind().to_string(), format!("line {}: {} ({what})", p.line + 1, p.error)))
+        .collect()
+}
+
+impl Adapter for FootballAdapter {
+    type G = Football;
+
+    fn name(&self) -> &'static str {
+        "parallel-football"
+    }
+    fn start(&self) -> Football {
+        Football::new(self.config)
+    }
+    fn config(&self) -> serde_json::Value {
+        let c = self.config;
+        serde_json::json!({"width": c.width(), "height": c.height(), "p": c.players(), "k": c.kick_range(), "max_turns": c.max_turns()})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec![
+            "--p".into(),
+            self.config.players().to_string(),
+            "--k".into(),
+            self.config.kick_range().to_string(),
+            "--max-turns".into(),
+            self.config.max_turns().to_string(),
+        ]
+    }
+    fn time_control(&self) -> TimeControl {
+        TimeControl::PerAnswer { first: FIRST_ANSWER, later: TURN_ANSWER }
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Substitute
+    }
+    fn format_move(&self, state: &Football, mv: FootballMove) -> String {
+        state.format_move(mv)
+    }
+    fn format_turn(&self, before: &Football, _player: PlayerId, moves: &[FootballMove]) -> String {
+        moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
+    }
+    fn protocol_start(&self, state: &Football, seat: PlayerId) -> String {
+        protocol::start_line(&state.config(), seat.0)
+    }
+    fn protocol_turn(
+        &self,
+        state: &Football,
+        _seat: PlayerId,
+        _history: &[TurnLog<FootballMove>],
+        _first: bool,
+    ) -> String {
+        if state.in_placement() { String::new() } else { protocol::turn_message(state.field()) }
+    }
+    fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
+        usize::from(state.config().players())
+    }
+    fn parse_answer(
+        &self,
+        state: &Football,
+        seat: PlayerId,
+        lines: &[String],
+    ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
+        let text = lines.join("\n");
+        let config = state.config();
+        if state.in_placement() {
+            let a = protocol::parse_placements(&text, &config, seat.0);
+            let moves = a.cells.into_iter().map(FootballMove::Place).collect();
+            return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
+        }
+        let a = protocol::parse_orders(&text, usize::from(config.players()));
+        let mut notes = problems_to_notes(a.problems, "stays");
+        // Illegal orders make that footballer stay (checked on the position
+        // at the start of the turn, as the turn resolution does).
+        let mut s = state.clone();
+        let mut moves = Vec::with_capacity(a.orders.len());
+        for (i, order) in a.orders.into_iter().enumerate() {
+            let mv = match s.check_move(seat, FootballMove::Order(order)) {
+                Ok(()) => FootballMove::Order(order),
+                Err(e) => {
+                    notes.push((e.kind().to_string(), format!("line {}: {e} (stays)", i + 1)));
+                    FootballMove::Order(Order::Stay)
+                }
+            };
+            s.play_unchecked(seat, mv);
+            moves.push(mv);
+        }
+        Ok(ParsedAnswer { moves, notes })
+    }
+    fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
+        let config = state.config();
+        let p = usize::from(config.players());
+        if !state.to_act().includes(seat) {
+            return Vec::new();
+        }
+        if state.in_placement() {
+            vec![FootballMove::Place(config.home(seat.0)); p]
+        } else {
+            vec![FootballMove::Order(Order::Stay); p]
+        }
+    }
+    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<Football>>> {
+        (spec == "greedy").then(|| Box::new(GreedyBot(GreedyTeam::new())) as Box<dyn Bot<Football>>)
+    }
+    fn demo_bots(&self) -> Vec<String> {
+        vec!["greedy".into(), "greedy".into(), "random".into(), "random".into()]
+    }
+    fn display(&self, state: &Football) -> String {
+        state.to_string()
+    }
+    fn svg(&self, state: &Football) -> String {
+        svg(state)
+    }
+    fn judge_line(&self, _state: &Football, _player: PlayerId, _line: &str) -> Result<Vec<FootballMove>, AnswerError> {
+        Err(AnswerError {
+            kind: "not-a-json-record".into(),
+            message: "parallel-football records are the JSON records `arena play --record` writes".into(),
+        })
+    }
+}
+
+/// The crate's [`GreedyTeam`] as a built-in bot.
+struct GreedyBot(GreedyTeam);
+
+impl Bot<Football> for GreedyBot {
+    fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
+        self.turn(state, me).first().copied()
+    }
+    fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
+        let config = state.config();
+        if state.in_placement() {
+            let mut cells: Vec<Cell> = Vec::new();
+            self.0.place(&config, me.0, &mut cells);
+            let p = usize::from(config.players());
+            cells.resize(p, config.home(me.0));
+            cells
+                .into_iter()
+                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me.0) }))
+                .collect()
+        } else {
+            let mut orders = vec![Order::Stay; usize::from(config.players())];
+            self.0.orders(state.field(), me.0, &mut orders);
+            // Illegal orders stay, as the turn resolution would make them.
+            let mut s = state.clone();
+            orders
+                .into_iter()
+                .map(|o| {
+                    let mv = if s.check_move(me, FootballMove::Order(o)).is_ok() {
+                        FootballMove::Order(o)
+                    } else {
+                        FootballMove::Order(Order::Stay)
+                    };
+                    s.play_unchecked(me, mv);
+                    mv
+                })
+                .collect()
+        }
+    }
+}
+
+const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
+
+/// The field as SVG: grass, balls (size by count), home cells, footballers
+/// by team, scores.
+pub fn svg(g: &Football) -> String {
+    let f = g.field();
+    let c = f.config();
+    let (gw, gh) = (i32::from(c.width()), i32::from(c.height()));
+    let cell = (640 / gw.max(gh)).clamp(6, 40);
+    let margin = 20;
+    let (w, h) = (gw * cell + 2 * margin + 190, gh * cell + 2 * margin);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"#1e3d22\"/>\
+         <rect x=\"{margin}\" y=\"{margin}\" width=\"{}\" height=\"{}\" fill=\"#3f8f3f\"/>",
+        gw * cell,
+        gh * cell
+    );
+    s.push_str("<g stroke=\"#4fa34f\" stroke-width=\"0.5\">");
+    for i in 0..=gw {
+        let x = margin + i * cell;
+        let _ = write!(s, "<line x1=\"{x}\" y1=\"{margin}\" x2=\"{x}\" y2=\"{}\"/>", margin + gh * cell);
+    }
+    for j in 0..=gh {
+        let y = margin + j * cell;
+        let _ = write!(s, "<line x1=\"{margin}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>", margin + gw * cell);
+    }
+    s.push_str("</g>");
+    for t in 0..4u8 {
+        let home = c.home(t);
+        let _ = write!(
+            s,
+            "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
+            margin + i32::from(home.x) * cell,
+            margin + i32::from(home.y) * cell,
+            COLOURS[usize::from(t)]
+        );
+    }
+    s.push_str("<g fill=\"#ffffff\" stroke=\"#222\" stroke-width=\"0.5\">");
+    for (i, &b) in f.balls().iter().enumerate() {
+        if b > 0 {
+            let cl = c.cell(i);
+            let r = (f64::from(cell) * (0.18 + 0.06 * f64::from(b.min(6)))).min(f64::from(cell) * 0.48);
+            let _ = write!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{r:.1}\"/>",
+                margin + i32::from(cl.x) * cell + cell / 2,
+                margin + i32::from(cl.y) * cell + cell / 2
+            );
+        }
+    }
+    s.push_str("</g>");
+    if !g.in_placement() {
+        for (i, pos) in f.positions().iter().enumerate() {
+            let t = usize::from(c.team_of(i));
+            // Spread teams inside a cell so that shared cells stay readable.
+            let (ox, oy) = [(-1, -1), (1, -1), (1, 1), (-1, 1)][t];
+            let q = cell / 4;
+            let _ = write!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"1\"/>",
+                margin + i32::from(pos.x) * cell + cell / 2 + ox * q,
+                margin + i32::from(pos.y) * cell + cell / 2 + oy * q,
+                f64::from(cell) * 0.2,
+                COLOURS[t]
+            );
+        }
+    }
+    let scores = f.scores();
+    let lx = margin + gw * cell + 20;
+    for t in 0..4usize {
+        let y = margin + 20 + 26 * t as i32;
+        let _ = write!(
+            s,
+            "<rect x=\"{lx}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"14\" fill=\"#fff\">team {t}: {}</text>",
+            y - 12,
+            COLOURS[t],
+            lx + 22,
+            y,
+            scores[t]
+        );
+    }
+    let status = match g.end_reason() {
+        Some(r) => format!("over: {r}"),
+        None if g.in_placement() => "placement".to_string(),
+        None => format!("turn {}", f.turn() + 1),
+    };
+    let _ = write!(
+        s,
+        "<text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{} balls left</text>\
+         <text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{}</text></svg>\n",
+        margin + 130,
+        f.balls_left(),
+        margin + 150,
+        xml_escape(&status)
+    );
+    s
+}

@@ -1,0 +1,235 @@
+//! Quoridor (`rules/quoridor.md`) in the arena, for 2 or 4 players.
+//!
+//! * Protocol: at the start `N`, the player id, `M` and the start lines
+//!   ([`quoridor::protocol::start_input`]); on its turn the tick, the pawns,
+//!   and the walls in placement order ([`quoridor::protocol::turn_input`]);
+//!   it answers `x y` or `x y v`; at the end it reads `-1`.
+//! * A failed answer (timeout, crash, unreadable or illegal) is replaced by
+//!   a random legal pawn move drawn from the game's seeded generator (a
+//!   random legal wall only when the pawn cannot move,
+//!   [`quoridor::Quoridor::fallback_move`]); a bot that timed out or crashed
+//!   is killed and every later turn of its seat is such a random move.
+//! * Time: a clock of [`CLOCK_START`] plus [`CLOCK_INCREMENT`] per turn.
+//! * Judge records: one move per line in contest (`4 1`, `3 2 1`) or
+//!   algebraic (`e2`, `e3h`) notation; a line may hold several algebraic
+//!   moves joined by `/`. Blank lines are skipped. An illegal move stops
+//!   judging with the result "not over" (the contest does not end the game).
+
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use game_core::rng::GameRng;
+use game_core::{Game, PlayerId};
+use quoridor::protocol::{self, History};
+use quoridor::{Cell, Config, Move, Quoridor, notation};
+use std::fmt::Write;
+use std::time::Duration;
+
+/// A bot's clock at the start.
+pub const CLOCK_START: Duration = Duration::from_millis(1000);
+/// Added to a bot's clock at each of its turns.
+pub const CLOCK_INCREMENT: Duration = Duration::from_millis(30);
+
+/// Quoridor on the contest's 9x9 board, validated configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct QuoridorAdapter {
+    start: Quoridor,
+}
+
+impl QuoridorAdapter {
+    /// `players` (2 or 4) on 9x9 with the contest's 20 walls and a tick
+    /// limit (`None`: no limit).
+    ///
+    /// # Errors
+    /// A message when the library refuses the configuration.
+    pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, String> {
+        Quoridor::new(Config::new(9, players).with_tick_limit(tick_limit))
+            .map(|start| QuoridorAdapter { start })
+            .map_err(|e| format!("quoridor: {e}"))
+    }
+}
+
+fn history_of(log: &[TurnLog<Move>]) -> History {
+    let mut h = History::new();
+    for t in log {
+        for &m in &t.moves {
+            h.record(t.player, m);
+        }
+    }
+    h
+}
+
+impl Adapter for QuoridorAdapter {
+    type G = Quoridor;
+
+    fn name(&self) -> &'static str {
+        "quoridor"
+    }
+    fn start(&self) -> Quoridor {
+        self.start
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"size": self.start.size(), "players": self.start.players(), "tick_limit": self.start.tick_limit()})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec![
+            "--players".into(),
+            self.start.players().to_string(),
+            "--max-ticks".into(),
+            self.start.tick_limit().unwrap_or(0).to_string(),
+        ]
+    }
+    fn time_control(&self) -> TimeControl {
+        TimeControl::Clock { initial: CLOCK_START, increment: CLOCK_INCREMENT }
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Substitute
+    }
+    fn format_move(&self, _state: &Quoridor, mv: Move) -> String {
+        notation::format_contest(mv)
+    }
+    fn protocol_start(&self, state: &Quoridor, seat: PlayerId) -> String {
+        protocol::start_input(state, seat)
+    }
+    fn protocol_turn(&self, state: &Quoridor, _seat: PlayerId, history: &[TurnLog<Move>], _first: bool) -> String {
+        protocol::turn_input(state, &history_of(history))
+    }
+    fn parse_answer(
+        &self,
+        _state: &Quoridor,
+        _seat: PlayerId,
+        lines: &[String],
+    ) -> Result<ParsedAnswer<Move>, AnswerError> {
+        let line = lines.first().map(String::as_str).unwrap_or("");
+        let mv = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: vec![mv], notes: Vec::new() })
+    }
+    fn protocol_end(&self, _state: &Quoridor, _seat: PlayerId) -> String {
+        protocol::END_INPUT.to_string()
+    }
+    fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut GameRng) -> Vec<Move> {
+        if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
+    }
+    fn display(&self, state: &Quoridor) -> String {
+        state.to_string()
+    }
+    fn svg(&self, state: &Quoridor) -> String {
+        svg(state)
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines()
+            .flat_map(|l| {
+                let l = l.trim();
+                if l.contains('/') { l.split('/').map(|m| m.trim().to_string()).collect() } else { vec![l.to_string()] }
+            })
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+    fn judge_line(&self, state: &Quoridor, _player: PlayerId, line: &str) -> Result<Vec<Move>, AnswerError> {
+        notation::parse_any(line, state.size()).map(|m| vec![m]).map_err(|e| AnswerError::from_game(&e))
+    }
+}
+
+const COLOURS: [&str; 4] = ["#d64541", "#2e86de", "#27ae60", "#f39c12"];
+
+/// The board as SVG: cells, goal edges in the players' colours, walls, pawns
+/// and walls left.
+pub fn svg(q: &Quoridor) -> String {
+    let m = i32::from(q.size());
+    let cell = 48;
+    let gap = 8;
+    let margin = 40;
+    let side = m * cell;
+    let (w, h) = (side + 2 * margin + 170, side + 2 * margin);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"#3b2f2a\"/>"
+    );
+    let n = q.players();
+    // Goal edges.
+    for p in 0..n {
+        let pid = PlayerId(p as u8);
+        for i in 0..m {
+            for (x, y) in [(i, 0), (i, m - 1), (0, i), (m - 1, i)] {
+                if q.is_goal(pid, Cell::new(x as u8, y as u8)) {
+                    let (cx, cy) = (margin + x * cell, margin + y * cell);
+                    let _ = write!(
+                        s,
+                        "<rect x=\"{cx}\" y=\"{cy}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" fill-opacity=\"0.35\"/>",
+                        COLOURS[p % 4]
+                    );
+                }
+            }
+        }
+    }
+    for y in 0..m {
+        for x in 0..m {
+            let _ = write!(
+                s,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"#c8a97e\" fill-opacity=\"0.85\"/>",
+                margin + x * cell + gap / 2,
+                margin + y * cell + gap / 2,
+                cell - gap,
+                cell - gap
+            );
+        }
+    }
+    for wall in q.walls() {
+        let (x, y) = (i32::from(wall.x), i32::from(wall.y));
+        let (rx, ry, rw, rh) = if wall.vertical {
+            (margin + (x + 1) * cell - gap / 2, margin + y * cell + 2, gap, 2 * cell - 4)
+        } else {
+            (margin + x * cell + 2, margin + (y + 1) * cell - gap / 2, 2 * cell - 4, gap)
+        };
+        let _ = write!(s, "<rect x=\"{rx}\" y=\"{ry}\" width=\"{rw}\" height=\"{rh}\" rx=\"2\" fill=\"#f5e6c8\"/>");
+    }
+    for p in 0..n {
+        let pid = PlayerId(p as u8);
+        if let Some(c) = q.pawn(pid) {
+            let (cx, cy) = (margin + i32::from(c.x) * cell + cell / 2, margin + i32::from(c.y) * cell + cell / 2);
+            let _ = write!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"2\"/>\
+                 <text x=\"{cx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"14\" font-weight=\"bold\" fill=\"#fff\" text-anchor=\"middle\">{p}</text>",
+                cell / 3,
+                COLOURS[p % 4],
+                cy + 5
+            );
+        }
+        let lx = margin + side + 20;
+        let ly = margin + 20 + 28 * p as i32;
+        let status = if q.is_removed(pid) {
+            "removed".to_string()
+        } else {
+            format!(
+                "{} walls, {} to go",
+                q.walls_left(pid),
+                q.distance_to_goal(pid).map_or("?".into(), |d| d.to_string())
+            )
+        };
+        let _ = write!(
+            s,
+            "<circle cx=\"{lx}\" cy=\"{}\" r=\"8\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#f5e6c8\">P{p}: {}</text>",
+            ly - 4,
+            COLOURS[p % 4],
+            lx + 14,
+            ly,
+            xml_escape(&status)
+        );
+    }
+    let caption = match (q.outcome(), q.end_reason()) {
+        (Some(o), Some(r)) => {
+            let winners: Vec<String> = o.winners().map(|p| p.to_string()).collect();
+            format!("over ({r}): winner {}", winners.join(", "))
+        }
+        _ => format!("tick {}, player {} to move", q.tick() + 1, q.to_move()),
+    };
+    let _ = write!(
+        s,
+        "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#f5e6c8\">{}</text></svg>\n",
+        margin + side + 20,
+        margin + 20 + 28 * n as i32 + 10,
+        xml_escape(&caption)
+    );
+    s
+}

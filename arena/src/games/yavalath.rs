@@ -1,0 +1,151 @@
+//! Yavalath (`rules/yavalath.md`) in the arena.
+//!
+//! * Protocol: per turn the bot reads its id (first turn only), `9`, the 9
+//!   rows from its point of view and the opponent's last move
+//!   ([`yavalath::protocol::turn_input`]); it answers `x y` plus an optional
+//!   message, read with the referee's strict rules
+//!   ([`yavalath::protocol::parse_answer`]).
+//! * Any failed answer (crash, timeout, unreadable or illegal) loses.
+//! * Time: [`FIRST_ANSWER`] for each player's first answer, [`LATER_ANSWER`]
+//!   after.
+//! * Player 0 is the rules' first player (protocol id `1`).
+//! * Judge records: one `x y` per line; blank lines are skipped (the crate's
+//!   record rule).
+
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use game_core::{Game, PlayerId};
+use std::fmt::Write;
+use std::time::Duration;
+use yavalath::{Cell, Yavalath, protocol};
+
+/// Time for each player's first answer.
+pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
+/// Time for every later answer.
+pub const LATER_ANSWER: Duration = Duration::from_millis(100);
+
+/// The standard game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct YavalathAdapter;
+
+impl Adapter for YavalathAdapter {
+    type G = Yavalath;
+
+    fn name(&self) -> &'static str {
+        "yavalath"
+    }
+    fn start(&self) -> Yavalath {
+        Yavalath::new()
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+    fn config_args(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn time_control(&self) -> TimeControl {
+        TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Loss
+    }
+    fn format_move(&self, _state: &Yavalath, mv: Cell) -> String {
+        mv.to_string()
+    }
+    fn protocol_turn(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
+        let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
+        protocol::turn_input(state, last).unwrap_or_default()
+    }
+    fn parse_answer(
+        &self,
+        _state: &Yavalath,
+        _seat: PlayerId,
+        lines: &[String],
+    ) -> Result<ParsedAnswer<Cell>, AnswerError> {
+        let line = lines.first().map(String::as_str).unwrap_or("");
+        let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
+    }
+    fn display(&self, state: &Yavalath) -> String {
+        state.to_string()
+    }
+    fn svg(&self, state: &Yavalath) -> String {
+        svg(state)
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
+    }
+    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, AnswerError> {
+        protocol::parse_move_text(line).map(|c| vec![c]).map_err(|e| AnswerError::from_game(&e))
+    }
+}
+
+/// The hex board as SVG: 61 hexagons, stones, coordinates and the result.
+pub fn svg(g: &Yavalath) -> String {
+    let r = 26.0f64; // hexagon circumradius
+    let dx = r * 3f64.sqrt();
+    let dy = r * 1.5;
+    let (w, h) = (9.0 * dx + 60.0, 8.0 * dy + 2.0 * r + 100.0);
+    let centre = |c: Cell| {
+        let y = f64::from(c.y());
+        let len = 9.0 - (y - 4.0).abs();
+        (w / 2.0 + (f64::from(c.x()) - (len - 1.0) / 2.0) * dx, 40.0 + r + y * dy)
+    };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\">\
+         <rect width=\"{w:.0}\" height=\"{h:.0}\" fill=\"#f3ead8\"/>"
+    );
+    for c in Cell::all() {
+        let (cx, cy) = centre(c);
+        let pts: Vec<String> = (0..6)
+            .map(|i| {
+                let a = std::f64::consts::PI / 180.0 * (60.0 * f64::from(i) - 30.0);
+                format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect();
+        let _ = write!(
+            s,
+            "<polygon points=\"{}\" fill=\"#d9b77e\" stroke=\"#7a5a2b\" stroke-width=\"1.5\"/>",
+            pts.join(" ")
+        );
+        match g.stone_at(c) {
+            Some(p) => {
+                let (fill, stroke) = if p.0 == 0 { ("#fdfdfd", "#555") } else { ("#1b1b1b", "#000") };
+                let _ = write!(
+                    s,
+                    "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
+                    r * 0.68
+                );
+            }
+            None => {
+                let _ = write!(
+                    s,
+                    "<text x=\"{cx:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"9\" fill=\"#7a5a2b\" text-anchor=\"middle\">{} {}</text>",
+                    cy + 3.0,
+                    c.x(),
+                    c.y()
+                );
+            }
+        }
+    }
+    let caption = match (g.outcome(), g.end_reason()) {
+        (Some(o), Some(reason)) => match o.winner() {
+            Some(p) => format!("player {p} ({}) wins: {reason}", ["white", "black"][p.index()]),
+            None => format!("draw: {reason}"),
+        },
+        _ => format!(
+            "player {} ({}) to move, ply {}",
+            g.next_player(),
+            ["white", "black"][g.next_player().index()],
+            g.plies()
+        ),
+    };
+    let _ = write!(
+        s,
+        "<text x=\"30\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#3a2a10\">{}</text></svg>\n",
+        h - 20.0,
+        xml_escape(&caption)
+    );
+    s
+}
