@@ -1,8 +1,104 @@
-//! Benchmarks of the yavalath crate (filled in by its issue).
+//! Yavalath: uniformly random games from the empty board (generic game-core playouts and the
+//! crate's specialised bitboard playout), one move with its outcome check, the threat queries, and
+//! perft.
+//!
+//! `cargo bench -p benches --bench yavalath -- --warm-up-time 1 --measurement-time 3`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_core::{Game, PlayerId, RngCore, perft, random_playouts, rng};
+use std::hint::black_box;
+use yavalath::{Cell, Yavalath};
 
-fn bench(_c: &mut Criterion) {}
+/// A small fast generator (SplitMix64) to show the playout cost without ChaCha's.
+struct SplitMix(u64);
+
+impl RngCore for SplitMix {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    eprintln!("size_of::<Yavalath>() = {} bytes", std::mem::size_of::<Yavalath>());
+    let start = Yavalath::new();
+    let mut g = c.benchmark_group("yavalath");
+
+    const GAMES: u64 = 1000;
+    g.throughput(Throughput::Elements(GAMES));
+    g.bench_function("random-games-1000/generic-chacha8", |b| {
+        let mut r = rng::seeded(1);
+        b.iter(|| random_playouts(black_box(&start), GAMES, &mut r).unwrap())
+    });
+    g.bench_function("random-games-1000/fast-chacha8", |b| {
+        let mut r = rng::seeded(1);
+        b.iter(|| {
+            let mut plies = 0u32;
+            for _ in 0..GAMES {
+                let mut s = start;
+                plies += s.random_playout(&mut r);
+            }
+            plies
+        })
+    });
+    g.bench_function("random-games-1000/fast-splitmix", |b| {
+        let mut r = SplitMix(1);
+        b.iter(|| {
+            let mut plies = 0u32;
+            for _ in 0..GAMES {
+                let mut s = start;
+                plies += s.random_playout(&mut r);
+            }
+            plies
+        })
+    });
+
+    // One move and its outcome check: every legal move of a middle position, on a copy.
+    let mid = Yavalath::replay(
+        &[(4, 4), (0, 0), (2, 2), (6, 2), (1, 5), (3, 7), (7, 4), (5, 1), (3, 4), (2, 6)]
+            .map(|(x, y)| Cell::from_xy(x, y).unwrap()),
+    )
+    .unwrap();
+    assert!(mid.end().is_none());
+    let moves: Vec<Cell> = mid.legal().iter().collect();
+    g.throughput(Throughput::Elements(moves.len() as u64));
+    g.bench_function("play-and-outcome", |b| {
+        b.iter(|| {
+            let mut ends = 0u32;
+            for &m in &moves {
+                let mut s = black_box(mid);
+                s.play_unchecked(PlayerId(0), m);
+                ends += u32::from(s.end().is_some());
+            }
+            ends
+        })
+    });
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("winning-and-losing-cells", |b| {
+        b.iter(|| {
+            let s = black_box(mid);
+            (s.winning_cells(PlayerId(0)), s.losing_cells(PlayerId(1)))
+        })
+    });
+
+    let nodes = perft(&start, 3);
+    assert_eq!(nodes, 61 * (60 + 60 * 59));
+    g.throughput(Throughput::Elements(nodes));
+    g.bench_function("perft-3", |b| b.iter(|| perft(black_box(&start), 3)));
+    g.finish();
+}
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -78,15 +78,146 @@ pub(crate) enum Placement {
     Quiet,
 }
 
-/// The verdict on the stone `m` (one bit) just added to `own` (which contains it): the longest run
-/// of `own` through `m` over the three axes.
+/// Offsets `j` of the six cells of an axis around a cell, in pattern-bit order.
+const OFFSETS: [i32; 6] = [-3, -2, -1, 1, 2, 3];
+
+/// Bit position (after rotating the placed cell to bit 0) of the `i`-th pattern cell of `axis`.
+const fn pattern_pos(axis: usize, i: usize) -> u32 {
+    ((61 * 3 + OFFSETS[i] * SHIFTS[axis] as i32) % 61) as u32
+}
+
+/// `[axis]`: the six positions of the axis' pattern cells once the placed cell is at bit 0.
+const fn build_axis_masks() -> [u64; 3] {
+    let mut m = [0u64; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 6 {
+            m[k] |= 1 << pattern_pos(k, i);
+            i += 1;
+        }
+        k += 1;
+    }
+    m
+}
+
+/// `[axis]`: a multiplier gathering the six pattern cells into bits 58..64 (cell `i` to bit `58 + i`):
+/// every product term lands on its own bit, so no carry disturbs the gathered field (checked for
+/// all 64 patterns by a test).
+const fn build_magics() -> [u64; 3] {
+    let mut m = [0u64; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < 6 {
+            m[k] |= 1 << (58 + i as u32 - pattern_pos(k, i));
+            i += 1;
+        }
+        k += 1;
+    }
+    m
+}
+
+/// `[bit]`: the on-board cells at distance 1 to 3 from the cell along the three axes.
+const fn build_lines() -> [u64; CELLS] {
+    let mut t = [0u64; CELLS];
+    let mut b = 0;
+    while b < CELLS {
+        let m = 1u64 << b;
+        let mut k = 0;
+        while k < 3 {
+            let (f1, b1) = (fwd(m, k), bwd(m, k));
+            let (f2, b2) = (fwd(f1, k), bwd(b1, k));
+            t[b] |= f1 | b1 | f2 | b2 | fwd(f2, k) | bwd(b2, k);
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// The verdict of a pattern (bit `i` set when the cell at `OFFSETS[i]` is the mover's): 2 for a
+/// run of 4 or more through the placed cell, 1 for exactly 3, 0 otherwise.
+const fn pattern_verdict(p: u32) -> u8 {
+    let back = if p & 4 == 0 {
+        0
+    } else if p & 2 == 0 {
+        1
+    } else if p & 1 == 0 {
+        2
+    } else {
+        3
+    };
+    let fwd = if p & 8 == 0 {
+        0
+    } else if p & 16 == 0 {
+        1
+    } else if p & 32 == 0 {
+        2
+    } else {
+        3
+    };
+    match 1 + back + fwd {
+        4.. => 2,
+        3 => 1,
+        _ => 0,
+    }
+}
+
+const fn build_verdicts() -> [[u8; 64]; 3] {
+    let mut t = [[0u8; 64]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut p = 0u32;
+        while p < 64 {
+            let mut x = 0u64;
+            let mut i = 0;
+            while i < 6 {
+                if p >> i & 1 != 0 {
+                    x |= 1 << pattern_pos(k, i);
+                }
+                i += 1;
+            }
+            t[k][(x.wrapping_mul(MAGICS[k]) >> 58) as usize] = pattern_verdict(p);
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+const AXIS_MASKS: [u64; 3] = build_axis_masks();
+const MAGICS: [u64; 3] = build_magics();
+const LINES: [u64; CELLS] = build_lines();
+const VERDICTS: [[u8; 64]; 3] = build_verdicts();
+
+/// The verdict on the stone on bit `bit` just added to `own`: the longest run of `own` through it
+/// over the three axes. The lattice layout is translation-invariant, so after keeping the 18 cells
+/// on its lines and rotating the stone to bit 0, each axis' six neighbours sit at fixed bits; one
+/// multiplication per axis gathers them into a 6-bit pattern, and a table gives the run verdict.
 #[inline(always)]
-pub(crate) fn placement(own: u64, m: u64) -> Placement {
+pub(crate) fn placement(own: u64, bit: u32) -> Placement {
+    let x = own & LINES[bit as usize];
+    let w = (x >> bit) | (x << ((61 - bit) & 63));
+    let v = VERDICTS[0][((w & AXIS_MASKS[0]).wrapping_mul(MAGICS[0]) >> 58) as usize]
+        | VERDICTS[1][((w & AXIS_MASKS[1]).wrapping_mul(MAGICS[1]) >> 58) as usize]
+        | VERDICTS[2][((w & AXIS_MASKS[2]).wrapping_mul(MAGICS[2]) >> 58) as usize];
+    if v & 2 != 0 {
+        Placement::Four
+    } else if v != 0 {
+        Placement::Three
+    } else {
+        Placement::Quiet
+    }
+}
+
+/// [`placement`] by walking the chains of neighbours with the shift steps (the reference of the
+/// tests).
+#[cfg(test)]
+pub(crate) fn placement_by_steps(own: u64, m: u64) -> Placement {
     let mut four = false;
     let mut three = false;
-    let mut axis = 0;
-    while axis < 3 {
-        // Chains of own stones next to `m`, each a single bit or 0.
+    for axis in 0..3 {
         let f1 = fwd(m, axis) & own;
         let b1 = bwd(m, axis) & own;
         let f2 = fwd(f1, axis) & own;
@@ -97,7 +228,6 @@ pub(crate) fn placement(own: u64, m: u64) -> Placement {
         let b = (b1 != 0) as u32 + (b2 != 0) as u32 + (b3 != 0) as u32;
         four |= f + b >= 3;
         three |= f + b == 2;
-        axis += 1;
     }
     if four {
         Placement::Four
@@ -147,6 +277,41 @@ pub(crate) fn runs_at_least(own: u64, len: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn magic_gathers_every_pattern_exactly() {
+        for k in 0..3 {
+            for p in 0..64u32 {
+                let mut x = 0u64;
+                for i in 0..6 {
+                    if p >> i & 1 != 0 {
+                        x |= 1 << pattern_pos(k, i);
+                    }
+                }
+                assert_eq!(x & !AXIS_MASKS[k], 0);
+                assert_eq!((x.wrapping_mul(MAGICS[k]) >> 58) as u32, p, "axis {k} pattern {p:06b}");
+            }
+        }
+    }
+
+    #[test]
+    fn placement_by_table_equals_placement_by_steps() {
+        // Random boards of every density, every cell.
+        let mut z = 0x1234_5678_9ABC_DEF0u64;
+        for round in 0..4000 {
+            z = z.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut own = z & FULL;
+            // Thin out to various densities.
+            for _ in 0..round % 3 {
+                z = z.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                own &= z;
+            }
+            for bit in 0..CELLS as u32 {
+                let m = 1u64 << bit;
+                assert_eq!(placement(own | m, bit), placement_by_steps(own | m, m), "{own:#x} {bit}");
+            }
+        }
+    }
 
     #[test]
     fn masks_and_rotations_agree_with_coordinates() {

@@ -224,7 +224,7 @@ impl Yavalath {
         if self.occupied().0 & m != 0 {
             return None;
         }
-        match bits::placement(own | m, m) {
+        match bits::placement(own | m, u32::from(cell.bit())) {
             Placement::Four => Some(End::Four { winner: player }),
             Placement::Three => Some(End::Three { loser: player }),
             Placement::Quiet if (self.occupied().0 | m) == FULL => Some(End::Full),
@@ -251,7 +251,7 @@ impl Yavalath {
         self.boards[me] = own;
         self.hash ^= KEYS[me][bit as usize];
         let player = PlayerId(me as u8);
-        match bits::placement(own, m) {
+        match bits::placement(own, bit) {
             Placement::Four => self.end = Some(End::Four { winner: player }),
             Placement::Three => self.end = Some(End::Three { loser: player }),
             Placement::Quiet => {
