@@ -137,6 +137,21 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Act as a bot program: speak GAME's protocol on stdin/stdout with a built-in bot
+    /// (a reference opponent for external bots, and the arena's protocol self-test).
+    Bot {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// The built-in bot: random, mcts[:iters=N|ms=N], greedy.
+        #[arg(long = "bot", value_name = "SPEC", default_value = "random")]
+        bot: String,
+        /// Seed of the bot's generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Draw a recorded position as SVG.
     Render {
         /// A JSON record written by `play --record`.
@@ -210,6 +225,7 @@ fn main() -> ExitCode {
             with_adapter!(game, &opts, |a| cmd_judge(&a, file.as_deref(), judge::JudgeOptions { json, legal }))
         }
         Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
+        Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
     };
     match r {
@@ -342,6 +358,15 @@ fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(), String> {
     let (stats, secs) = bench::bench(a, games, seed)?;
     print!("{}", bench::report(a.name(), games, seed, &stats, secs));
     Ok(())
+}
+
+fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), String> {
+    let mut bot = play::builtin_bot(a, spec, seed)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut output = stdout.lock();
+    a.serve(bot.as_mut(), &mut input, &mut output)
 }
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), String> {

@@ -132,6 +132,17 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::
     })
 }
 
+/// A built-in bot (not an external program) for this game from its spec.
+///
+/// # Errors
+/// A bad spec, an external program, or a name the game does not know.
+pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, String> {
+    match make_seat(a, &BotSpec::parse(spec)?, seed)? {
+        SeatBot::Builtin(b) => Ok(b),
+        SeatBot::External(_) => Err("bot mode needs a built-in bot, not a program".into()),
+    }
+}
+
 /// Checks that every spec makes a bot for this game (built-in names exist).
 ///
 /// # Errors

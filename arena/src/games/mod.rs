@@ -5,6 +5,7 @@
 use crate::bot::Bot;
 use game_core::rng::{GameRng, below};
 use game_core::{Game, GameError, PlayerId};
+use std::io::{BufRead, Write};
 use std::time::Duration;
 
 pub mod nim;
@@ -248,11 +249,44 @@ pub trait Adapter: Send + Sync + 'static {
         out.sort();
         out
     }
+    /// Plays as a bot program speaking this game's protocol: reads what the
+    /// referee sends from `input` and answers on `output` with `bot` (the
+    /// other side of [`protocol_turn`](Adapter::protocol_turn) and
+    /// [`parse_answer`](Adapter::parse_answer), built on the crate's
+    /// bot-side parsers). Returns at the end of the input or of the game.
+    ///
+    /// # Errors
+    /// A message when the input does not follow the protocol.
+    fn serve(&self, bot: &mut dyn Bot<Self::G>, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), String> {
+        let _ = (bot, input, output);
+        Err(format!("{} has no bot mode", self.name()))
+    }
     /// Whether an illegal move in a judged record loses (otherwise the
     /// result is "not over").
     fn illegal_loses(&self) -> bool {
         self.failure_policy() == FailurePolicy::Loss
     }
+}
+
+/// Reads one line (with its ending); `None` at the end of the input.
+///
+/// # Errors
+/// A message when reading fails.
+pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line)),
+        Err(e) => Err(format!("cannot read input: {e}")),
+    }
+}
+
+/// Writes one answer and flushes it.
+///
+/// # Errors
+/// A message when writing fails.
+pub fn answer(output: &mut dyn Write, text: &str) -> Result<(), String> {
+    output.write_all(text.as_bytes()).and_then(|()| output.flush()).map_err(|e| format!("cannot answer: {e}"))
 }
 
 /// Escapes text for SVG/XML.

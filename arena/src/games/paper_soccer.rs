@@ -10,10 +10,13 @@
 //! * Moves are single steps ([`Dir`]); a turn is the steps while the same
 //!   player is to act, written as one digit string.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
+use crate::bot::Bot;
 use game_core::{Game, PlayerId};
 use paper_soccer::{Dir, PaperSoccer, Point, protocol};
 use std::fmt::Write;
+use std::io::BufRead;
+use std::io::Write as IoWrite;
 use std::time::Duration;
 
 /// Time for each player's first answer.
@@ -78,6 +81,28 @@ impl Adapter for PaperSoccerAdapter {
     }
     fn svg(&self, state: &PaperSoccer) -> String {
         svg(state)
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<PaperSoccer>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), String> {
+        let Some(id) = read_line(input)? else { return Ok(()) };
+        let me = protocol::parse_initial(&id).map_err(|e| e.to_string())?;
+        let mut board = PaperSoccer::default();
+        loop {
+            let (Some(len), Some(turn)) = (read_line(input)?, read_line(input)?) else { return Ok(()) };
+            if let Some(t) = protocol::parse_turn_input(&len, &turn).map_err(|e| e.to_string())? {
+                board.play_turn_steps(&t).map_err(|e| format!("opponent's turn {t}: {e}"))?;
+            }
+            if board.is_over() {
+                return Ok(());
+            }
+            let text: String = bot.turn(&board, me).iter().map(|d| d.digit()).collect();
+            board.play_turn(&text).map_err(|e| format!("own turn {text}: {e}"))?;
+            answer(output, &format!("{text}\n"))?;
+        }
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         protocol::record_lines(text).map(str::to_string).collect()

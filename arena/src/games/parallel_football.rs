@@ -16,12 +16,13 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
 use crate::bot::Bot;
 use game_core::rng::GameRng;
 use game_core::{Game, GameError, MoveNotation, PlayerId};
 use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
 use std::fmt::Write;
+use std::io::{BufRead, Write as IoWrite};
 use std::time::Duration;
 
 /// Time for the start answer.
@@ -164,6 +165,35 @@ impl Adapter for FootballAdapter {
     }
     fn svg(&self, state: &Football) -> String {
         svg(state)
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Football>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), String> {
+        let Some(line) = read_line(input)? else { return Ok(()) };
+        let (team, config) = protocol::parse_start_line(&line).map_err(|e| e.to_string())?;
+        let me = PlayerId(team);
+        let mut text = String::new();
+        for mv in bot.turn(&Football::new(config), me) {
+            if let FootballMove::Place(c) = mv {
+                text.push_str(&format!("{} {}\n", c.x, c.y));
+            }
+        }
+        answer(output, &text)?;
+        loop {
+            let Some(msg) = protocol::read_turn_message(&mut &mut *input, &config).map_err(|e| e.to_string())? else {
+                return Ok(());
+            };
+            let state = Football::from_field(msg.to_field(&config).map_err(|e| e.to_string())?);
+            let orders: Vec<Order> = bot
+                .turn(&state, me)
+                .into_iter()
+                .filter_map(|m| if let FootballMove::Order(o) = m { Some(o) } else { None })
+                .collect();
+            answer(output, &protocol::format_orders(&orders))?;
+        }
     }
     fn judge_line(&self, _state: &Football, _player: PlayerId, _line: &str) -> Result<Vec<FootballMove>, AnswerError> {
         Err(AnswerError {

@@ -15,12 +15,14 @@
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, xml_escape};
+use crate::bot::Bot;
 use game_core::rng::GameRng;
 use game_core::{Game, PlayerId};
 use quoridor::protocol::{self, History};
 use quoridor::{Cell, Config, Move, Quoridor, notation};
 use std::fmt::Write;
+use std::io::{BufRead, Write as IoWrite};
 use std::time::Duration;
 
 /// A bot's clock at the start.
@@ -113,6 +115,33 @@ impl Adapter for QuoridorAdapter {
     }
     fn svg(&self, state: &Quoridor) -> String {
         svg(state)
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Quoridor>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), String> {
+        let mut r = protocol::TokenReader::new(input);
+        let start = protocol::read_start(&mut r).map_err(|e| e.to_string())?;
+        loop {
+            match protocol::read_turn(&mut r, start.players) {
+                Ok(protocol::TurnMessage::End) => return Ok(()),
+                Ok(protocol::TurnMessage::Turn(t)) => {
+                    // The protocol does not send the tick limit: assume the
+                    // contest's, or none if the position is past it.
+                    let state = t
+                        .to_state(&start, self.start.tick_limit())
+                        .or_else(|_| t.to_state(&start, None))
+                        .map_err(|e| e.to_string())?;
+                    let mv = bot.turn(&state, start.player_id).first().copied().ok_or("no legal move")?;
+                    answer(output, &format!("{}\n", protocol::format_answer(mv)))?;
+                }
+                Err(e) => {
+                    return if matches!(e, protocol::ProtocolError::Io(_)) { Err(e.to_string()) } else { Ok(()) };
+                }
+            }
+        }
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines()

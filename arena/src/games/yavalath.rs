@@ -12,9 +12,11 @@
 //! * Judge records: one `x y` per line; blank lines are skipped (the crate's
 //!   record rule).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
+use crate::bot::Bot;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
+use std::io::{BufRead, Write as IoWrite};
 use std::time::Duration;
 use yavalath::{Cell, Yavalath, protocol};
 
@@ -70,6 +72,33 @@ impl Adapter for YavalathAdapter {
     }
     fn svg(&self, state: &Yavalath) -> String {
         svg(state)
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Yavalath>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), String> {
+        let mut me: Option<PlayerId> = None;
+        loop {
+            let Some(mut first) = read_line(input)? else { return Ok(()) };
+            let mut text = String::new();
+            if me.is_none() {
+                let id: u8 = first.trim().parse().map_err(|_| format!("bad id line {first:?}"))?;
+                me = Some(protocol::player_of_id(id).ok_or_else(|| format!("bad id {id}"))?);
+                text.push_str(&first);
+                first = read_line(input)?.ok_or("input ends after the id")?;
+            }
+            text.push_str(&first);
+            for _ in 0..10 {
+                text.push_str(&read_line(input)?.ok_or("the turn input ends early")?);
+            }
+            let me = me.unwrap_or_default();
+            let input_turn: protocol::TurnInput = text.parse().map_err(|e| format!("{e}"))?;
+            let state = input_turn.position(me).map_err(|e| e.to_string())?;
+            let cell = bot.turn(&state, me).first().copied().ok_or("no legal move")?;
+            answer(output, &format!("{cell}\n"))?;
+        }
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
