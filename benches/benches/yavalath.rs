@@ -97,6 +97,11 @@ fn bench(c: &mut Criterion) {
     assert_eq!(nodes, 61 * (60 + 60 * 59));
     g.throughput(Throughput::Elements(nodes));
     g.bench_function("perft-3", |b| b.iter(|| perft(black_box(&start), 3)));
+    let nodes = perft(&start, 4);
+    assert_eq!(nodes, 61 * 60 * 59 * 58 + 61 * 60 * 59);
+    g.throughput(Throughput::Elements(nodes));
+    g.sample_size(10);
+    g.bench_function("perft-4", |b| b.iter(|| perft(black_box(&start), 4)));
     g.finish();
 }
 

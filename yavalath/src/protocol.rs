@@ -34,6 +34,11 @@ use game_core::{GameError, PlayerId};
 use std::fmt;
 use std::str::FromStr;
 
+/// Time for each player's first answer (1000 ms).
+pub const FIRST_ANSWER_TIME: std::time::Duration = std::time::Duration::from_millis(1000);
+/// Time for every later answer (100 ms).
+pub const LATER_ANSWER_TIME: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// The protocol id of a player: `1` for the first player ([`PlayerId`]`(0)`), `2` for the second.
 pub const fn protocol_id(player: PlayerId) -> u8 {
     player.0 + 1

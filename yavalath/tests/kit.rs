@@ -43,6 +43,9 @@ fn perft_from_the_empty_board_matches_the_naive_reference() {
     assert_eq!(perft(&start, 1), 61);
     assert_eq!(perft(&start, 2), 61 * 61);
     assert_eq!(perft(&start, 3), 61 * (60 + 60 * 59));
+    // No game can end within 4 moves (3 stones of one colour need 5): without a steal
+    // 61 * 60 * 59 * 58, with one 61 * 60 * 59.
+    assert_eq!(perft(&start, 4), 61 * 60 * 59 * 58 + 61 * 60 * 59);
     for depth in 1..=4 {
         assert_eq!(perft(&start, depth), naive.perft(depth), "depth {depth}");
     }
