@@ -152,14 +152,13 @@ impl Cell {
 
     /// The cell at axial coordinates `(q, r)`, if on the board.
     pub fn from_axial(q: i32, r: i32) -> Option<Cell> {
-        let s = -q - r;
-        if q.abs() > 4 || r.abs() > 4 || s.abs() > 4 {
+        let (q, r) = (i64::from(q), i64::from(r));
+        if q.abs() > 4 || r.abs() > 4 || (q + r).abs() > 4 {
             return None;
         }
         let y = r + 4;
         let a = q + y;
-        let x = a - (y - 4).max(0);
-        Cell::from_xy(i64::from(x), i64::from(y)).ok()
+        Cell::from_xy(a - (y - 4).max(0), y).ok()
     }
 
     /// Cube coordinates `(q, r, s)` with `q + r + s == 0`.

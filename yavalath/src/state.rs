@@ -371,9 +371,7 @@ impl Yavalath {
             return Ok(if (own | other) == FULL { Some(End::Full) } else { None });
         }
         // Some stone of the last mover must be in every line of 3 or more, and be the last one placed.
-        let just_stolen = self.plies == 2 && self.stolen();
-        let last_stone_found =
-            !just_stolen && Bitboard(own).iter().any(|c| bits::runs_at_least(own & !(1u64 << c.bit()), 3) == 0);
+        let last_stone_found = Bitboard(own).iter().any(|c| bits::runs_at_least(own & !(1u64 << c.bit()), 3) == 0);
         if !last_stone_found {
             return Err(SetupError::Unreachable("lines of 3 or more that no single last stone made"));
         }

@@ -200,6 +200,89 @@ fn java_reference(line: &str) -> Option<(i32, i32)> {
     Some((int(pieces.first()?)?, int(pieces.get(1)?)?))
 }
 
+/// The game (if any) that reaches the stones `p0`, `p1` with `to_move` next: a steal first when
+/// the counts need one, the other stones in any order, each stone of the last mover tried as the
+/// last move.
+fn reach(p0: yavalath::Bitboard, p1: yavalath::Bitboard, to_move: PlayerId) -> Option<Yavalath> {
+    let (n0, n1) = (p0.len(), p1.len());
+    let stolen = match (to_move.0, n0, n1) {
+        (0, a, b) if a == b => false,
+        (0, a, b) if b == a + 1 => true,
+        (1, a, b) if a == b + 1 => false,
+        (1, a, b) if a == b && b >= 1 => true,
+        _ => return None,
+    };
+    let plies = n0 + n1 + usize::from(stolen);
+    if plies == 0 {
+        return Some(Yavalath::new());
+    }
+    let last = (plies - 1) % 2;
+    let p0: Vec<Cell> = p0.iter().collect();
+    let p1: Vec<Cell> = p1.iter().collect();
+    let candidates = if last == 0 { p0.clone() } else { p1.clone() };
+    candidates.iter().find_map(|&l| {
+        let mut a: Vec<Cell> = p0.iter().copied().filter(|&c| c != l).collect();
+        let mut b: Vec<Cell> = p1.iter().copied().filter(|&c| c != l).collect();
+        if last == 0 {
+            a.push(l)
+        } else {
+            b.push(l)
+        }
+        let mut moves = Vec::new();
+        if stolen {
+            // The stolen stone: placed by the first player, taken by the second.
+            let s = b.remove(0);
+            moves.push(s);
+            moves.push(s);
+        }
+        let mut bi = b.into_iter();
+        for c in a {
+            moves.push(c);
+            moves.extend(bi.next());
+        }
+        moves.extend(bi);
+        Yavalath::replay(&moves).ok()
+    })
+}
+
+/// Whether some game reaches `g`.
+fn replays_to(g: &Yavalath) -> bool {
+    reach(g.stones(PlayerId(0)), g.stones(PlayerId(1)), g.next_player()).is_some_and(|h| h == *g)
+}
+
+#[test]
+fn random_boards_are_accepted_exactly_when_a_game_reaches_them() {
+    use yavalath::Bitboard;
+    let mut r = game_core::rng::seeded(77);
+    let (mut accepted, mut terminal, mut stolen, mut rejected) = (0, 0, 0, 0);
+    for round in 0..20_000u32 {
+        // Densities from sparse to crowded.
+        let (mut a, mut b) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let density = 2 + round % 12;
+        for c in Cell::all() {
+            match game_core::rng::below(&mut r, 2 * density as usize + 2) {
+                0 => a.insert(c),
+                1 => b.insert(c),
+                _ => {}
+            }
+        }
+        let to_move = PlayerId((round % 2) as u8);
+        match Yavalath::from_stones(a, b, to_move) {
+            Ok(g) => {
+                accepted += 1;
+                terminal += usize::from(g.end().is_some());
+                stolen += usize::from(g.stolen());
+                assert!(replays_to(&g), "{g:?}");
+            }
+            Err(e) => {
+                rejected += 1;
+                assert!(reach(a, b, to_move).is_none(), "{e}: {a:?} {b:?} {to_move}");
+            }
+        }
+    }
+    assert!(accepted > 1000 && terminal > 100 && stolen > 100 && rejected > 1000, "{accepted} {terminal} {stolen}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -210,6 +293,54 @@ proptest! {
         let _ = parse_record(&s);
         let _ = s.parse::<TurnInput>();
         let _ = s.parse::<Yavalath>();
+    }
+
+    #[test]
+    fn constructors_never_panic(x in any::<i64>(), y in any::<i64>(), q in any::<i32>(), r in any::<i32>(), t in any::<i32>(), i in any::<usize>(), b in any::<u8>()) {
+        if let Ok(c) = Cell::from_xy(x, y) {
+            prop_assert_eq!((i64::from(c.x()), i64::from(c.y())), (x, y));
+        }
+        if let Some(c) = Cell::from_axial(q, r) {
+            prop_assert_eq!(c.axial(), (q, r));
+        }
+        if let Some(c) = Cell::from_cube(q, r, t) {
+            prop_assert_eq!(c.cube(), (q, r, t));
+        }
+        prop_assert_eq!(Cell::from_index(i).is_some(), i < 61);
+        prop_assert_eq!(Cell::from_bit(b).is_some(), b < 61);
+    }
+
+    #[test]
+    fn setups_from_arbitrary_rows_never_panic(rows in proptest::collection::vec("[.xo]{0,10}", 0..11), to_move in any::<u8>()) {
+        use game_core::Game;
+        let setup = yavalath::Setup { rows, to_move: PlayerId(to_move) };
+        if let Ok(g) = Yavalath::from_setup(setup) {
+            prop_assert_eq!(Yavalath::from_setup(g.to_setup()).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn setups_with_well_formed_rows_are_accepted_exactly_when_reachable(
+        stones in proptest::collection::vec(prop_oneof![6 => Just('.'), 1 => Just('x'), 1 => Just('o')], 61),
+        to_move in 0u8..2,
+    ) {
+        use game_core::Game;
+        let mut rows = Vec::new();
+        let mut k = 0;
+        for len in [5, 6, 7, 8, 9, 8, 7, 6, 5] {
+            rows.push(stones[k..k + len].iter().collect::<String>());
+            k += len;
+        }
+        let setup = yavalath::Setup { rows, to_move: PlayerId(to_move) };
+        match Yavalath::from_setup(setup.clone()) {
+            Ok(g) => {
+                prop_assert_eq!(g.to_setup(), setup);
+                // Reachable: some order of the stones (a steal first if there was one, the last
+                // mover's deciding stone last) replays to exactly this position.
+                prop_assert!(replays_to(&g), "{:?}", g);
+            }
+            Err(e) => prop_assert!(["stone-counts", "unreachable"].contains(&game_core::GameError::kind(&e))),
+        }
     }
 
     #[test]

@@ -80,6 +80,9 @@ fn internal_model_a_y_has_the_board_as_abs_a_minus_y_at_most_4_and_three_line_ax
     }
     assert_eq!(Cell::from_cube(1, 1, 1), None);
     assert_eq!(Cell::from_axial(5, 0), None);
+    assert_eq!(Cell::from_axial(i32::MIN, i32::MIN), None);
+    assert_eq!(Cell::from_axial(i32::MAX, i32::MIN), None);
+    assert_eq!(Cell::from_cube(i32::MAX, i32::MAX, 2), None);
     assert_eq!(Cell::CENTER, cell(4, 4));
 }
 
