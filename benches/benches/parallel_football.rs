@@ -3,7 +3,7 @@
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use game_core::rng::seeded;
-use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport, run_game};
+use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game};
 use std::hint::black_box;
 
 /// A mid-game field (two greedy and two random teams played `warmup` turns)
@@ -64,6 +64,37 @@ fn turn_resolution(c: &mut Criterion) {
     g.finish();
 }
 
+/// Resolves every turn of a recorded game (two greedy, two random teams,
+/// 200 turns or fewer) on one field, as a game loop does: the per-order cost
+/// with the field's memory warm.
+fn turn_resolution_in_a_game(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel-football/resolve-game-turns");
+    for (p, k) in [(255, 10), (255, 46), (10, 10), (10, 46)] {
+        let config = Config::standard(p, k).unwrap().with_max_turns(200).unwrap();
+        let (mut g0, mut g1) = (GreedyTeam::new(), GreedyTeam::new());
+        let (mut r2, mut r3) = (RandomTeam::new(2), RandomTeam::new(3));
+        let record = play_game(config, [&mut g0, &mut g1, &mut r2, &mut r3], 9);
+        let orders: u64 = record.turns.iter().map(|t| t.orders.len() as u64).sum();
+        let start = Field::new(config, &record.starts).unwrap();
+        eprintln!("p={p} k={k}: {} turns, {orders} orders", record.turns.len());
+        g.throughput(Throughput::Elements(orders));
+        let mut report = TurnReport::default();
+        g.bench_function(format!("p{p}-k{k}"), |b| {
+            b.iter_batched_ref(
+                || start.clone(),
+                |f| {
+                    let mut rng = seeded(9);
+                    for t in &record.turns {
+                        f.resolve_turn(black_box(&t.orders), &mut rng, &mut report).unwrap();
+                    }
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
 fn greedy_game(c: &mut Criterion) {
     let config = Config::standard(10, 10).unwrap();
     let play = || {
@@ -86,5 +117,5 @@ fn greedy_game(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, turn_resolution, greedy_game);
+criterion_group!(benches, turn_resolution, turn_resolution_in_a_game, greedy_game);
 criterion_main!(benches);

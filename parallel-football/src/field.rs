@@ -286,7 +286,8 @@ impl EndReason {
 struct Scratch {
     /// Legal kicks from each cell this turn (all zero between turns).
     kick_count: Vec<u16>,
-    /// Legal kicks: (player, source index, target index), by player.
+    /// Legal kicks: (player, source index, target index), by player (a
+    /// prefix of `4 p` slots; the turn keeps the count).
     kicks: Vec<(u16, u32, u32)>,
     /// Positions after the moves.
     new_positions: Vec<Cell>,
@@ -647,39 +648,65 @@ impl Field {
         report.clear();
         let config = self.config();
         let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.kicks.clear();
+        let n = self.positions.len();
+        // Fixed-size buffers written by index (cheaper than pushes).
+        if scratch.kicks.len() < n {
+            scratch.kicks.resize(n, (0, 0, 0));
+        }
         scratch.new_positions.clear();
+        scratch.new_positions.extend_from_slice(&self.positions);
         scratch.contested.clear();
+        let mut kicks = 0usize;
         if scratch.kick_count.len() != config.cells() {
             scratch.kick_count = vec![0; config.cells()];
         }
-        // (1) Check every order against the start-of-turn state.
+        // (1) Check every order against the start-of-turn state. The fast
+        // path inlines the checks; a refused order asks `target_of` why.
+        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
+        let k2 = i32::from(config.kick_range()).pow(2);
+        let balls = &self.balls;
         for (i, (&from, &order)) in self.positions.iter().zip(orders).enumerate() {
-            let mut to = from;
-            match self.target_of(from, order) {
-                Ok(None) => {}
-                Ok(Some(target)) => {
-                    if let Order::Kick { .. } = order {
-                        let src = config.index(from);
-                        scratch.kick_count[src] += 1;
-                        scratch.kicks.push((i as u16, src as u32, config.index(target) as u32));
-                    } else {
-                        to = target;
+            let (x, y) = (i32::from(from.x), i32::from(from.y));
+            let ok = match order {
+                Order::Stay => true,
+                Order::Move { dx, dy } => {
+                    let (dx, dy) = (i32::from(dx), i32::from(dy));
+                    let (nx, ny) = (x + dx, y + dy);
+                    let ok = dx.abs().max(dy.abs()) == 1 && nx >= 0 && ny >= 0 && nx < w && ny < h;
+                    if ok {
+                        scratch.new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
                     }
+                    ok
                 }
-                Err(reason) => report.illegal.push(IllegalOrder { player: i as u16, order, reason }),
+                Order::Kick { dx, dy } => {
+                    let (dx, dy) = (i32::from(dx), i32::from(dy));
+                    let (nx, ny) = (x + dx, y + dy);
+                    let src = (y * w + x) as usize;
+                    let d2 = dx * dx + dy * dy;
+                    let ok = d2 != 0 && d2 <= k2 && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
+                    if ok {
+                        scratch.kick_count[src] += 1;
+                        scratch.kicks[kicks] = (i as u16, src as u32, (ny * w + nx) as u32);
+                        kicks += 1;
+                    }
+                    ok
+                }
+            };
+            if !ok {
+                if let Err(reason) = self.target_of(from, order) {
+                    report.illegal.push(IllegalOrder { player: i as u16, order, reason });
+                }
             }
-            scratch.new_positions.push(to);
         }
         // (2) Contested cells.
-        for &(player, src, _) in &scratch.kicks {
+        for &(player, src, _) in &scratch.kicks[..kicks] {
             if scratch.kick_count[src as usize] > self.balls[src as usize] {
                 scratch.contested.push((src, player));
             }
         }
         if !scratch.contested.is_empty() {
             if let Err(e) = self.allocate(&mut scratch, alloc, report) {
-                for &(_, src, _) in &scratch.kicks {
+                for &(_, src, _) in &scratch.kicks[..kicks] {
                     scratch.kick_count[src as usize] = 0;
                 }
                 self.scratch = scratch;
@@ -687,7 +714,7 @@ impl Field {
                 return Err(e.into());
             }
         } else if let Err(e) = alloc.finish() {
-            for &(_, src, _) in &scratch.kicks {
+            for &(_, src, _) in &scratch.kicks[..kicks] {
                 scratch.kick_count[src as usize] = 0;
             }
             self.scratch = scratch;
@@ -697,7 +724,7 @@ impl Field {
         // (3) Balls leave, players move, balls land. A cell never loses more
         // balls than it held, so the three steps can share one pass.
         let mut failed = report.failures.iter().peekable();
-        for &(player, src, dst) in &scratch.kicks {
+        for &(player, src, dst) in &scratch.kicks[..kicks] {
             scratch.kick_count[src as usize] = 0;
             if failed.peek() == Some(&&player) {
                 failed.next();
