@@ -237,6 +237,13 @@ pub struct Answer {
     pub message: Option<String>,
 }
 
+impl Answer {
+    /// The message's display lines (`/` separates them); empty without a message.
+    pub fn message_lines(&self) -> impl Iterator<Item = &str> {
+        self.message.as_deref().into_iter().flat_map(|m| m.split('/'))
+    }
+}
+
 /// The whitespace characters the referee splits on (Java's `\s`).
 fn is_separator(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')

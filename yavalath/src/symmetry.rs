@@ -110,7 +110,7 @@ impl Symmetry {
     }
 
     /// `self ∘ other`: `other` first, then `self`.
-    pub const fn then_after(self, other: Symmetry) -> Symmetry {
+    pub const fn compose(self, other: Symmetry) -> Symmetry {
         // R^a F^f ∘ R^b F^g = R^(a ± b) F^(f+g), with F R^b = R^-b F.
         let b = if self.reflect { (6 - other.rotation) % 6 } else { other.rotation };
         Symmetry { rotation: (self.rotation + b) % 6, reflect: self.reflect ^ other.reflect }

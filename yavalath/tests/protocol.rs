@@ -131,6 +131,20 @@ fn answer_is_x_y_with_an_optional_message() {
 }
 
 #[test]
+fn slash_separates_message_lines() {
+    let a = parse_answer("4 4 This is a message/This is another message").unwrap();
+    assert_eq!(a.message_lines().collect::<Vec<_>>(), ["This is a message", "This is another message"]);
+    assert_eq!(parse_answer("4 4").unwrap().message_lines().count(), 0);
+}
+
+#[test]
+fn answer_time_is_1000_ms_for_the_first_answer_and_100_ms_later() {
+    use yavalath::protocol::{FIRST_ANSWER_TIME, LATER_ANSWER_TIME};
+    assert_eq!(FIRST_ANSWER_TIME.as_millis(), 1000);
+    assert_eq!(LATER_ANSWER_TIME.as_millis(), 100);
+}
+
+#[test]
 fn a_leading_space_or_two_spaces_between_the_numbers_is_unreadable() {
     for bad in [" 4 4", "4  4", "\t4 4", "4\t\t4", "", "4", "4 ", "x y", "4 y", "4,4", "44", "+ 4", "4 4x"] {
         let e = parse_answer(bad).unwrap_err();

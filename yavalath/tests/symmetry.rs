@@ -27,13 +27,13 @@ fn there_are_12_distinct_symmetries_forming_a_group() {
         let image: HashSet<Cell> = Cell::all().map(|c| a.apply(c)).collect();
         assert_eq!(image.len(), 61);
         for &b in &all {
-            let ab = a.then_after(b);
+            let ab = a.compose(b);
             assert!(all.contains(&ab));
             for c in Cell::all() {
                 assert_eq!(ab.apply(c), a.apply(b.apply(c)), "{a:?} after {b:?}");
             }
             for &c3 in &all {
-                assert_eq!(a.then_after(b).then_after(c3), a.then_after(b.then_after(c3)));
+                assert_eq!(a.compose(b).compose(c3), a.compose(b.compose(c3)));
             }
         }
     }
@@ -42,10 +42,10 @@ fn there_are_12_distinct_symmetries_forming_a_group() {
     let mut s = Symmetry::IDENTITY;
     for k in 0..6 {
         assert_eq!(s == Symmetry::IDENTITY, k == 0);
-        s = r.then_after(s);
+        s = r.compose(s);
     }
     assert_eq!(s, Symmetry::IDENTITY);
-    assert_eq!(Symmetry::REFLECTION.then_after(Symmetry::REFLECTION), Symmetry::IDENTITY);
+    assert_eq!(Symmetry::REFLECTION.compose(Symmetry::REFLECTION), Symmetry::IDENTITY);
     assert!(Symmetry::REFLECTION.is_reflection());
 }
 
