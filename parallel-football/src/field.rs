@@ -651,7 +651,19 @@ impl Field {
         let n = self.positions.len();
         // Fixed-size buffers written by index (cheaper than pushes).
         if scratch.kicks.len() < n {
+            // First turn (of this field or clone): size every buffer for the
+            // worst case, so no later turn allocates.
             scratch.kicks.resize(n, (0, 0, 0));
+            scratch.contested.reserve(n);
+            scratch.group.reserve(n);
+        }
+        for v in [&mut report.successes, &mut report.failures] {
+            if v.capacity() < n {
+                v.reserve(n);
+            }
+        }
+        if report.illegal.capacity() < n {
+            report.illegal.reserve(n);
         }
         scratch.new_positions.clear();
         scratch.new_positions.extend_from_slice(&self.positions);
