@@ -150,7 +150,7 @@ impl<G: Game> Mcts<G> {
             Edges::Decision { children, .. } => children.iter().map(|&(m, c)| (m, self.nodes[c].visits)).collect(),
             _ => Vec::new(),
         };
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
         out
     }
 

@@ -6,7 +6,6 @@
 //! object per turn of its `turns` list, or per event when it has none.
 
 use crate::games::{Adapter, AnswerError};
-use crate::play::result_json;
 use game_core::{Event, Game, Outcome, PlayerId, Record};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -39,7 +38,7 @@ struct Reporter<'a, W: Write> {
 impl<W: Write> Reporter<'_, W> {
     fn start<A: Adapter>(&mut self, a: &A, state: &A::G) -> Result<(), JudgeError> {
         if self.opts.json && self.opts.legal {
-            writeln!(self.out, "{}", json!({"ply": 0, "next_legal": a.next_legal(state)}))?;
+            writeln!(self.out, "{}", ordered(&[("ply", json!(0)), ("next_legal", json!(a.next_legal(state)))]))?;
         } else if !self.opts.json {
             writeln!(self.out, "start position:\n{}", a.display(state))?;
         }
@@ -55,11 +54,12 @@ impl<W: Write> Reporter<'_, W> {
         after: &A::G,
     ) -> Result<(), JudgeError> {
         if self.opts.json {
-            let mut v = json!({"ply": ply, "player": p.0, "move": text, "legal": true});
+            let mut v =
+                vec![("ply", json!(ply)), ("player", json!(p.0)), ("move", json!(text)), ("legal", json!(true))];
             if self.opts.legal {
-                v["next_legal"] = json!(a.next_legal(after));
+                v.push(("next_legal", json!(a.next_legal(after))));
             }
-            writeln!(self.out, "{v}")?;
+            writeln!(self.out, "{}", ordered(&v))?;
         } else {
             writeln!(self.out, "ply {ply}: player {p} plays {text}: legal")?;
         }
@@ -68,9 +68,15 @@ impl<W: Write> Reporter<'_, W> {
 
     fn refused(&mut self, ply: usize, p: PlayerId, text: &str, e: &AnswerError) -> Result<(), JudgeError> {
         if self.opts.json {
-            let v =
-                json!({"ply": ply, "player": p.0, "move": text, "legal": false, "error": e.kind, "message": e.message});
-            writeln!(self.out, "{v}")?;
+            let v = [
+                ("ply", json!(ply)),
+                ("player", json!(p.0)),
+                ("move", json!(text)),
+                ("legal", json!(false)),
+                ("error", json!(e.kind)),
+                ("message", json!(e.message)),
+            ];
+            writeln!(self.out, "{}", ordered(&v))?;
         } else {
             writeln!(self.out, "ply {ply}: player {p} plays {text:?}: ILLEGAL ({}): {}", e.kind, e.message)?;
         }
@@ -79,8 +85,15 @@ impl<W: Write> Reporter<'_, W> {
 
     fn result<A: Adapter>(&mut self, a: &A, state: &A::G, result: Option<(Outcome, String)>) -> Result<(), JudgeError> {
         if self.opts.json {
-            let r = result.as_ref().map_or(Value::Null, |(o, reason)| result_json(o, reason));
-            writeln!(self.out, "{}", json!({ "result": r }))?;
+            let r = match &result {
+                None => "null".to_string(),
+                Some((o, reason)) => ordered(&[
+                    ("winner", json!(o.winner().map(|p| p.0))),
+                    ("ranks", json!(o.ranks())),
+                    ("reason", json!(reason)),
+                ]),
+            };
+            writeln!(self.out, "{{\"result\": {r}}}")?;
         } else {
             writeln!(self.out, "final position:\n{}", a.display(state))?;
             match result {
@@ -90,6 +103,13 @@ impl<W: Write> Reporter<'_, W> {
         }
         Ok(())
     }
+}
+
+/// A JSON object with its keys in the given order, written as the issue
+/// shows them (`{"ply": 1, "player": 0}`).
+fn ordered(pairs: &[(&str, Value)]) -> String {
+    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{}: {}", Value::from(*k), v)).collect();
+    format!("{{{}}}", body.join(", "))
 }
 
 fn natural_result<G: Game>(g: &G) -> Option<(Outcome, String)> {
@@ -155,7 +175,7 @@ fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: 
         .and_then(Value::as_array)
         .map(|t| t.iter().filter_map(|x| x.get("event_end").and_then(Value::as_u64)).map(|e| e as usize).collect())
         .unwrap_or_default();
-    if ends.is_empty() || ends.last() != Some(&rec.events.len()) {
+    if ends.is_empty() || ends.windows(2).any(|w| w[0] > w[1]) || ends.last().is_some_and(|&e| e > rec.events.len()) {
         ends = (1..=rec.events.len()).collect();
     }
     let mut r = Reporter { out, opts };

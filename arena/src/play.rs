@@ -155,6 +155,9 @@ pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, 
     Ok(parsed)
 }
 
+/// A seat's answer: the parsed turn or why there is none.
+type Answer<G> = Result<ParsedAnswer<<G as Game>::Move>, Failure>;
+
 struct Game1<'a, A: Adapter> {
     a: &'a A,
     tc: TimeControl,
@@ -165,7 +168,7 @@ struct Game1<'a, A: Adapter> {
 impl<A: Adapter> Game1<'_, A> {
     /// Asks seat `p` for its turn in `state`; returns the answer and the
     /// time taken.
-    fn ask(&mut self, state: &A::G, p: PlayerId) -> (Result<ParsedAnswer<<A::G as Game>::Move>, Failure>, f64) {
+    fn ask(&mut self, state: &A::G, p: PlayerId) -> (Answer<A::G>, f64) {
         let t0 = Instant::now();
         let a = self.a;
         let tc = self.tc;

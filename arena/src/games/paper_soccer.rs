@@ -181,11 +181,11 @@ pub fn svg(b: &PaperSoccer) -> String {
         (Some(o), Some(r)) => format!("{} ({r})", o.winner().map_or("draw".into(), |p| format!("player {p} wins"))),
         _ => format!("player {} to move (attacks the {} goal)", b.to_move(), ["top", "bottom"][b.to_move().index()]),
     };
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<text x=\"{margin}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#1d2b36\">{}</text>\
          <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">player 1's goal</text>\
-         <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">player 0's goal</text></svg>\n",
+         <text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"{}\" text-anchor=\"middle\">player 0's goal</text></svg>",
         ch - 14,
         xml_escape(&caption),
         margin + w * cell / 2,

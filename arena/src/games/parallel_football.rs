@@ -331,10 +331,10 @@ pub fn svg(g: &Football) -> String {
         None if g.in_placement() => "placement".to_string(),
         None => format!("turn {}", f.turn() + 1),
     };
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{} balls left</text>\
-         <text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{}</text></svg>\n",
+         <text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{}</text></svg>",
         margin + 130,
         f.balls_left(),
         margin + 150,

@@ -253,9 +253,9 @@ pub fn svg(q: &Quoridor) -> String {
         }
         _ => format!("tick {}, player {} to move", q.tick() + 1, q.to_move()),
     };
-    let _ = write!(
+    let _ = writeln!(
         s,
-        "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#f5e6c8\">{}</text></svg>\n",
+        "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#f5e6c8\">{}</text></svg>",
         margin + side + 20,
         margin + 20 + 28 * n as i32 + 10,
         xml_escape(&caption)

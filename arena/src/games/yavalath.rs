@@ -170,9 +170,9 @@ pub fn svg(g: &Yavalath) -> String {
             g.plies()
         ),
     };
-    let _ = write!(
+    let _ = writeln!(
         s,
-        "<text x=\"30\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#3a2a10\">{}</text></svg>\n",
+        "<text x=\"30\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#3a2a10\">{}</text></svg>",
         h - 20.0,
         xml_escape(&caption)
     );
