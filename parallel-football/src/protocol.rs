@@ -22,6 +22,9 @@
 //! * An unreadable, missing or off-grid start line puts that footballer on
 //!   its team's home cell and is reported.
 //!
+//! [`run_team`] turns any [`Team`] into a team program
+//! (`examples/team.rs` is one: `cargo run --example team -- greedy`).
+//!
 //! ```
 //! use parallel_football::{protocol, Cell, Config, Field, Order};
 //! let config = Config::new(4, 3, 1, 2, 50).unwrap();
@@ -42,8 +45,9 @@ use crate::config::{Cell, Config, ConfigError, TEAMS};
 use crate::field::{Field, FieldError};
 use crate::geometry::Geometry;
 use crate::order::Order;
+use crate::teams::Team;
 use std::fmt::Write as _;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 /// Why protocol text cannot be read.
@@ -323,6 +327,16 @@ impl TurnMessage {
     /// # Errors
     /// [`ProtocolError::Invalid`] or [`ProtocolError::Field`].
     pub fn to_field(&self, config: &Config) -> Result<Field, ProtocolError> {
+        self.to_field_with(&Arc::new(Geometry::new(*config)))
+    }
+
+    /// As [`TurnMessage::to_field`], sharing an already computed [`Geometry`]
+    /// (its routes home are then computed once for the whole game).
+    ///
+    /// # Errors
+    /// As [`TurnMessage::to_field`].
+    pub fn to_field_with(&self, geometry: &Arc<Geometry>) -> Result<Field, ProtocolError> {
+        let config = &geometry.config();
         if self.turn == 0 {
             return Err(ProtocolError::Invalid("turns are numbered from 1"));
         }
@@ -348,7 +362,7 @@ impl TurnMessage {
             return Err(ProtocolError::Invalid("the ball lines do not add up to balls_left"));
         }
         let positions = self.players.iter().map(|p| p.1).collect();
-        Ok(Field::from_parts(Arc::new(Geometry::new(*config)), balls, positions, self.scores, self.turn - 1)?)
+        Ok(Field::from_parts(geometry.clone(), balls, positions, self.scores, self.turn - 1)?)
     }
 }
 
@@ -445,4 +459,40 @@ pub fn parse_orders(text: &str, p: usize) -> OrdersAnswer {
         }
     }
     OrdersAnswer { orders, problems }
+}
+
+/// Runs `team` as a team program: reads the start line and answers the start
+/// cells, then answers every turn message, until the input ends. Returns the
+/// number of turns answered.
+///
+/// # Errors
+/// An unreadable start line or turn message, or a read/write error.
+pub fn run_team<R: BufRead, W: Write>(
+    team: &mut dyn Team,
+    input: &mut R,
+    output: &mut W,
+) -> Result<u32, ProtocolError> {
+    let io = |e: std::io::Error| ProtocolError::Io(e.to_string());
+    let mut line = String::new();
+    if input.read_line(&mut line).map_err(io)? == 0 {
+        return Ok(0);
+    }
+    let (me, config) = parse_start_line(&line)?;
+    let mut cells = Vec::with_capacity(usize::from(config.players()));
+    team.place(&config, me, &mut cells);
+    cells.resize(usize::from(config.players()), config.home(me));
+    output.write_all(format_placements(&cells).as_bytes()).map_err(io)?;
+    output.flush().map_err(io)?;
+    let geometry = Arc::new(Geometry::new(config));
+    let mut orders = vec![Order::Stay; usize::from(config.players())];
+    let mut turns = 0;
+    while let Some(msg) = read_turn_message(input, &config)? {
+        let field = msg.to_field_with(&geometry)?;
+        orders.iter_mut().for_each(|o| *o = Order::Stay);
+        team.orders(&field, me, &mut orders);
+        output.write_all(format_orders(&orders).as_bytes()).map_err(io)?;
+        output.flush().map_err(io)?;
+        turns += 1;
+    }
+    Ok(turns)
 }

@@ -184,3 +184,29 @@ proptest! {
         prop_assert_eq!(parse_order(&o.to_string()), Ok(o));
     }
 }
+
+#[test]
+fn run_team_answers_like_the_team_itself() {
+    let config = Config::new(10, 8, 3, 4, 40).unwrap();
+    let (mut a, mut b) = (GreedyTeam::new(), GreedyTeam::new());
+    let (mut c, mut d) = (RandomTeam::new(3), RandomTeam::new(4));
+    let record = play_game(config, [&mut a, &mut b, &mut c, &mut d], 5);
+    // Feed team 1's program the start line and every turn message.
+    let mut input = start_line(&config, 1);
+    let mut field = Field::new(config, &record.starts).unwrap();
+    let mut expected = format_placements(&record.starts[3..6]);
+    for t in &record.turns {
+        input.push_str(&turn_message(&field));
+        expected.push_str(&format_orders(&t.orders[3..6]));
+        let mut alloc = parallel_football::ExplicitAllocation::new(&t.successes).unwrap();
+        field.play_turn(&t.orders, &mut alloc).unwrap();
+    }
+    let mut out = Vec::new();
+    let turns = protocol::run_team(&mut GreedyTeam::new(), &mut input.as_bytes(), &mut out).unwrap();
+    assert_eq!(turns as usize, record.turns.len());
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+    // Garbage in: a typed error, no panic.
+    let mut out = Vec::new();
+    assert!(protocol::run_team(&mut GreedyTeam::new(), &mut "0 1 2 3\n".as_bytes(), &mut out).is_err());
+    assert_eq!(protocol::run_team(&mut GreedyTeam::new(), &mut "".as_bytes(), &mut out), Ok(0));
+}
