@@ -858,22 +858,29 @@ impl Field {
     pub fn picture(&self) -> String {
         self.to_string()
     }
+
+    /// The one-line summary (the first line of the picture): turn, balls
+    /// left, scores, configuration.
+    pub fn summary(&self) -> String {
+        let c = self.config();
+        let s = self.scores;
+        format!(
+            "turn {}/{}  balls left {}  scores {} {} {} {}  ({c})",
+            self.turn,
+            c.max_turns(),
+            self.balls_left,
+            s[0],
+            s[1],
+            s[2],
+            s[3]
+        )
+    }
 }
 
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.config();
-        writeln!(
-            f,
-            "turn {}/{}  balls left {}  scores {} {} {} {}  ({c})",
-            self.turn,
-            c.max_turns(),
-            self.balls_left,
-            self.scores[0],
-            self.scores[1],
-            self.scores[2],
-            self.scores[3]
-        )?;
+        writeln!(f, "{}", self.summary())?;
         // Bit t of occupancy[cell]: a player of team t is there.
         let mut occupancy = vec![0u8; c.cells()];
         for (i, &p) in self.positions.iter().enumerate() {

@@ -2,7 +2,9 @@
 //! orders, each followed by a chance step that allocates contested kicks.
 
 use crate::config::{Cell, Config, ConfigError, TEAMS};
-use crate::field::{AllocationError, EndReason, ExplicitAllocation, Field, FieldError, TurnError, TurnReport};
+use crate::field::{
+    AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
+};
 use crate::geometry::Geometry;
 use crate::order::{Order, OrderError};
 use game_core::{Game, GameError, MoveNotation, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
@@ -194,6 +196,66 @@ impl Football {
     /// The orders given this turn so far (`Stay` where not given yet).
     pub fn pending_orders(&self) -> &[Order] {
         &self.pending
+    }
+
+    /// Submits a team's whole placement answer (what the arena reads from a
+    /// team program): the start cells of its footballers still to place, in
+    /// order. A missing or off-grid cell places that footballer on the team's
+    /// home instead; the footballers concerned (0-based, within the team)
+    /// are returned.
+    ///
+    /// # Errors
+    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
+    /// [`FootballError::GameOver`] when the team owes no placement (the
+    /// state is then unchanged).
+    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, FootballError> {
+        let c = self.config();
+        let home = c.home(team.0);
+        self.check_move(team, FootballMove::Place(home))?;
+        let t = usize::from(team.0);
+        let mut refused = Vec::new();
+        let first = self.placed[t];
+        for (j, i) in (first..c.players()).enumerate() {
+            let cell = match cells.get(j) {
+                Some(&cell) if c.contains(cell) => cell,
+                _ => {
+                    refused.push(i);
+                    home
+                }
+            };
+            self.play_unchecked(team, FootballMove::Place(cell));
+        }
+        Ok(refused)
+    }
+
+    /// Submits a team's whole turn answer: the orders of its footballers
+    /// still to give, in order. As in the turn-level rules, an illegal or
+    /// missing order makes that footballer stay; the refused orders are
+    /// returned (player indices `team * p + i`).
+    ///
+    /// # Errors
+    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
+    /// [`FootballError::GameOver`] when the team owes no order (the state is
+    /// then unchanged).
+    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, FootballError> {
+        let c = self.config();
+        self.check_move(team, FootballMove::Order(Order::Stay))?;
+        let t = usize::from(team.0);
+        let mut refused = Vec::new();
+        let first = self.given[t];
+        for (j, i) in (first..c.players()).enumerate() {
+            let player = c.player_index(team.0, i);
+            let order = orders.get(j).copied().unwrap_or(Order::Stay);
+            let order = match self.field.check_order(player, order) {
+                Ok(()) => order,
+                Err(reason) => {
+                    refused.push(IllegalOrder { player: player as u16, order, reason });
+                    Order::Stay
+                }
+            };
+            self.play_unchecked(team, FootballMove::Order(order));
+        }
+        Ok(refused)
     }
 
     fn owing(&self) -> PlayerSet {

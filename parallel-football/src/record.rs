@@ -83,6 +83,30 @@ impl game_core::GameError for RecordError {
     }
 }
 
+impl std::fmt::Display for GameRecord {
+    /// One line: configuration, turns, end, scores and ranks.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let end = self.end.map_or("unfinished", EndReason::as_str);
+        let s = self.scores;
+        let rank = |t: usize| s.iter().filter(|&&o| o > s[t]).count();
+        write!(
+            f,
+            "{}: {} turns, {end}, scores {} {} {} {}, ranks {} {} {} {}, {} balls left",
+            self.config,
+            self.turns.len(),
+            s[0],
+            s[1],
+            s[2],
+            s[3],
+            rank(0),
+            rank(1),
+            rank(2),
+            rank(3),
+            self.balls_left
+        )
+    }
+}
+
 impl GameRecord {
     /// Replays the record with the recorded allocations (no generator),
     /// checking every turn's refused orders and the final scores.

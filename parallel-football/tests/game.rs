@@ -218,3 +218,33 @@ fn a_game_record_replays_through_the_game_trait() {
     assert_eq!(end.outcome(), core.outcome);
     assert!(core.events.iter().any(|e| matches!(e, Event::Chance(_))));
 }
+
+#[test]
+fn whole_team_answers_turn_illegal_orders_into_stay() {
+    let config = cfg(6, 6, 2, 2, 5);
+    let mut g = Football::new(config);
+    // Team 0: one good cell, one off the grid -> home; team 1: nothing -> home.
+    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2), Cell::new(9, 9)]), Ok(vec![1]));
+    assert_eq!(g.submit_placements(PlayerId(1), &[]), Ok(vec![0, 1]));
+    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2)]), Err(FootballError::NotToAct(PlayerId(0))));
+    g.submit_placements(PlayerId(2), &[Cell::new(3, 3), Cell::new(3, 3)]).unwrap();
+    g.submit_placements(PlayerId(3), &[Cell::new(4, 4), Cell::new(4, 4)]).unwrap();
+    assert_eq!(g.field().position(1), Cell::new(0, 0));
+    assert_eq!(g.field().position(2), Cell::new(5, 0));
+    // Team 0 orders a kick out of range and a kick from its home (no ball).
+    let refused = g.submit_orders(PlayerId(0), &[Order::Kick { dx: 2, dy: 2 }, Order::Kick { dx: 1, dy: 0 }]).unwrap();
+    assert_eq!(
+        refused.iter().map(|r| (r.player, r.reason)).collect::<Vec<_>>(),
+        [(0, OrderError::OutOfRange { dx: 2, dy: 2, k: 2 }), (1, OrderError::NoBall)]
+    );
+    assert_eq!(g.pending_orders()[..2], [Order::Stay, Order::Stay]);
+    // A partial answer: the missing footballer stays, silently (not an illegal order).
+    assert_eq!(g.submit_orders(PlayerId(1), &[Order::Move { dx: -1, dy: 1 }]), Ok(vec![]));
+    assert_eq!(g.pending_orders()[2..4], [Order::Move { dx: -1, dy: 1 }, Order::Stay]);
+    g.submit_orders(PlayerId(2), &[Order::Kick { dx: 1, dy: 0 }, Order::Kick { dx: 0, dy: 1 }]).unwrap();
+    g.submit_orders(PlayerId(3), &[]).unwrap();
+    assert_eq!(g.to_act(), ToAct::Chance);
+    let c = g.resolve_chance(&mut seeded(2)).unwrap();
+    assert_eq!(c.successes.len(), 1, "two kickers, one ball on (3, 3)");
+    assert_eq!(g.field().position(2), Cell::new(4, 1));
+}

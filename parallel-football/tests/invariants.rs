@@ -169,3 +169,20 @@ proptest! {
         prop_assert_eq!(Football::from_setup(state.to_setup()).unwrap(), state.clone());
     }
 }
+
+#[test]
+fn record_summary_names_turns_end_scores_and_ranks() {
+    let config = Config::new(6, 6, 1, 3, 300).unwrap();
+    let mut g: [GreedyTeam; 4] = Default::default();
+    let [a, b, c, d] = &mut g;
+    let r = play_game(config, [a, b, c, d], 0);
+    let text = r.to_string();
+    assert!(text.contains(&format!("{} turns", r.turns.len())), "{text}");
+    assert!(
+        text.contains(&format!("scores {} {} {} {}", r.scores[0], r.scores[1], r.scores[2], r.scores[3])),
+        "{text}"
+    );
+    assert!(text.contains("no-balls") || text.contains("turn-limit"), "{text}");
+    let field = r.replay().unwrap();
+    assert!(field.to_string().starts_with(&field.summary()));
+}
