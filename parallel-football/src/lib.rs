@@ -81,11 +81,26 @@
 //!   `no-balls` or `turn-limit`.
 //! * The move universe: every cell (placements), stay, the 8 moves and the
 //!   kick offsets of the configuration.
+//! * Whole team answers, as the arena reads them from a team program:
+//!   [`Football::submit_placements`] (missing or off-grid cells start on the
+//!   home) and [`Football::submit_orders`] (illegal or missing orders become
+//!   stay; the refused ones are returned).
+//!
+//! ## Teams and whole games
+//! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
+//!   [`RandomTeam`] are the reference teams.
+//! * [`play_game`] plays four teams and returns a [`GameRecord`] (serde;
+//!   `replay` needs no generator; `to_core_record` gives the
+//!   `game_core::Record` of the same game); [`run_game`] plays without
+//!   recording.
+//! * [`protocol::run_team`] runs any [`Team`] as a stdin/stdout team program
+//!   (`examples/team.rs`).
 //!
 //! ## Text
 //! * [`protocol`]: the arena's team messages and answers, both ways.
-//! * `Display` of [`Field`] and [`Football`]: a summary line and a picture
-//!   with one character per cell (see [`Field::picture`]).
+//! * `Display` of [`Field`] and [`Football`]: a summary line
+//!   ([`Field::summary`]) and a picture with one character per cell (see
+//!   [`Field::picture`]); `Display` of [`GameRecord`]: a one-line result.
 //! * `game_core::MoveNotation` for [`Football`]: `x y`, `stay`, `move dx dy`,
 //!   `kick dx dy`.
 
