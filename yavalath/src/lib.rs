@@ -42,7 +42,9 @@
 //!   [`Yavalath::random_playout`], the text board (`Display`) and a compact position notation
 //!   ([`Yavalath::notation`], `FromStr`), and the validated serde [`Setup`].
 //! * [`Symmetry`]: the 12 symmetries of the board and [`Yavalath::canonical`].
-//! * [`protocol`]: the arena's per-turn input and answer parsing, and game records.
+//! * [`protocol`]: the arena's per-turn input and answer parsing, [`protocol::read_turn`] for bots
+//!   reading stdin, and game records for `arena judge`.
+//! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //!
 //! ## Players
 //! Game-core numbers players from 0: [`PlayerId`](game_core::PlayerId)`(0)` is the rules' "player 1"

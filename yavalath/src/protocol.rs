@@ -219,6 +219,58 @@ impl FromStr for TurnInput {
     }
 }
 
+/// Why [`read_turn`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadTurnError {
+    /// Reading the input failed.
+    #[error("reading the turn input: {0}")]
+    Io(#[from] std::io::Error),
+    /// The input does not follow the protocol.
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+}
+
+/// Reads one turn's input from a bot's stdin (for bot authors): the id line when present, `9`,
+/// the rows and the last move. `Ok(None)` at the end of the input before a turn starts.
+///
+/// # Errors
+/// An I/O error, or input that does not follow the protocol (including input ending mid-turn).
+///
+/// ```
+/// use yavalath::protocol::read_turn;
+/// let text = "1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n";
+/// let mut input = std::io::Cursor::new(text);
+/// let turn = read_turn(&mut input).unwrap().unwrap();
+/// assert_eq!(turn.my_id, Some(1));
+/// assert!(read_turn(&mut input).unwrap().is_none());
+/// ```
+pub fn read_turn<R: std::io::BufRead + ?Sized>(input: &mut R) -> Result<Option<TurnInput>, ReadTurnError> {
+    let mut text = String::new();
+    let mut line_no = 0;
+    let mut read = |text: &mut String| -> Result<bool, ReadTurnError> {
+        line_no += 1;
+        let before = text.len();
+        let n = input.read_line(text)?;
+        if n > 0 && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        Ok(n > 0 && text.len() > before)
+    };
+    if !read(&mut text)? {
+        return Ok(None);
+    }
+    let mut rest = ROWS + 1; // the rows and the last move
+    if text.trim_end() != "9" {
+        rest += 1; // an id line came first: the row count follows
+    }
+    for _ in 0..rest {
+        if !read(&mut text)? {
+            return Err(ProtocolError::BadInput { line: line_no, reason: "the input ends inside a turn" }.into());
+        }
+    }
+    Ok(Some(text.parse()?))
+}
+
 /// The text the player to move in `state` reads, given the opponent's last move (`None` only
 /// before the first move): [`TurnInput::new`] written out.
 ///

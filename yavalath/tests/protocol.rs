@@ -100,6 +100,44 @@ fn turn_inputs_round_trip_along_random_games() {
 }
 
 #[test]
+fn read_turn_reads_consecutive_turns_from_a_stream() {
+    use yavalath::protocol::{ReadTurnError, read_turn};
+    // Both players' inputs along a game, concatenated per player as each bot would see them.
+    let moves = cells(&[(4, 4), (4, 4), (0, 0), (8, 4), (2, 8)]);
+    let mut g = Yavalath::new();
+    let mut streams = [String::new(), String::new()];
+    let mut expected: [Vec<TurnInput>; 2] = [Vec::new(), Vec::new()];
+    let mut last = None;
+    for m in moves {
+        let p = g.to_move().unwrap();
+        let t = TurnInput::new(&g, last).unwrap();
+        streams[p.index()].push_str(&t.to_string());
+        expected[p.index()].push(t);
+        g.play(p, m).unwrap();
+        last = Some(m);
+    }
+    for (stream, expected) in streams.iter().zip(&expected) {
+        let mut input = std::io::Cursor::new(stream.as_bytes());
+        let mut got = Vec::new();
+        while let Some(t) = read_turn(&mut input).unwrap() {
+            got.push(t);
+        }
+        assert_eq!(&got, expected);
+    }
+    // A turn cut short is an error, not a hang or a panic.
+    let cut = &streams[0][..streams[0].len() - 8];
+    let mut input = std::io::Cursor::new(cut.as_bytes());
+    let mut result = Ok(None);
+    for _ in 0..5 {
+        result = read_turn(&mut input);
+        if !matches!(result, Ok(Some(_))) {
+            break;
+        }
+    }
+    assert!(matches!(result, Err(ReadTurnError::Protocol(_))), "{result:?}");
+}
+
+#[test]
 fn bad_turn_input_texts_are_errors() {
     for bad in [
         "",
