@@ -1,8 +1,103 @@
-//! Benchmarks of the quoridor crate (filled in by its issue).
+//! Benchmarks of the quoridor crate: full legal-move generation on positions
+//! from random games, uniformly random whole games (the comparison's tick
+//! limit of 324), and perft from the start.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_core::rng::{below, seeded};
+use game_core::{Game, ToAct, perft, random_playout};
+use quoridor::{Config, Move, Quoridor};
+use std::hint::black_box;
 
-fn bench(_c: &mut Criterion) {}
+fn config(players: u8, tick_limit: u32) -> Config {
+    Config::new(9, players).with_tick_limit(Some(tick_limit))
+}
 
-criterion_group!(benches, bench);
+/// Every position of `games` uniformly random games (each ply uniform over
+/// all legal moves).
+fn corpus(players: u8, games: u64) -> Vec<Quoridor> {
+    let start = Quoridor::new(config(players, 324)).unwrap();
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for seed in 0..games {
+        let mut rng = seeded(seed);
+        let mut g = start;
+        while let ToAct::Player(p) = g.to_act() {
+            out.push(g);
+            g.legal_moves(p, &mut moves);
+            let mv = moves[below(&mut rng, moves.len())];
+            g.play_unchecked(p, mv);
+        }
+    }
+    out
+}
+
+fn movegen(c: &mut Criterion) {
+    let mut g = c.benchmark_group("quoridor/movegen");
+    for players in [2u8, 4] {
+        let all = corpus(players, 40);
+        let with_walls: Vec<Quoridor> = all.iter().copied().filter(|s| s.walls_left(s.to_move()) > 0).collect();
+        let mut moves: Vec<Move> = Vec::with_capacity(256);
+        let total: usize = all
+            .iter()
+            .map(|s| {
+                s.legal_moves(s.to_move(), &mut moves);
+                moves.len()
+            })
+            .sum();
+        eprintln!(
+            "{players} players: {} positions, {} with walls left for the mover, {:.1} moves on average",
+            all.len(),
+            with_walls.len(),
+            total as f64 / all.len() as f64
+        );
+        for (name, set) in [("random-game-positions", &all), ("positions-with-walls-left", &with_walls)] {
+            g.throughput(Throughput::Elements(set.len() as u64));
+            g.bench_function(format!("{players}p-{name}"), |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for s in set.iter() {
+                        s.legal_moves(s.to_move(), &mut moves);
+                        n += moves.len();
+                    }
+                    black_box(n)
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("quoridor/random-game");
+    for (players, tick_limit) in [(2u8, 324u32), (4, 324), (2, 100)] {
+        let start = Quoridor::new(config(players, tick_limit)).unwrap();
+        let mut moves = Vec::with_capacity(256);
+        let mut rng = seeded(42);
+        let games = 2000;
+        let plies: u64 = (0..games).map(|_| random_playout(&mut start.clone(), &mut rng, &mut moves).unwrap()).sum();
+        eprintln!("{players} players, tick limit {tick_limit}: {:.1} plies per game", plies as f64 / games as f64);
+        g.throughput(Throughput::Elements(1));
+        g.bench_function(format!("{players}p-ticks{tick_limit}"), |b| {
+            b.iter(|| {
+                let mut s = start;
+                black_box(random_playout(&mut s, &mut rng, &mut moves).unwrap())
+            })
+        });
+    }
+    g.finish();
+}
+
+fn perfts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("quoridor/perft");
+    g.sample_size(10);
+    for (players, depth, expected) in [(2u8, 3u32, 2_062_264u64), (4, 3, 2_062_065)] {
+        let start = Quoridor::new(Config::new(9, players).with_tick_limit(None)).unwrap();
+        assert_eq!(perft(&start, depth), expected);
+        g.throughput(Throughput::Elements(expected));
+        g.bench_function(format!("{players}p-start-depth{depth}"), |b| b.iter(|| perft(black_box(&start), depth)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, movegen, playouts, perfts);
 criterion_main!(benches);

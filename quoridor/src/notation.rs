@@ -200,9 +200,7 @@ pub fn parse_algebraic_record(text: &str, size: u8) -> Result<Vec<Move>, Notatio
     }
     text.split('/')
         .enumerate()
-        .map(|(index, m)| {
-            parse_algebraic(m, size).map_err(|e| NotationError::InRecord { index, error: Box::new(e) })
-        })
+        .map(|(index, m)| parse_algebraic(m, size).map_err(|e| NotationError::InRecord { index, error: Box::new(e) }))
         .collect()
 }
 

@@ -384,8 +384,11 @@ pub fn replay_lines(start: &Quoridor, text: &str) -> Result<(Quoridor, History),
         let mv = crate::notation::parse_any(line, state.size())
             .map_err(|e| RecordError::Unreadable { line: line_no, error: e })?;
         let player = state.to_move();
-        game_core::Game::play(&mut state, player, mv)
-            .map_err(|e| RecordError::Illegal { line: line_no, player, error: e })?;
+        game_core::Game::play(&mut state, player, mv).map_err(|e| RecordError::Illegal {
+            line: line_no,
+            player,
+            error: e,
+        })?;
         history.record(player, mv);
     }
     Ok((state, history))

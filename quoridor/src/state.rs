@@ -323,12 +323,59 @@ fn fitting<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     (a & !h & !(h << 1) & !(h >> 1) & !v, a & !v & !(v << W) & !(v >> W) & !h)
 }
 
+/// Anchors where a new horizontal / vertical wall would close a loop: two of
+/// its three points lie on the same connected piece of the walls placed (the
+/// border counting as one piece with every wall touching it). Exact: a wall
+/// that closes no loop makes no new enclosed area, so it cuts nobody off.
+///
+/// Points are the interior lattice points, numbered like anchors (point
+/// `(x+1, y+1)` has the bit of anchor `(x, y)`).
+fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
+    let a = g.anchors;
+    let (th, tv) = touch_twice::<W>(g, h, v);
+    if th | tv == 0 {
+        return (0, 0);
+    }
+    let occ = (h | v | (h << 1) | (h >> 1) | (v << W) | (v >> W)) & a;
+    // Wall segments between neighbouring points: `sh` bit i joins i and i+1,
+    // `sv` bit i joins i and i+W.
+    let sh = (h | (h >> 1)) & a & !g.a_col_last;
+    let sv = (v | (v >> W)) & a & !g.a_row_last;
+    let grow = |f: u128| f | ((f & sh) << 1) | ((f >> 1) & sh) | ((f & sv) << W) | ((f >> W) & sv);
+    let flood = |seed: u128| {
+        let mut f = seed;
+        loop {
+            let n = grow(f);
+            if n == f {
+                return f;
+            }
+            f = n;
+        }
+    };
+    let two = |l: u128, c: u128, r: u128| (l & c) | (l & r) | (c & r);
+    let border_seed = (h & (g.a_col0 | g.a_col_last)) | (v & (g.a_row0 | g.a_row_last));
+    let border = if border_seed == 0 { 0 } else { flood(border_seed) };
+    let mut lh = two((border << 1) | g.a_col0, border, (border >> 1) | g.a_col_last) & th;
+    let mut lv = two((border << W) | g.a_row0, border, (border >> W) | g.a_row_last) & tv;
+    let mut rest = occ & !border;
+    while rest != 0 {
+        let k = flood(rest & rest.wrapping_neg());
+        rest &= !k;
+        // A lone wall (three points) cannot be touched twice by a wall that fits.
+        if k.count_ones() > 3 {
+            lh |= two(k << 1, k, k >> 1) & th;
+            lv |= two(k << W, k, k >> W) & tv;
+        }
+    }
+    (lh & a, lv & a)
+}
+
 /// Legal horizontal and vertical wall anchors (walls left not considered).
 fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
     let g = s.geom();
     let (fh, fv) = fitting::<W>(g, s.h, s.v);
-    let (th, tv) = touch_twice::<W>(g, s.h, s.v);
-    let (ch, cv) = (fh & th, fv & tv);
+    let (lh, lv) = loop_closers::<W>(g, s.h, s.v);
+    let (ch, cv) = (fh & lh, fv & lv);
     if ch | cv == 0 {
         return (fh, fv);
     }
@@ -357,17 +404,38 @@ fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
     (fh & !bad_h, fv & !bad_v)
 }
 
+/// Writes the walls of an anchor mask into `buf` from `n`, row by row;
+/// returns the new length.
+#[inline]
+fn write_walls<const W: u32>(buf: &mut [Move; MAX_MOVES], mut n: usize, mask: u128, vertical: bool) -> usize {
+    let row_mask = (1u32 << (W - 1)) - 1;
+    for y in 0..(W - 1) as u8 {
+        let mut row = (mask >> (u32::from(y) * W)) as u32 & row_mask;
+        while row != 0 {
+            let x = row.trailing_zeros() as u8;
+            row &= row - 1;
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = Move::Wall(Wall { x, y, vertical });
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// More than the most moves of any position: 2 x 10 x 10 walls and the pawn moves.
+const MAX_MOVES: usize = 2 * 100 + 8;
+
 /// The first player still in the game that the wall at anchor bit `a` would
 /// cut off from its goal.
 fn wall_cuts_w<const W: u32>(s: &Quoridor, a: u128, vertical: bool) -> Option<usize> {
     let g = s.geom();
-    let (th, tv) = touch_twice::<W>(g, s.h, s.v);
-    if (if vertical { tv } else { th }) & a == 0 {
+    let (lh, lv) = loop_closers::<W>(g, s.h, s.v);
+    if (if vertical { lv } else { lh }) & a == 0 {
         return None;
     }
     let can = Can::new::<W>(g, s.h, s.v).with_wall::<W>(a, vertical);
-    (0..s.players as usize)
-        .find(|&p| s.pawns[p] != NO_PAWN && !can.reaches::<W>(1u128 << s.pawns[p], s.goal_mask(p)))
+    (0..s.players as usize).find(|&p| s.pawns[p] != NO_PAWN && !can.reaches::<W>(1u128 << s.pawns[p], s.goal_mask(p)))
 }
 
 fn can_w<const W: u32>(s: &Quoridor) -> Can {
@@ -395,21 +463,24 @@ fn gen_w<const W: u32>(s: &Quoridor, out: &mut Vec<Move>) {
     let p = s.to_move as usize;
     let can = can_w::<W>(s);
     let t = pawn_targets_w::<W>(&can, 1u128 << s.pawns[p], s.occupied());
-    out.extend(Bits(t).map(|i| {
-        let [x, y] = g.xy[i as usize];
-        Move::Pawn(Cell { x, y })
-    }));
-    if s.walls_left[p] > 0 {
-        let (lh, lv) = legal_walls_w::<W>(s);
-        out.extend(Bits(lh).map(|i| {
+    if s.walls_left[p] == 0 {
+        out.extend(Bits(t).map(|i| {
             let [x, y] = g.xy[i as usize];
-            Move::Wall(Wall { x, y, vertical: false })
+            Move::Pawn(Cell { x, y })
         }));
-        out.extend(Bits(lv).map(|i| {
-            let [x, y] = g.xy[i as usize];
-            Move::Wall(Wall { x, y, vertical: true })
-        }));
+        return;
     }
+    let mut buf = [Move::Pawn(Cell { x: 0, y: 0 }); MAX_MOVES];
+    let mut n = 0;
+    for i in Bits(t) {
+        let [x, y] = g.xy[i as usize];
+        buf[n] = Move::Pawn(Cell { x, y });
+        n += 1;
+    }
+    let (lh, lv) = legal_walls_w::<W>(s);
+    n = write_walls::<W>(&mut buf, n, lh, false);
+    n = write_walls::<W>(&mut buf, n, lv, true);
+    out.extend_from_slice(&buf[..n]);
 }
 
 // ---------------------------------------------------------------------------
@@ -711,14 +782,14 @@ impl Quoridor {
 
     /// The active player whose pawn stands on its goal, if any.
     fn goal_winner(&self) -> Option<usize> {
-        (0..self.players as usize).find(|&p| self.pawns[p] != NO_PAWN && self.goal_mask(p) & (1u128 << self.pawns[p]) != 0)
+        (0..self.players as usize)
+            .find(|&p| self.pawns[p] != NO_PAWN && self.goal_mask(p) & (1u128 << self.pawns[p]) != 0)
     }
 
     /// The players still in the game with the shortest path to their goals.
     fn closest_players(&self) -> PlayerSet {
-        let d: Vec<(u8, u32)> = (0..self.players)
-            .filter_map(|p| self.distance_to_goal(PlayerId(p)).map(|d| (p, d)))
-            .collect();
+        let d: Vec<(u8, u32)> =
+            (0..self.players).filter_map(|p| self.distance_to_goal(PlayerId(p)).map(|d| (p, d))).collect();
         let best = d.iter().map(|&(_, d)| d).min();
         d.iter().filter(|&&(_, x)| Some(x) == best).map(|&(p, _)| PlayerId(p)).collect()
     }

@@ -18,8 +18,7 @@ fn agree(s: &Quoridor) -> Result<(), TestCaseError> {
     let n = s.players();
     for p in 0..n {
         let pid = PlayerId(p as u8);
-        let fast: BTreeSet<(i32, i32)> =
-            s.pawn_targets(pid).map(|c: Cell| (i32::from(c.x), i32::from(c.y))).collect();
+        let fast: BTreeSet<(i32, i32)> = s.pawn_targets(pid).map(|c: Cell| (i32::from(c.x), i32::from(c.y))).collect();
         prop_assert_eq!(fast, r.pawn_moves(p), "pawn moves of player {}", p);
         prop_assert_eq!(s.distance_to_goal(pid), r.distance_with(&r.walls, p), "distance of player {}", p);
     }

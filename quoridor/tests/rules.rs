@@ -14,7 +14,12 @@ const P3: PlayerId = PlayerId(3);
 /// player and no tick limit; the walls on the board are charged to the
 /// players in seat order.
 fn position(size: u8, pawns: &[Option<(u8, u8)>], walls: &[Wall], to_move: u8) -> Quoridor {
-    position_with(Config::new(size, pawns.len() as u8).with_walls(10 * pawns.len() as u8).with_tick_limit(None), pawns, walls, to_move)
+    position_with(
+        Config::new(size, pawns.len() as u8).with_walls(10 * pawns.len() as u8).with_tick_limit(None),
+        pawns,
+        walls,
+        to_move,
+    )
 }
 
 fn position_with(config: Config, pawns: &[Option<(u8, u8)>], walls: &[Wall], to_move: u8) -> Quoridor {

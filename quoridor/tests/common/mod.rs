@@ -168,7 +168,9 @@ impl Reference {
             self.pawn_moves(p).into_iter().map(|(x, y)| Move::Pawn(Cell::new(x as u8, y as u8))).collect();
         if self.left[p] > 0 {
             out.extend(
-                self.legal_walls().into_iter().map(|(x, y, v)| Move::Wall(Wall { x: x as u8, y: y as u8, vertical: v })),
+                self.legal_walls()
+                    .into_iter()
+                    .map(|(x, y, v)| Move::Wall(Wall { x: x as u8, y: y as u8, vertical: v })),
             );
         }
         out
