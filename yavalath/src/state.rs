@@ -304,8 +304,7 @@ impl Yavalath {
                 s.push('/');
             }
             let mut run = 0u8;
-            for x in 0..row_len(y) {
-                let c = Cell::from_xy(x as i64, y as i64).expect("on the board");
+            for c in Cell::all().filter(|c| usize::from(c.y()) == y) {
                 match self.stone_at(c) {
                     None => run += 1,
                     Some(p) => {
@@ -411,14 +410,12 @@ impl Yavalath {
     pub fn rows(&self) -> Vec<String> {
         (0..ROWS)
             .map(|y| {
-                (0..row_len(y))
-                    .map(|x| {
-                        let c = Cell::from_xy(x as i64, y as i64).expect("on the board");
-                        match self.stone_at(c) {
-                            None => '.',
-                            Some(PlayerId(0)) => 'x',
-                            Some(_) => 'o',
-                        }
+                Cell::all()
+                    .filter(|c| usize::from(c.y()) == y)
+                    .map(|c| match self.stone_at(c) {
+                        None => '.',
+                        Some(PlayerId(0)) => 'x',
+                        Some(_) => 'o',
                     })
                     .collect()
             })
