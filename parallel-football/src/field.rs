@@ -676,8 +676,13 @@ impl Field {
         // path inlines the checks; a refused order asks `target_of` why.
         let (w, h) = (i32::from(config.width()), i32::from(config.height()));
         let k2 = i32::from(config.kick_range()).pow(2);
-        let balls = &self.balls;
-        for (i, (&from, &order)) in self.positions.iter().zip(orders).enumerate() {
+        // Plain slices keep pointers and lengths in registers.
+        let balls = &self.balls[..];
+        let positions = &self.positions[..];
+        let kick_count = &mut scratch.kick_count[..];
+        let kick_list = &mut scratch.kicks[..n];
+        let new_positions = &mut scratch.new_positions[..n];
+        for (i, (&from, &order)) in positions.iter().zip(orders).enumerate() {
             let (x, y) = (i32::from(from.x), i32::from(from.y));
             let ok = match order {
                 Order::Stay => true,
@@ -686,7 +691,7 @@ impl Field {
                     let (nx, ny) = (x + dx, y + dy);
                     let ok = dx.abs().max(dy.abs()) == 1 && nx >= 0 && ny >= 0 && nx < w && ny < h;
                     if ok {
-                        scratch.new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
+                        new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
                     }
                     ok
                 }
@@ -697,8 +702,8 @@ impl Field {
                     let d2 = dx * dx + dy * dy;
                     let ok = d2 != 0 && d2 <= k2 && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
                     if ok {
-                        scratch.kick_count[src] += 1;
-                        scratch.kicks[kicks] = (i as u16, src as u32, (ny * w + nx) as u32);
+                        kick_count[src] += 1;
+                        kick_list[kicks] = (i as u16, src as u32, (ny * w + nx) as u32);
                         kicks += 1;
                     }
                     ok
@@ -712,7 +717,7 @@ impl Field {
         }
         // (2) Contested cells.
         for &(player, src, _) in &scratch.kicks[..kicks] {
-            if scratch.kick_count[src as usize] > self.balls[src as usize] {
+            if scratch.kick_count[src as usize] > balls[src as usize] {
                 scratch.contested.push((src, player));
             }
         }
@@ -736,16 +741,20 @@ impl Field {
         // (3) Balls leave, players move, balls land. A cell never loses more
         // balls than it held, so the three steps can share one pass.
         let mut failed = report.failures.iter().peekable();
+        let kick_count = &mut scratch.kick_count[..];
+        let balls = &mut self.balls[..];
+        let mut done = 0;
         for &(player, src, dst) in &scratch.kicks[..kicks] {
-            scratch.kick_count[src as usize] = 0;
+            kick_count[src as usize] = 0;
             if failed.peek() == Some(&&player) {
                 failed.next();
                 continue;
             }
-            self.balls[src as usize] -= 1;
-            self.balls[dst as usize] += 1;
-            report.kicks += 1;
+            balls[src as usize] -= 1;
+            balls[dst as usize] += 1;
+            done += 1;
         }
+        report.kicks = done;
         std::mem::swap(&mut self.positions, &mut scratch.new_positions);
         // (4) Homes score for their owners.
         for t in 0..TEAMS {
