@@ -337,4 +337,64 @@ mod tests {
         assert!(g.is_over());
         assert_eq!(Bot::<Nim>::choose(&mut b, &g, PlayerId(0)), None);
     }
+
+    #[test]
+    fn mcts_plays_simultaneous_and_chance_nodes_legally() {
+        // Parallel Football: four teams decide at once, then a chance node
+        // allocates contested balls.
+        use parallel_football::{Config, Football};
+        let mut g = Football::new(Config::new(6, 6, 2, 3, 12).unwrap());
+        let mut bots: Vec<Mcts<Football>> = (0..4)
+            .map(|i| {
+                Mcts::new(MctsConfig { budget: Budget::Iterations(40), rollout_limit: 60, ..MctsConfig::default() }, i)
+            })
+            .collect();
+        let mut rng = seeded(5);
+        let mut turns = 0;
+        while !g.is_over() {
+            match g.to_act() {
+                ToAct::Chance => {
+                    g.resolve_chance(&mut rng).unwrap();
+                }
+                ToAct::Simultaneous(set) => {
+                    let snapshot = g.clone();
+                    for p in set.iter() {
+                        let moves = bots[p.index()].turn(&snapshot, p);
+                        assert_eq!(moves.len(), 2, "one move per footballer");
+                        for m in moves {
+                            g.play(p, m).unwrap();
+                        }
+                    }
+                    turns += 1;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert_eq!(turns, 13, "placement plus 12 turns");
+    }
+
+    #[test]
+    fn mcts_handles_four_players_and_repeated_turns() {
+        // Four-player Quoridor (max-n values) and Paper Soccer bounces
+        // (the same player moves again): whole games with legal moves only.
+        let mut q = quoridor::Quoridor::new(quoridor::Config::new(5, 4).with_tick_limit(Some(24))).unwrap();
+        let mut bot =
+            Mcts::<quoridor::Quoridor>::new(MctsConfig { budget: Budget::Iterations(30), ..MctsConfig::default() }, 3);
+        while let Some(p) = q.to_act().next_decider() {
+            let mv = bot.choose(&q, p).unwrap();
+            q.play(p, mv).unwrap();
+        }
+        assert!(q.outcome().is_some());
+        let mut ps = paper_soccer::PaperSoccer::default();
+        let mut bot = Mcts::<paper_soccer::PaperSoccer>::new(
+            MctsConfig { budget: Budget::Time(Duration::from_millis(2)), ..MctsConfig::default() },
+            4,
+        );
+        while let Some(p) = ps.to_act().next_decider() {
+            for m in bot.turn(&ps, p) {
+                ps.play(p, m).unwrap();
+            }
+        }
+        assert!(ps.outcome().is_some());
+    }
 }

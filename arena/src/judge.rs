@@ -124,6 +124,12 @@ pub fn judge<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: &
     if text.trim_start().starts_with('{') {
         return judge_json(a, text, opts, out);
     }
+    if !a.text_records() {
+        return Err(JudgeError::Unreadable(format!(
+            "{} records are the JSON records `arena play --record` writes",
+            a.name()
+        )));
+    }
     let mut r = Reporter { out, opts };
     let mut state = a.start();
     r.start(a, &state)?;

@@ -351,3 +351,63 @@ fn demo_shows_every_game() {
     }
     assert_eq!(s.matches("result:").count(), 4);
 }
+
+#[test]
+fn four_player_series_rate_with_weng_lin_and_replay_commands_reproduce_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("series");
+    let args = [
+        "play",
+        "quoridor",
+        "--players",
+        "4",
+        "--max-ticks",
+        "40",
+        "--bot",
+        "mcts:iters=20",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--seed",
+        "3",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    let (o, _) = run(&args, "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(s.contains("Weng-Lin") && s.contains("4 games of quoridor"), "{s}");
+    // Rotation: the MCTS bot sits in each seat once.
+    let recs: Vec<Value> = (0..4)
+        .map(|i| {
+            serde_json::from_str(&std::fs::read_to_string(rec.join(format!("quoridor-{i:05}.json"))).unwrap()).unwrap()
+        })
+        .collect();
+    for (i, r) in recs.iter().enumerate() {
+        assert_eq!(r["bots"][i], "mcts:iters=20");
+    }
+    // The replay command of a game plays it again, move for move.
+    let replay = recs[2]["replay"].as_str().unwrap();
+    let again = dir.path().join("again");
+    let cmd =
+        format!("{} --record {}", replay.replacen("arena", env!("CARGO_BIN_EXE_arena"), 1), again.to_str().unwrap());
+    let out = std::process::Command::new("sh").args(["-c", &cmd]).output().unwrap();
+    assert!(out.status.success(), "{cmd}: {}", String::from_utf8_lossy(&out.stderr));
+    let r2 = only_record(&again);
+    assert_eq!(r2["events"], recs[2]["events"]);
+    assert_eq!(r2["result"], recs[2]["result"]);
+}
+
+#[test]
+fn parallel_football_judge_refuses_text_records() {
+    let (o, _) = run(&["judge", "parallel-football"], "stay\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("JSON records"));
+}

@@ -228,6 +228,11 @@ pub trait Adapter: Send + Sync + 'static {
         player: PlayerId,
         line: &str,
     ) -> Result<Vec<<Self::G as Game>::Move>, AnswerError>;
+    /// Whether `arena judge` reads text records (one turn per line) for this
+    /// game; otherwise only the JSON records `play --record` writes.
+    fn text_records(&self) -> bool {
+        true
+    }
     /// Splits a whole text record into lines to judge (default: lines with
     /// their line endings removed; a trailing final newline adds no line).
     fn judge_split(&self, text: &str) -> Vec<String> {

@@ -195,6 +195,9 @@ impl Adapter for FootballAdapter {
             answer(output, &protocol::format_orders(&orders))?;
         }
     }
+    fn text_records(&self) -> bool {
+        false
+    }
     fn judge_line(&self, _state: &Football, _player: PlayerId, _line: &str) -> Result<Vec<FootballMove>, AnswerError> {
         Err(AnswerError {
             kind: "not-a-json-record".into(),
@@ -304,10 +307,10 @@ pub fn svg(g: &Football) -> String {
             let q = cell / 4;
             let _ = write!(
                 s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"1\"/>",
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
                 margin + i32::from(pos.x) * cell + cell / 2 + ox * q,
                 margin + i32::from(pos.y) * cell + cell / 2 + oy * q,
-                f64::from(cell) * 0.2,
+                f64::from(cell) * 0.3,
                 COLOURS[t]
             );
         }
