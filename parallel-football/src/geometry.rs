@@ -121,7 +121,10 @@ impl Geometry {
     }
 
     /// Fewest kicks that bring a ball from `cell` to `team`'s home (0 on the
-    /// home itself). Computed for the whole grid on first use.
+    /// home itself). Computed for the whole grid and every team on first use
+    /// (a breadth-first search costing cells x kick offsets per team: about
+    /// a millisecond on 32 x 32 with k = 10, seconds on 255 x 255 with
+    /// k = 46), then shared by every field of the configuration.
     pub fn kicks_to_home(&self, cell: Cell, team: u8) -> u16 {
         if !self.config.contains(cell) {
             return u16::MAX;

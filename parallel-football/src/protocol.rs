@@ -50,6 +50,12 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
+/// Time a team program has for its start answer (rules: 1000 ms).
+pub const START_TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// Time a team program has for each turn answer (rules: 200 ms).
+pub const TURN_TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Why protocol text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {
