@@ -10,7 +10,9 @@
 //!   [`TurnInput::to_state`] rebuilds the position for a bot.
 //! * It answers one line, `x y` or `x y v`: [`format_answer`] writes it,
 //!   [`parse_answer`] reads it.
-//! * When the game is over for it, it reads [`END_INPUT`] (`-1`) and exits.
+//! * When the game is over for it, it reads [`END_INPUT`] (`-1`) and exits:
+//!   at the end of the game, and also as soon as it is removed (a stuck
+//!   player in a four-player game, see [`Quoridor::is_removed`]).
 //! * An illegal answer is replaced by [`Quoridor::fallback_move`] (a random
 //!   legal pawn move, or a random legal wall when the pawn cannot move).
 //!

@@ -736,7 +736,9 @@ impl Quoridor {
 
     /// The next player still in the game after `p`, in turn order.
     fn next_active(&self, p: u8) -> Option<u8> {
-        (1..=self.players).map(|k| (p + k) % self.players).find(|&q| self.pawns[q as usize] != NO_PAWN)
+        // `players` is 2 or 4, so `& (players - 1)` is the remainder.
+        let mask = self.players.wrapping_sub(1) & 3;
+        (1..=self.players).map(|k| p.wrapping_add(k) & mask).find(|&q| self.pawns[q as usize] != NO_PAWN)
     }
 
     fn set_to_move(&mut self, p: u8) {

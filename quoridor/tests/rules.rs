@@ -582,3 +582,38 @@ fn illegal_answer_fallback_places_a_wall_only_when_no_pawn_move_exists() {
     assert!(matches!(mv, Move::Wall(_)));
     assert!(s.is_legal(P0, mv));
 }
+
+// ---- Queries and the text board -------------------------------------------------
+
+#[test]
+fn queries_give_distances_walls_left_reachable_cells_and_wall_legality() {
+    // P1 boxed with its goal outside but reachable through one gap.
+    let s = position(9, &[Some((4, 0)), Some((0, 8))], &[h(0, 6), v(1, 5)], 0);
+    assert_eq!(s.distance_to_goal(P1), Some(10));
+    assert_eq!(s.distance_to_goal(P0), Some(8));
+    assert_eq!((s.walls_left(P0), s.walls_left(P1)), (9, 9));
+    assert_eq!(s.reachable_cells(P0).count(), 81);
+    let t = position(9, &[Some((4, 0)), Some((0, 8))], &[h(0, 6), v(1, 5), h(2, 7)], 0);
+    assert_eq!(t.distance_to_goal(P1), Some(10), "walls away from the only path change nothing");
+    assert!(s.is_wall_legal(P0, v(3, 3)));
+    assert!(!s.is_wall_legal(P0, h(0, 6)));
+    // A closed area: the reachable cells of a pawn inside it.
+    let u = position(9, &[Some((0, 7)), Some((8, 1))], &[h(0, 6), v(1, 7)], 0);
+    let inside: BTreeSet<(u8, u8)> = u.reachable_cells(P0).map(|c| (c.x, c.y)).collect();
+    assert_eq!(inside, BTreeSet::from([(0, 7), (1, 7), (0, 8), (1, 8)]));
+    assert_eq!(u.distance_to_goal(P0), Some(1));
+}
+
+#[test]
+fn text_board_shows_pawns_walls_and_removed_players() {
+    let s = position(5, &[Some((2, 0)), Some((2, 4))], &[h(0, 0), v(2, 2)], 0);
+    let text = s.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[3], " 0 | .   .   0   .   . |");
+    assert_eq!(lines[4], "   +---+---+   +   +   +");
+    assert_eq!(lines[7], " 2 | .   .   . | .   . |");
+    assert_eq!(lines[9], " 3 | .   .   . | .   . |");
+    let mut r = stuck_p0(0, None, 0);
+    r.play(P3, pawn(1, 4)).unwrap();
+    assert!(r.to_string().contains("P0 0 (removed)"));
+}
