@@ -145,6 +145,59 @@ pub fn parse_answer(line: &str) -> Result<Move, NotationError> {
     parse_contest(line)
 }
 
+/// Why a bot's answer was not played as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    /// The line is not `x y` or `x y v`.
+    #[error("unreadable answer: {0}")]
+    Unreadable(NotationError),
+    /// The move is illegal.
+    #[error("illegal answer: {0}")]
+    Illegal(crate::MoveError),
+}
+
+impl GameError for AnswerError {
+    fn kind(&self) -> &'static str {
+        match self {
+            AnswerError::Unreadable(e) => e.kind(),
+            AnswerError::Illegal(e) => e.kind(),
+        }
+    }
+}
+
+/// The move to play for a bot's answer, as the contest server decides it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedAnswer {
+    /// The move to play: the answer itself when legal, otherwise the
+    /// fallback ([`Quoridor::fallback_move`]).
+    pub mv: Move,
+    /// Why the answer was replaced, if it was.
+    pub error: Option<AnswerError>,
+}
+
+/// Reads the answer `line` of the player to move and checks it; an
+/// unreadable or illegal answer (or a timeout, passed as `None`) is replaced
+/// by a uniformly random legal pawn move (a random legal wall only when the
+/// pawn cannot move) drawn from `rng`. `None` when the game is over.
+pub fn resolve_answer<R: game_core::RngCore + ?Sized>(
+    state: &Quoridor,
+    line: Option<&str>,
+    rng: &mut R,
+) -> Option<ResolvedAnswer> {
+    if state.is_over() {
+        return None;
+    }
+    let error = match line.map(parse_answer) {
+        Some(Ok(mv)) => match state.check_move(state.to_move(), mv) {
+            Ok(()) => return Some(ResolvedAnswer { mv, error: None }),
+            Err(e) => Some(AnswerError::Illegal(e)),
+        },
+        Some(Err(e)) => Some(AnswerError::Unreadable(e)),
+        None => None,
+    };
+    state.fallback_move(rng).map(|mv| ResolvedAnswer { mv, error })
+}
+
 /// Why protocol input cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {

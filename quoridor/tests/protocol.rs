@@ -239,3 +239,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn illegal_or_missing_answers_are_replaced_by_the_fallback() {
+    use quoridor::protocol::{AnswerError, resolve_answer};
+    let s = Quoridor::default();
+    let mut r = rng::seeded(9);
+    let ok = resolve_answer(&s, Some("4 1"), &mut r).unwrap();
+    assert_eq!((ok.mv, ok.error), (Move::Pawn(Cell::new(4, 1)), None));
+    let bad = resolve_answer(&s, Some("4 2"), &mut r).unwrap();
+    assert!(matches!(bad.error, Some(AnswerError::Illegal(MoveError::IllegalPawnMove { .. }))));
+    assert!(matches!(bad.mv, Move::Pawn(_)) && s.is_legal(PlayerId(0), bad.mv));
+    let garbage = resolve_answer(&s, Some("up 1"), &mut r).unwrap();
+    assert_eq!(garbage.error.unwrap().kind(), "not-a-number");
+    let timeout = resolve_answer(&s, None, &mut r).unwrap();
+    assert!(timeout.error.is_none() && matches!(timeout.mv, Move::Pawn(_)));
+    let mut over = Quoridor::new(Config::default().with_tick_limit(Some(1))).unwrap();
+    over.play(PlayerId(0), Move::Pawn(Cell::new(4, 1))).unwrap();
+    assert!(resolve_answer(&over, Some("4 7"), &mut r).is_none());
+}
