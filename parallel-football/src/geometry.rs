@@ -132,6 +132,11 @@ impl Geometry {
         self.routes().kicks[usize::from(team % 4)][self.config.index(cell)]
     }
 
+    /// [`Geometry::kicks_to_home`] for every cell (row-major), for `team`.
+    pub fn kicks_table(&self, team: u8) -> &[u16] {
+        &self.routes().kicks[usize::from(team % 4)]
+    }
+
     /// The kick that starts a shortest multi-kick route from `cell` to
     /// `team`'s home (among the targets one kick closer, the one nearest the
     /// home). `None` on the home itself or off the grid.

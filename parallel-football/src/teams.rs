@@ -73,7 +73,12 @@ impl Team for RandomTeam {
 /// team's quarter of the grid.
 #[derive(Clone, Debug, Default)]
 pub struct GreedyTeam {
+    /// Balls already targeted by a teammate this turn, per cell.
     claimed: Vec<u16>,
+    /// Cells holding balls (built once per turn when needed).
+    ball_cells: Vec<u32>,
+    /// Whether `ball_cells` is up to date this turn.
+    listed: bool,
 }
 
 impl GreedyTeam {
@@ -82,22 +87,26 @@ impl GreedyTeam {
         GreedyTeam::default()
     }
 
-    /// The nearest unclaimed ball from `from` (not `from` itself).
-    fn nearest_ball(&self, field: &Field, from: Cell, team: u8) -> Option<Cell> {
+    /// The nearest unclaimed ball from `from` (not `from` itself): fewest
+    /// king moves, then fewest kicks home, then row-major. Searches rings
+    /// around `from` up to [`RING_LIMIT`], then scans the list of ball cells
+    /// (same order of preference, cheaper when balls are scarce).
+    fn nearest_ball(&mut self, field: &Field, from: Cell, kicks_home: &[u16]) -> Option<Cell> {
         let c = field.config();
         let (w, h) = (i32::from(c.width()), i32::from(c.height()));
         let (x0, y0) = (i32::from(from.x), i32::from(from.y));
         let max_r = (x0.max(w - 1 - x0)).max(y0.max(h - 1 - y0));
         let balls = field.balls();
-        for r in 1..=max_r {
+        let claimed = &self.claimed;
+        for r in 1..=max_r.min(RING_LIMIT) {
             let mut best: Option<(u16, usize)> = None;
             let mut consider = |x: i32, y: i32| {
                 if x < 0 || y < 0 || x >= w || y >= h {
                     return;
                 }
                 let i = y as usize * w as usize + x as usize;
-                if balls[i] > self.claimed[i] {
-                    let key = (field.kicks_to_home(c.cell(i), team), i);
+                if balls[i] > claimed[i] {
+                    let key = (kicks_home[i], i);
                     if best.is_none_or(|b| key < b) {
                         best = Some(key);
                     }
@@ -115,9 +124,34 @@ impl GreedyTeam {
                 return Some(c.cell(i));
             }
         }
-        None
+        if max_r <= RING_LIMIT {
+            return None;
+        }
+        if !self.listed {
+            self.ball_cells.clear();
+            self.ball_cells.extend(balls.iter().enumerate().filter(|(_, b)| **b > 0).map(|(i, _)| i as u32));
+            self.listed = true;
+        }
+        let mut best: Option<(u32, u16, usize)> = None;
+        for &i in &self.ball_cells {
+            let i = i as usize;
+            if balls[i] > self.claimed[i] {
+                let steps = from.steps_to(c.cell(i));
+                if steps == 0 {
+                    continue;
+                }
+                let key = (steps, kicks_home[i], i);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+        }
+        best.map(|(_, _, i)| c.cell(i))
     }
 }
+
+/// Rings searched around a player before scanning the list of ball cells.
+const RING_LIMIT: i32 = 4;
 
 impl Team for GreedyTeam {
     fn place(&mut self, config: &Config, team: u8, out: &mut Vec<Cell>) {
@@ -139,6 +173,9 @@ impl Team for GreedyTeam {
         let c = field.config();
         self.claimed.clear();
         self.claimed.resize(c.cells(), 0);
+        self.listed = false;
+        let geometry = field.geometry().clone();
+        let kicks_home = geometry.kicks_table(team);
         let positions = field.team_positions(team);
         out.iter_mut().for_each(|o| *o = Order::Stay);
         // Footballers on a ball kick it home first.
@@ -156,7 +193,7 @@ impl Team for GreedyTeam {
             if slot.is_kick() {
                 continue;
             }
-            *slot = match self.nearest_ball(field, from, team) {
+            *slot = match self.nearest_ball(field, from, kicks_home) {
                 Some(to) => {
                     self.claimed[c.index(to)] += 1;
                     let dx = (i32::from(to.x) - i32::from(from.x)).signum() as i8;
