@@ -21,6 +21,8 @@ fn conformance_kit_small_configs() {
         (cfg(5, 4, 2, 2, 4), 8),
         (cfg(3, 3, 2, 2, 30), 8),
         (cfg(2, 3, 1, 1, 5), 8),
+        (cfg(2, 2, 1, 1, 3), 2),
+        (cfg(4, 4, 3, 46, 3), 4),
     ] {
         let report = assert_conforms(&Football::new(config), &KitConfig { games, seed: 11, check_every: 1 });
         assert_eq!(report.games, games);
