@@ -168,29 +168,70 @@ struct Game1<'a, A: Adapter> {
 impl<A: Adapter> Game1<'_, A> {
     /// Asks seat `p` for its turn in `state`; returns the answer and the
     /// time taken.
-    fn ask(&mut self, state: &A::G, p: PlayerId) -> (Answer<A::G>, f64) {
-        let t0 = Instant::now();
+    /// Asks every player of `players` for its turn on `state` (the same
+    /// position for all). External programs all receive their input first
+    /// and think at the same time, each against its own deadline; built-in
+    /// bots decide meanwhile. Returns each answer with its time in ms.
+    fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<(Answer<A::G>, f64)> {
         let a = self.a;
         let tc = self.tc;
-        let history = &self.history;
-        let r = match &mut self.seats[p.index()] {
-            SeatBot::Builtin(bot) => Ok(ParsedAnswer { moves: bot.turn(state, p), notes: Vec::new() }),
-            SeatBot::External(ext) => ask_external(a, tc, ext, state, p, history),
-        };
-        (r, t0.elapsed().as_secs_f64() * 1000.0)
+        let mut pending: Vec<Option<Pending>> = Vec::with_capacity(players.len());
+        for &p in players {
+            pending.push(match &mut self.seats[p.index()] {
+                SeatBot::External(ext) => Some(begin_external(a, tc, ext, state, p, &self.history)),
+                SeatBot::Builtin(_) => None,
+            });
+        }
+        let mut out = Vec::with_capacity(players.len());
+        for (&p, pend) in players.iter().zip(&pending) {
+            if pend.is_none() {
+                if let SeatBot::Builtin(bot) = &mut self.seats[p.index()] {
+                    let t0 = Instant::now();
+                    let moves = bot.turn(state, p);
+                    out.push(Some((
+                        Ok(ParsedAnswer { moves, notes: Vec::new() }),
+                        t0.elapsed().as_secs_f64() * 1000.0,
+                    )));
+                    continue;
+                }
+            }
+            out.push(None);
+        }
+        for ((&p, pend), slot) in players.iter().zip(pending).zip(out.iter_mut()) {
+            if let (Some(pend), SeatBot::External(ext)) = (pend, &mut self.seats[p.index()]) {
+                let t0 = pend.t0;
+                let r = end_external(a, tc, ext, state, p, pend);
+                *slot = Some((r, t0.elapsed().as_secs_f64() * 1000.0));
+            }
+        }
+        out.into_iter()
+            .map(|o| {
+                o.unwrap_or_else(|| {
+                    (Err(Failure { kind: "arena-error".into(), message: "no answer slot".into(), io: true }), 0.0)
+                })
+            })
+            .collect()
     }
 }
 
-fn ask_external<A: Adapter>(
+/// An external seat's question in flight.
+struct Pending {
+    t0: Instant,
+    deadline: Instant,
+    sent: Result<(), IoFailure>,
+}
+
+fn begin_external<A: Adapter>(
     a: &A,
     tc: TimeControl,
     ext: &mut ExternalSeat,
     state: &A::G,
     p: PlayerId,
     history: &[TurnLog<<A::G as Game>::Move>],
-) -> Result<ParsedAnswer<<A::G as Game>::Move>, Failure> {
+) -> Pending {
+    let t0 = Instant::now();
     if ext.dead {
-        return Err(Failure { kind: "no-bot".into(), message: "the bot is no longer running".into(), io: true });
+        return Pending { t0, deadline: t0, sent: Err(IoFailure::Closed) };
     }
     let first = ext.answered == 0;
     let limit = match tc {
@@ -209,21 +250,36 @@ fn ask_external<A: Adapter>(
             ext.clock
         }
     };
-    let t0 = Instant::now();
-    let deadline = t0 + limit;
-    let result = (|| -> Result<Vec<String>, IoFailure> {
+    let sent = match ext.proc.as_mut() {
+        Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
+        None => Err(IoFailure::Closed),
+    };
+    Pending { t0, deadline: t0 + limit, sent }
+}
+
+fn end_external<A: Adapter>(
+    a: &A,
+    tc: TimeControl,
+    ext: &mut ExternalSeat,
+    state: &A::G,
+    p: PlayerId,
+    pend: Pending,
+) -> Answer<A::G> {
+    if ext.dead {
+        return Err(Failure { kind: "no-bot".into(), message: "the bot is no longer running".into(), io: true });
+    }
+    let result = pend.sent.and_then(|()| {
         let proc = ext.proc.as_mut().ok_or(IoFailure::Closed)?;
-        proc.send(&a.protocol_turn(state, p, history, first))?;
         let n = a.answer_lines(state, p);
         let mut lines = Vec::with_capacity(n);
         for _ in 0..n {
-            lines.push(proc.read_line(deadline)?);
+            lines.push(proc.read_line(pend.deadline)?);
         }
         Ok(lines)
-    })();
+    });
     ext.answered += 1;
     if let TimeControl::Clock { .. } = tc {
-        ext.clock = ext.clock.saturating_sub(t0.elapsed());
+        ext.clock = ext.clock.saturating_sub(pend.t0.elapsed());
     }
     match result {
         Ok(lines) => a.parse_answer(state, p, &lines).map_err(|e| Failure {
@@ -329,10 +385,7 @@ pub fn play_game<A: Adapter>(
         // Every acting player decides on the same position (simultaneous
         // players never see each other's orders).
         let snapshot = state.clone();
-        let mut answers = Vec::with_capacity(players.len());
-        for &p in &players {
-            answers.push(g.ask(&snapshot, p));
-        }
+        let answers = g.ask_all(&snapshot, &players);
         for (&p, (answer, ms)) in players.iter().zip(answers) {
             let turn_no = turns.len() + 1;
             let before = state.clone();
