@@ -323,3 +323,19 @@ pub fn board_after<const N: usize>(start: &Board<N>, steps: &str) -> Board<N> {
 pub fn pt(x: i8, y: i8) -> Point {
     Point::new(x, y)
 }
+
+/// The naive model of a standard board (built from its lines).
+pub fn naive_from<const N: usize>(b: &Board<N>) -> Naive {
+    let pitch = b.pitch();
+    let mut n = Naive::new(i32::from(pitch.width), i32::from(pitch.height));
+    for l in b.lines() {
+        let (dx, dy) = l.dir.delta();
+        let a = (i32::from(l.from.x), i32::from(l.from.y));
+        n.drawn.insert(seg(a, (a.0 + i32::from(dx), a.1 + i32::from(dy))));
+    }
+    let ball = b.ball();
+    n.ball = (i32::from(ball.x), i32::from(ball.y));
+    n.player = b.to_move().0;
+    n.winner = b.winner().map(|w| w.0);
+    n
+}
