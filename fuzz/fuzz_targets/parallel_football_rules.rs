@@ -1,0 +1,27 @@
+//! Parallel Football through the generic Game view (placement, simultaneous
+//! orders, chance) driven by arbitrary bytes: game_core's fuzz harness plus
+//! "no ball is ever lost".
+#![no_main]
+
+use game_core::testing::{Violation, fuzz_game_with};
+use libfuzzer_sys::fuzz_target;
+use parallel_football::{Config, Football};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&shape, rest)) = data.split_first() else { return };
+    let config = Config::new(4 + u32::from(shape % 4), 4 + u32::from(shape / 4 % 4), 1 + u32::from(shape / 16 % 2), 1 + u32::from(shape / 32 % 4), 30)
+        .expect("a valid small configuration");
+    let total = config.start_balls();
+    let result = fuzz_game_with(&Football::new(config), rest, |g: &Football| {
+        let f = g.field();
+        let sum = f.balls_left() + f.scores().iter().sum::<u32>();
+        if sum == total {
+            Ok(())
+        } else {
+            Err(Violation { check: "balls-accounted", detail: format!("{sum} != {total}"), at: None })
+        }
+    });
+    if let Err(v) = result {
+        panic!("{v}");
+    }
+});
