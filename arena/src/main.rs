@@ -255,10 +255,10 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), String> {
     let specs = play::check_specs(a, &names)?;
     let seats: Vec<(String, play::BotSpec)> = names.into_iter().zip(specs).collect();
     let opts = play::PlayOptions { time_factor: 1.0, record_dir: None, replay_args: Vec::new() };
-    let (outcome, reason, _, rec) = play::play_game(a, &seats, 2026, &opts)?;
+    let played = play::play_game(a, &seats, 2026, &opts)?;
     println!("\n== {} ({}) ==", a.name(), seats.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" vs "));
-    println!("{}", rec["final_position"].as_str().unwrap_or(""));
-    println!("result: {outcome} by {reason}, {} turns", rec["turns"].as_array().map_or(0, Vec::len));
+    println!("{}", played.final_position);
+    println!("result: {} by {}, {} turns", played.outcome, played.reason, played.turns.len());
     Ok(())
 }
 
@@ -300,21 +300,12 @@ fn cmd_play<A: Adapter>(
     let mut out = std::io::stdout().lock();
     if results.len() == 1 {
         let g = &results[0];
-        let _ = writeln!(out, "{}", g.record["final_position"].as_str().unwrap_or(""));
+        let _ = writeln!(out, "{}", g.final_position);
         let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
-        if let Some(errs) = g.record["errors"].as_array() {
-            for e in errs {
-                let _ = writeln!(
-                    out,
-                    "  seat {} turn {}: {}: {}",
-                    e["seat"],
-                    e["turn"],
-                    e["kind"].as_str().unwrap_or(""),
-                    e["message"].as_str().unwrap_or("")
-                );
-            }
+        for e in &g.errors {
+            let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
         }
-        let _ = writeln!(out, "replay: {}", g.record["replay"].as_str().unwrap_or(""));
+        let _ = writeln!(out, "replay: {}", g.replay);
     }
     let st = stats::tally(bots.len(), seats, &results);
     let _ = writeln!(out, "{} games of {} (seed {seed}):", results.len(), a.name());

@@ -6,7 +6,7 @@ use crate::external::{IoFailure, Process};
 use crate::games::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog};
 use game_core::rng::{derive_seed, seeded};
 use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// A seat's bot, as written on the command line.
@@ -95,6 +95,126 @@ struct ExternalSeat {
     stderr: String,
 }
 
+/// One seat's turn in a record.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TurnEntry {
+    /// The seat.
+    pub player: u8,
+    /// The turn in protocol notation (`None` when a failed answer ended the game).
+    pub text: Option<String>,
+    /// Time taken, in milliseconds.
+    pub ms: f64,
+    /// Number of record events up to the end of this turn.
+    pub event_end: usize,
+    /// The kind of the failure, if the answer failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Whether the turn played is the game's substitute for a failed answer.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub substituted: bool,
+}
+
+/// A recorded problem with a seat's answer.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ErrorEntry {
+    /// The seat.
+    pub seat: u8,
+    /// The turn (1-based index into the turns; 0 before the first).
+    pub turn: usize,
+    /// Kebab-case kind.
+    pub kind: String,
+    /// For people.
+    pub message: String,
+}
+
+/// `{"winner": P or null, "ranks": [...], "reason": "..."}`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ResultEntry {
+    /// The single winner.
+    pub winner: Option<u8>,
+    /// Placements.
+    pub ranks: Vec<u8>,
+    /// Why the game ended.
+    pub reason: String,
+}
+
+impl ResultEntry {
+    /// From an outcome and a reason.
+    pub fn new(o: &Outcome, reason: &str) -> ResultEntry {
+        ResultEntry { winner: o.winner().map(|p| p.0), ranks: o.ranks().to_vec(), reason: reason.to_string() }
+    }
+}
+
+/// A played game: the game-core record and everything the arena adds.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    /// Setup, seed, every move and chance value, and the outcome (the
+    /// arena's result, a forfeit included).
+    pub record: Record<G>,
+    /// The game's configuration.
+    pub config: Value,
+    /// The bot in each seat.
+    pub bots: Vec<String>,
+    /// Every seat's turns.
+    pub turns: Vec<TurnEntry>,
+    /// The result.
+    pub outcome: Outcome,
+    /// Why the game ended.
+    pub reason: String,
+    /// Problems with answers.
+    pub errors: Vec<ErrorEntry>,
+    /// Failed answers per seat.
+    pub failures: Vec<u32>,
+    /// The last bytes of each external seat's stderr.
+    pub stderr: Vec<Option<String>>,
+    /// The final position as text.
+    pub final_position: String,
+    /// The command that plays this game again.
+    pub replay: String,
+}
+
+#[derive(serde::Serialize)]
+#[serde(bound = "")]
+struct RecordOut<'a, G: Game> {
+    #[serde(flatten)]
+    record: &'a Record<G>,
+    config: &'a Value,
+    bots: &'a [String],
+    index: u64,
+    series_seed: u64,
+    result: ResultEntry,
+    errors: &'a [ErrorEntry],
+    stderr: &'a [Option<String>],
+    replay: &'a str,
+    final_position: &'a str,
+    turns: &'a [TurnEntry],
+}
+
+impl<G: Game> Played<G> {
+    /// The JSON record (pretty unless it is long).
+    pub fn to_json(&self, index: u64, series_seed: u64) -> String {
+        let out = RecordOut {
+            record: &self.record,
+            config: &self.config,
+            bots: &self.bots,
+            index,
+            series_seed,
+            result: ResultEntry::new(&self.outcome, &self.reason),
+            errors: &self.errors,
+            stderr: &self.stderr,
+            replay: &self.replay,
+            final_position: &self.final_position,
+            turns: &self.turns,
+        };
+        let r = if self.record.events.len() < 20_000 {
+            serde_json::to_string_pretty(&out)
+        } else {
+            serde_json::to_string(&out)
+        };
+        r.unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()))
+    }
+}
+
 /// The summary of one finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSummary {
@@ -110,8 +230,12 @@ pub struct GameSummary {
     pub reason: String,
     /// Failures per seat.
     pub failures: Vec<u32>,
-    /// The JSON record.
-    pub record: Value,
+    /// Problems with answers.
+    pub errors: Vec<ErrorEntry>,
+    /// The final position as text.
+    pub final_position: String,
+    /// The command that plays this game again.
+    pub replay: String,
 }
 
 fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, String> {
@@ -315,7 +439,7 @@ pub fn play_game<A: Adapter>(
     specs: &[(String, BotSpec)],
     seed: u64,
     opts: &PlayOptions,
-) -> Result<(Outcome, String, Vec<u32>, Value), String> {
+) -> Result<Played<A::G>, String> {
     let mut state = a.start();
     let n = state.players();
     if specs.len() != n {
@@ -333,8 +457,8 @@ pub fn play_game<A: Adapter>(
     };
     let mut rng = seeded(seed);
     let mut record: Record<A::G> = Record::new(&state, Some(seed));
-    let mut turns: Vec<Value> = Vec::new();
-    let mut errors: Vec<Value> = Vec::new();
+    let mut turns: Vec<TurnEntry> = Vec::new();
+    let mut errors: Vec<ErrorEntry> = Vec::new();
     let mut failures = vec![0u32; n];
     // Start every external program and send its start lines.
     for (i, seat) in g.seats.iter_mut().enumerate() {
@@ -350,7 +474,7 @@ pub fn play_game<A: Adapter>(
                 Err(e) => {
                     ext.dead = true;
                     failures[i] += 1;
-                    errors.push(json!({"seat": i, "turn": 0, "kind": e.kind(), "message": e.to_string()}));
+                    errors.push(ErrorEntry { seat: i as u8, turn: 0, kind: e.kind().into(), message: e.to_string() });
                 }
             }
         }
@@ -407,19 +531,30 @@ pub fn play_game<A: Adapter>(
                 Err(f) => error = Some(f),
             }
             for (kind, message) in &notes {
-                errors.push(json!({"seat": p.0, "turn": turn_no, "kind": kind, "message": message}));
+                errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: kind.clone(), message: message.clone() });
             }
             if let Some(f) = &error {
                 let repeated = f.kind == "no-bot";
                 if !repeated {
                     failures[p.index()] += 1;
-                    errors.push(json!({"seat": p.0, "turn": turn_no, "kind": f.kind, "message": f.message}));
+                    errors.push(ErrorEntry {
+                        seat: p.0,
+                        turn: turn_no,
+                        kind: f.kind.clone(),
+                        message: f.message.clone(),
+                    });
                 }
                 match a.failure_policy() {
                     FailurePolicy::Loss => {
                         let reason = if f.io { f.kind.clone() } else { "illegal-move".to_string() };
-                        turns.push(json!({"player": p.0, "text": Value::Null, "ms": round_ms(ms),
-                            "event_end": record.events.len(), "error": f.kind}));
+                        turns.push(TurnEntry {
+                            player: p.0,
+                            text: None,
+                            ms: round_ms(ms),
+                            event_end: record.events.len(),
+                            error: Some(f.kind.clone()),
+                            substituted: false,
+                        });
                         forced = Some((Outcome::loss_for(n, p), reason));
                         break 'game;
                     }
@@ -429,8 +564,12 @@ pub fn play_game<A: Adapter>(
                             Ok(()) => played = Some(sub),
                             Err(e) => {
                                 state = before.clone();
-                                errors.push(json!({"seat": p.0, "turn": turn_no, "kind": "arena-error",
-                                    "message": format!("substitute turn refused: {}", e.message)}));
+                                errors.push(ErrorEntry {
+                                    seat: p.0,
+                                    turn: turn_no,
+                                    kind: "arena-error".into(),
+                                    message: format!("substitute turn refused: {}", e.message),
+                                });
                                 forced = Some((Outcome::draw(n), "arena-error".into()));
                                 break 'game;
                             }
@@ -441,12 +580,14 @@ pub fn play_game<A: Adapter>(
             let moves = played.unwrap_or_default();
             let text = a.format_turn(&before, p, &moves);
             record.events.extend(moves.iter().map(|&mv| Event::Move { player: p, mv }));
-            let mut t = json!({"player": p.0, "text": text, "ms": round_ms(ms), "event_end": record.events.len()});
-            if let Some(f) = &error {
-                t["error"] = json!(f.kind);
-                t["substituted"] = json!(true);
-            }
-            turns.push(t);
+            turns.push(TurnEntry {
+                player: p.0,
+                text: Some(text.clone()),
+                ms: round_ms(ms),
+                event_end: record.events.len(),
+                error: error.as_ref().map(|f| f.kind.clone()),
+                substituted: error.is_some(),
+            });
             g.history.push(TurnLog { player: p, moves, text });
         }
     }
@@ -470,21 +611,12 @@ pub fn play_game<A: Adapter>(
                     }
                 }
                 ext.proc = None;
-                stderr.push(json!(ext.stderr));
+                stderr.push(Some(ext.stderr.clone()));
             }
-            SeatBot::Builtin(_) => stderr.push(Value::Null),
+            SeatBot::Builtin(_) => stderr.push(None),
         }
     }
-    record.outcome = state.outcome();
-    let mut rec = serde_json::to_value(&record).unwrap_or_else(|_| json!({}));
-    rec["config"] = a.config();
-    rec["bots"] = json!(specs.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>());
-    rec["turns"] = Value::Array(turns);
-    rec["result"] = result_json(&outcome, &reason);
-    rec["outcome"] = serde_json::to_value(outcome).unwrap_or(Value::Null);
-    rec["errors"] = Value::Array(errors);
-    rec["stderr"] = Value::Array(stderr);
-    rec["final_position"] = json!(a.display(&state));
+    record.outcome = Some(outcome);
     let mut replay = vec!["arena".to_string(), "play".into(), a.name().into()];
     replay.extend(opts.replay_args.iter().cloned());
     for (s, _) in specs {
@@ -493,8 +625,19 @@ pub fn play_game<A: Adapter>(
     }
     replay.push("--game-seed".into());
     replay.push(seed.to_string());
-    rec["replay"] = json!(replay.join(" "));
-    Ok((outcome, reason, failures, rec))
+    Ok(Played {
+        record,
+        config: a.config(),
+        bots: specs.iter().map(|(s, _)| s.clone()).collect(),
+        turns,
+        outcome,
+        reason,
+        errors,
+        failures,
+        stderr,
+        final_position: a.display(&state),
+        replay: replay.join(" "),
+    })
 }
 
 /// Checks `p`'s turn on the position all acting players decided on
@@ -532,11 +675,6 @@ pub fn shell_quote(s: &str) -> String {
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
     }
-}
-
-/// `{"winner": P or null, "ranks": [...], "reason": "..."}`.
-pub fn result_json(o: &Outcome, reason: &str) -> Value {
-    json!({"winner": o.winner().map(|p| p.0), "ranks": o.ranks(), "reason": reason})
 }
 
 /// The game of a series with this index: its seed and the entrant in each
@@ -595,19 +733,27 @@ pub fn play_series<A: Adapter>(
                     let seat_specs: Vec<(String, BotSpec)> =
                         entrants.iter().map(|&e| (specs[e].clone(), parsed[e].clone())).collect();
                     match play_game(a, &seat_specs, gseed, opts) {
-                        Ok((outcome, reason, failures, mut record)) => {
-                            record["index"] = json!(i);
-                            record["series_seed"] = json!(seed);
+                        Ok(played) => {
                             if let Some(dir) = &opts.record_dir {
                                 let path = dir.join(format!("{}-{i:05}.json", a.name()));
-                                let text = serde_json::to_string_pretty(&record).unwrap_or_default();
+                                let text = played.to_json(i, seed);
                                 if let Err(e) = std::fs::write(&path, text + "\n") {
                                     if let Ok(mut fe) = first_error.lock() {
                                         fe.get_or_insert(format!("cannot write {}: {e}", path.display()));
                                     }
                                 }
                             }
-                            let s = GameSummary { index: i, seed: gseed, entrants, outcome, reason, failures, record };
+                            let s = GameSummary {
+                                index: i,
+                                seed: gseed,
+                                entrants,
+                                outcome: played.outcome,
+                                reason: played.reason,
+                                failures: played.failures,
+                                errors: played.errors,
+                                final_position: played.final_position,
+                                replay: played.replay,
+                            };
                             done(&s);
                             if let Ok(mut r) = results.lock() {
                                 r.push(s);
