@@ -105,11 +105,7 @@ impl Pitch {
     pub fn contains(self, p: Point) -> bool {
         let (x, y) = (i16::from(p.x), i16::from(p.y));
         let (w, h) = (i16::from(self.width), i16::from(self.height));
-        if (0..=h).contains(&y) {
-            (0..=w).contains(&x)
-        } else {
-            (y == -1 || y == h + 1) && (x - self.mid()).abs() <= 1
-        }
+        if (0..=h).contains(&y) { (0..=w).contains(&x) } else { (y == -1 || y == h + 1) && (x - self.mid()).abs() <= 1 }
     }
 
     /// The goal `p` lies in, if it is a goal point.

@@ -135,7 +135,8 @@ impl<const N: usize> FromStr for Board<N> {
     type Err = SetupError;
     fn from_str(s: &str) -> Result<Self, SetupError> {
         let mut it = s.split(' ');
-        let (Some(size), Some(ball), Some(player), Some(bits), None) = (it.next(), it.next(), it.next(), it.next(), it.next())
+        let (Some(size), Some(ball), Some(player), Some(bits), None) =
+            (it.next(), it.next(), it.next(), it.next(), it.next())
         else {
             return Err(SetupError::Syntax("expected four fields: WxH bX,Y pN HEX"));
         };

@@ -284,7 +284,13 @@ fn exactly_five_links_enter_each_goal() {
         let expected: Vec<(Point, Dir)> = if goal == Goal::Top {
             vec![(pt(4, 0), Dir::NW), (pt(4, 0), Dir::N), (pt(4, 0), Dir::NE), (pt(3, 0), Dir::NE), (pt(5, 0), Dir::NW)]
         } else {
-            vec![(pt(4, 10), Dir::SW), (pt(4, 10), Dir::S), (pt(4, 10), Dir::SE), (pt(3, 10), Dir::SE), (pt(5, 10), Dir::SW)]
+            vec![
+                (pt(4, 10), Dir::SW),
+                (pt(4, 10), Dir::S),
+                (pt(4, 10), Dir::SE),
+                (pt(3, 10), Dir::SE),
+                (pt(5, 10), Dir::SW),
+            ]
         };
         let mut a = entries.clone();
         let mut b = expected.clone();

@@ -194,7 +194,12 @@ impl Naive {
         out
     }
 
-    fn turns_rec(&self, path: &mut String, seen: &mut HashSet<(P, Vec<Seg>, u8, Option<u8>)>, out: &mut Vec<(String, Naive)>) {
+    fn turns_rec(
+        &self,
+        path: &mut String,
+        seen: &mut HashSet<(P, Vec<Seg>, u8, Option<u8>)>,
+        out: &mut Vec<(String, Naive)>,
+    ) {
         for d in self.free_dirs() {
             let mut c = self.clone();
             let goes_on = c.step(d).expect("free direction");
