@@ -486,10 +486,13 @@ fn an_illegal_turn_leaves_the_state_unchanged() {
         assert!(g.play_turn(bad).is_err(), "{bad:?}");
         assert_eq!(g, before, "{bad:?}");
     }
-    for bad in [Dir::N] {
-        let _ = g.play(PlayerId(1), bad).unwrap_err();
-        assert_eq!(g, before);
-    }
+    // Wrong player, and a step along the side line.
+    let _ = g.play(PlayerId(1), Dir::E).unwrap_err();
+    assert_eq!(g, before);
+    g.play(p0(), Dir::W).unwrap();
+    let after_bounce = g;
+    let _ = g.play(p0(), Dir::N).unwrap_err();
+    assert_eq!(g, after_bounce);
 }
 
 #[test]
