@@ -590,6 +590,15 @@ pub fn play_game<A: Adapter>(
             });
             g.history.push(TurnLog { player: p, moves, text });
         }
+        // Seats the game is over for (a removed Quoridor player) are told so
+        // and stopped now.
+        for (i, seat) in g.seats.iter_mut().enumerate() {
+            if let SeatBot::External(ext) = seat {
+                if !ext.dead && ext.proc.is_some() && a.seat_done(&state, PlayerId(i as u8)) {
+                    end_seat(a, &state, PlayerId(i as u8), ext);
+                }
+            }
+        }
     }
     let (outcome, reason) = match forced {
         Some(f) => f,
@@ -603,13 +612,7 @@ pub fn play_game<A: Adapter>(
     for (i, seat) in g.seats.iter_mut().enumerate() {
         match seat {
             SeatBot::External(ext) => {
-                if let Some(proc) = ext.proc.as_mut() {
-                    if !ext.dead {
-                        let end = a.protocol_end(&state, PlayerId(i as u8));
-                        proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
-                        ext.stderr = proc.stderr_tail();
-                    }
-                }
+                end_seat(a, &state, PlayerId(i as u8), ext);
                 ext.proc = None;
                 stderr.push(Some(ext.stderr.clone()));
             }
@@ -638,6 +641,19 @@ pub fn play_game<A: Adapter>(
         final_position: a.display(&state),
         replay: replay.join(" "),
     })
+}
+
+/// Sends a live external seat its end-of-game lines, stops it (kill and
+/// reap after a short grace) and keeps its stderr tail.
+fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat) {
+    if let Some(proc) = ext.proc.as_mut() {
+        if !ext.dead {
+            let end = a.protocol_end(state, p);
+            proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
+            ext.stderr = proc.stderr_tail();
+        }
+    }
+    ext.dead = true;
 }
 
 /// Checks `p`'s turn on the position all acting players decided on

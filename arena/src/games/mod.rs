@@ -159,6 +159,13 @@ pub trait Adapter: Send + Sync + 'static {
         let _ = (state, seat);
         String::new()
     }
+    /// Whether the game is over for `seat` although it goes on for others
+    /// (a removed Quoridor player): it then reads
+    /// [`protocol_end`](Adapter::protocol_end) and is stopped.
+    fn seat_done(&self, state: &Self::G, seat: PlayerId) -> bool {
+        let _ = (state, seat);
+        false
+    }
     /// The turn played for a seat whose answer failed, under
     /// [`FailurePolicy::Substitute`]. The default is one uniformly random
     /// legal move at a time while the seat is to act.

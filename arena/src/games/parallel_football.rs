@@ -25,10 +25,10 @@ use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 use std::time::Duration;
 
-/// Time for the start answer.
-pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
-/// Time for every turn's answer.
-pub const TURN_ANSWER: Duration = Duration::from_millis(200);
+/// Time for the start answer (1000 ms).
+pub const FIRST_ANSWER: Duration = protocol::START_TIME_LIMIT;
+/// Time for every turn's answer (200 ms).
+pub const TURN_ANSWER: Duration = protocol::TURN_TIME_LIMIT;
 
 /// Footballers per team when `--p` is not given (the rules set no default).
 pub const DEFAULT_P: u16 = 4;

@@ -3,7 +3,8 @@
 //! * Protocol: at the start `N`, the player id, `M` and the start lines
 //!   ([`quoridor::protocol::start_input`]); on its turn the tick, the pawns,
 //!   and the walls in placement order ([`quoridor::protocol::turn_input`]);
-//!   it answers `x y` or `x y v`; at the end it reads `-1`.
+//!   it answers `x y` or `x y v`; at the end, or as soon as it is removed
+//!   (four players), it reads `-1` and is stopped.
 //! * A failed answer (timeout, crash, unreadable or illegal) is replaced by
 //!   a random legal pawn move drawn from the game's seeded generator (a
 //!   random legal wall only when the pawn cannot move,
@@ -106,6 +107,9 @@ impl Adapter for QuoridorAdapter {
     }
     fn protocol_end(&self, _state: &Quoridor, _seat: PlayerId) -> String {
         protocol::END_INPUT.to_string()
+    }
+    fn seat_done(&self, state: &Quoridor, seat: PlayerId) -> bool {
+        state.is_removed(seat)
     }
     fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut GameRng) -> Vec<Move> {
         if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
