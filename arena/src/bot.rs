@@ -140,7 +140,7 @@ impl<G: Game> Mcts<G> {
         loop {
             match self.cfg.budget {
                 Budget::Iterations(n) if iter >= n.max(1) => break,
-                Budget::Time(t) if iter > 0 && iter % 8 == 0 && start.elapsed() >= t => break,
+                Budget::Time(t) if iter > 0 && start.elapsed() >= t => break,
                 _ => {}
             }
             self.iterate(state, me);

@@ -433,3 +433,37 @@ fn simultaneous_external_teams_think_at_the_same_time() {
     assert_eq!(rec["result"]["reason"], "turn-limit");
     assert!(took < Duration::from_millis(2600), "took {took:?}");
 }
+
+#[test]
+fn failing_bots_do_not_hold_up_games_in_parallel() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = script(dir.path(), "slow.sh", "read id\nsleep 9.1357");
+    let rec = dir.path().join("rec");
+    let args = [
+        "play",
+        "paper-soccer",
+        "--bot",
+        &slow,
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    let (o, t) = run(&args, "");
+    assert!(o.status.success());
+    // Four games of about one second each (the first-answer limit), two at a time.
+    assert!(t < Duration::from_secs(6), "took {t:?}");
+    for i in 0..4 {
+        let r: Value =
+            serde_json::from_str(&std::fs::read_to_string(rec.join(format!("paper-soccer-{i:05}.json"))).unwrap())
+                .unwrap();
+        assert_eq!(r["result"]["reason"], "timeout", "{}", r["result"]);
+        // Seats rotate: the slow bot sits in seat 0 in even games, seat 1 in odd ones.
+        assert_eq!(r["result"]["winner"], if i % 2 == 0 { 1 } else { 0 });
+    }
+    assert!(!process_alive("9.1357"));
+}
