@@ -79,6 +79,8 @@ struct Failure {
     message: String,
     /// An I/O failure (the bot is dead) rather than a bad answer.
     io: bool,
+    /// The bot failed on an earlier turn already (not recorded again).
+    repeat: bool,
 }
 
 enum SeatBot<G: Game> {
@@ -90,6 +92,8 @@ struct ExternalSeat {
     command: String,
     proc: Option<Process>,
     dead: bool,
+    /// Why the bot is dead (the failure kind that stopped it).
+    dead_kind: String,
     answered: u32,
     clock: Duration,
     stderr: String,
@@ -249,6 +253,7 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::
             command: cmd.clone(),
             proc: None,
             dead: false,
+            dead_kind: String::new(),
             answered: 0,
             clock: Duration::ZERO,
             stderr: String::new(),
@@ -331,7 +336,15 @@ impl<A: Adapter> Game1<'_, A> {
         out.into_iter()
             .map(|o| {
                 o.unwrap_or_else(|| {
-                    (Err(Failure { kind: "arena-error".into(), message: "no answer slot".into(), io: true }), 0.0)
+                    (
+                        Err(Failure {
+                            kind: "arena-error".into(),
+                            message: "no answer slot".into(),
+                            io: true,
+                            repeat: false,
+                        }),
+                        0.0,
+                    )
                 })
             })
             .collect()
@@ -390,7 +403,12 @@ fn end_external<A: Adapter>(
     pend: Pending,
 ) -> Answer<A::G> {
     if ext.dead {
-        return Err(Failure { kind: "no-bot".into(), message: "the bot is no longer running".into(), io: true });
+        return Err(Failure {
+            kind: ext.dead_kind.clone(),
+            message: "the bot is no longer running".into(),
+            io: true,
+            repeat: true,
+        });
     }
     let result = pend.sent.and_then(|()| {
         let proc = ext.proc.as_mut().ok_or(IoFailure::Closed)?;
@@ -410,6 +428,7 @@ fn end_external<A: Adapter>(
             kind: e.kind,
             message: format!("answer {:?}: {}", lines.join("\\n"), e.message),
             io: false,
+            repeat: false,
         }),
         Err(e) => {
             let mut message = e.to_string();
@@ -421,7 +440,8 @@ fn end_external<A: Adapter>(
                 }
             }
             ext.dead = true;
-            Err(Failure { kind: e.kind().to_string(), message, io: true })
+            ext.dead_kind = e.kind().to_string();
+            Err(Failure { kind: e.kind().to_string(), message, io: true, repeat: false })
         }
     }
 }
@@ -473,6 +493,7 @@ pub fn play_game<A: Adapter>(
                 }
                 Err(e) => {
                     ext.dead = true;
+                    ext.dead_kind = e.kind().to_string();
                     failures[i] += 1;
                     errors.push(ErrorEntry { seat: i as u8, turn: 0, kind: e.kind().into(), message: e.to_string() });
                 }
@@ -524,7 +545,12 @@ pub fn play_game<A: Adapter>(
                         Err(AnswerError { kind, message }) => {
                             state = before.clone();
                             let text = a.format_turn(&before, p, &parsed.moves);
-                            error = Some(Failure { kind, message: format!("turn {text:?}: {message}"), io: false });
+                            error = Some(Failure {
+                                kind,
+                                message: format!("turn {text:?}: {message}"),
+                                io: false,
+                                repeat: false,
+                            });
                         }
                     }
                 }
@@ -534,8 +560,7 @@ pub fn play_game<A: Adapter>(
                 errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: kind.clone(), message: message.clone() });
             }
             if let Some(f) = &error {
-                let repeated = f.kind == "no-bot";
-                if !repeated {
+                if !f.repeat {
                     failures[p.index()] += 1;
                     errors.push(ErrorEntry {
                         seat: p.0,
@@ -653,7 +678,10 @@ fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat
             ext.stderr = proc.stderr_tail();
         }
     }
-    ext.dead = true;
+    if !ext.dead {
+        ext.dead = true;
+        ext.dead_kind = "ended".into();
+    }
 }
 
 /// Checks `p`'s turn on the position all acting players decided on

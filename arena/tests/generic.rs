@@ -115,7 +115,8 @@ fn hostile_bots_end_the_game_quickly_and_leave_nothing_behind() {
 fn unstartable_program_is_a_crash() {
     let dir = tempfile::tempdir().unwrap();
     let (rec, _) = play_nim(dir.path(), &["random", "cmd:/nonexistent/bot"], &[]);
-    assert_eq!(rec["result"]["winner"], 0);
+    assert_eq!(rec["result"], json!({"winner": 0, "ranks": [0, 1], "reason": "crash"}));
+    assert_eq!(rec["errors"].as_array().unwrap().len(), 1);
     assert_eq!(rec["errors"][0]["kind"], "crash");
 }
 
