@@ -29,12 +29,17 @@ pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String
     while stop < rec.events.len() && matches!(rec.events[stop], Event::Chance(_)) && ply != Some(0) {
         stop += 1;
     }
+    let start = state.clone();
+    let mut moves = Vec::new();
     for (i, e) in rec.events[..stop.min(rec.events.len())].iter().enumerate() {
         let r = match e {
-            Event::Move { player, mv } => state.play(*player, *mv),
+            Event::Move { player, mv } => {
+                moves.push((*player, *mv));
+                state.play(*player, *mv)
+            }
             Event::Chance(c) => state.apply_chance(c),
         };
         r.map_err(|e| format!("event {i} does not replay: {e}"))?;
     }
-    Ok(a.svg(&state))
+    Ok(a.svg_with_history(&start, &moves, &state))
 }

@@ -222,6 +222,18 @@ pub trait Adapter: Send + Sync + 'static {
     fn display(&self, state: &Self::G) -> String;
     /// The position as an SVG picture.
     fn svg(&self, state: &Self::G) -> String;
+    /// The position as an SVG picture, knowing the moves that led to it from
+    /// `start` (to colour lines by player, mark the last move). The default
+    /// ignores the history.
+    fn svg_with_history(
+        &self,
+        start: &Self::G,
+        moves: &[(PlayerId, <Self::G as Game>::Move)],
+        state: &Self::G,
+    ) -> String {
+        let _ = (start, moves);
+        self.svg(state)
+    }
 
     /// Splits a text record (one turn per line) into turns, each read in the
     /// context of the position before it. `state` is the position after the

@@ -80,7 +80,20 @@ impl Adapter for PaperSoccerAdapter {
         state.to_string()
     }
     fn svg(&self, state: &PaperSoccer) -> String {
-        svg(state)
+        svg(state, &[])
+    }
+    fn svg_with_history(&self, start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
+        // Replay to learn who drew each line.
+        let mut b = *start;
+        let mut segments = Vec::with_capacity(moves.len());
+        for &(p, d) in moves {
+            let from = b.ball();
+            if b.play(p, d).is_err() {
+                break;
+            }
+            segments.push((p, from, b.ball()));
+        }
+        svg(state, &segments)
     }
     fn serve(
         &self,
@@ -114,8 +127,10 @@ impl Adapter for PaperSoccerAdapter {
 }
 
 /// The pitch as SVG: paper squares, pre-drawn borders and goals, drawn
-/// lines, the ball, and the state of play.
-pub fn svg(b: &PaperSoccer) -> String {
+/// lines, the ball, and the state of play. `segments` (who drew which line,
+/// in order) colours the lines by player and marks the last turn; without
+/// it every drawn line has one colour.
+pub fn svg(b: &PaperSoccer, segments: &[(PlayerId, Point, Point)]) -> String {
     let pitch = b.pitch();
     let (w, h) = (i32::from(pitch.width), i32::from(pitch.height));
     let cell = 40;
@@ -160,10 +175,26 @@ pub fn svg(b: &PaperSoccer) -> String {
         let Some(q) = p.step(d) else { continue };
         let ((x1, y1), (x2, y2)) = (px(p), px(q));
         let line = format!("<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>");
-        if predrawn { pre.push_str(&line) } else { drawn.push_str(&line) }
+        if predrawn {
+            pre.push_str(&line);
+        } else if segments.is_empty() {
+            drawn.push_str(&line);
+        }
     }
     let _ = write!(s, "<g stroke=\"#1d2b36\" stroke-width=\"4\" stroke-linecap=\"round\">{pre}</g>");
     let _ = write!(s, "<g stroke=\"#34495e\" stroke-width=\"2.5\" stroke-linecap=\"round\">{drawn}</g>");
+    // Lines by player; the last turn thicker.
+    let last_turn_from =
+        segments.iter().rposition(|&(p, _, _)| Some(p) != segments.last().map(|l| l.0)).map_or(0, |i| i + 1);
+    for (i, &(p, from, to)) in segments.iter().enumerate() {
+        let ((x1, y1), (x2, y2)) = (px(from), px(to));
+        let width = if i >= last_turn_from { 4.5 } else { 2.5 };
+        let _ = write!(
+            s,
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{}\" stroke-width=\"{width}\" stroke-linecap=\"round\"/>",
+            colours[p.index() % 2]
+        );
+    }
     // Points.
     s.push_str("<g fill=\"#34495e\">");
     for p in pitch.points() {
@@ -178,8 +209,16 @@ pub fn svg(b: &PaperSoccer) -> String {
          <circle cx=\"{bx}\" cy=\"{by}\" r=\"3.5\" fill=\"#111\"/>"
     );
     let caption = match (b.outcome(), b.end_reason()) {
-        (Some(o), Some(r)) => format!("{} ({r})", o.winner().map_or("draw".into(), |p| format!("player {p} wins"))),
-        _ => format!("player {} to move (attacks the {} goal)", b.to_move(), ["top", "bottom"][b.to_move().index()]),
+        (Some(o), Some(r)) => format!(
+            "{} ({r})",
+            o.winner().map_or("draw".into(), |p| format!("player {p} ({}) wins", ["red", "blue"][p.index() % 2]))
+        ),
+        _ => format!(
+            "player {} ({}) to move, attacks the {} goal",
+            b.to_move(),
+            ["red", "blue"][b.to_move().index() % 2],
+            ["top", "bottom"][b.to_move().index() % 2]
+        ),
     };
     let _ = writeln!(
         s,

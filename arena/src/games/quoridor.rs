@@ -118,7 +118,10 @@ impl Adapter for QuoridorAdapter {
         state.to_string()
     }
     fn svg(&self, state: &Quoridor) -> String {
-        svg(state)
+        svg(state, &[])
+    }
+    fn svg_with_history(&self, _start: &Quoridor, moves: &[(PlayerId, Move)], state: &Quoridor) -> String {
+        svg(state, moves)
     }
     fn serve(
         &self,
@@ -163,9 +166,13 @@ impl Adapter for QuoridorAdapter {
 
 const COLOURS: [&str; 4] = ["#d64541", "#2e86de", "#27ae60", "#f39c12"];
 
-/// The board as SVG: cells, goal edges in the players' colours, walls, pawns
+/// The board as SVG: cells, goal edges in the players' colours, walls (in
+/// their owner's colour when `moves` tells), pawns, the last move ringed,
 /// and walls left.
-pub fn svg(q: &Quoridor) -> String {
+pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
+    let owner = |w: quoridor::Wall| {
+        moves.iter().find(|(_, m)| *m == Move::Wall(w)).map(|(p, _)| COLOURS[p.index() % 4]).unwrap_or("#f5e6c8")
+    };
     let m = i32::from(q.size());
     let cell = 48;
     let gap = 8;
@@ -214,7 +221,20 @@ pub fn svg(q: &Quoridor) -> String {
         } else {
             (margin + x * cell + 2, margin + (y + 1) * cell - gap / 2, 2 * cell - 4, gap)
         };
-        let _ = write!(s, "<rect x=\"{rx}\" y=\"{ry}\" width=\"{rw}\" height=\"{rh}\" rx=\"2\" fill=\"#f5e6c8\"/>");
+        let _ = write!(
+            s,
+            "<rect x=\"{rx}\" y=\"{ry}\" width=\"{rw}\" height=\"{rh}\" rx=\"2\" fill=\"{}\" stroke=\"#f5e6c8\" stroke-width=\"1\"/>",
+            owner(wall)
+        );
+    }
+    if let Some(&(_, Move::Pawn(c))) = moves.last() {
+        let _ = write!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
+            margin + i32::from(c.x) * cell + cell / 2,
+            margin + i32::from(c.y) * cell + cell / 2,
+            cell / 3 + 5
+        );
     }
     for p in 0..n {
         let pid = PlayerId(p as u8);

@@ -71,7 +71,10 @@ impl Adapter for YavalathAdapter {
         state.to_string()
     }
     fn svg(&self, state: &Yavalath) -> String {
-        svg(state)
+        svg(state, None)
+    }
+    fn svg_with_history(&self, _start: &Yavalath, moves: &[(PlayerId, Cell)], state: &Yavalath) -> String {
+        svg(state, moves.last().map(|m| m.1))
     }
     fn serve(
         &self,
@@ -108,8 +111,9 @@ impl Adapter for YavalathAdapter {
     }
 }
 
-/// The hex board as SVG: 61 hexagons, stones, coordinates and the result.
-pub fn svg(g: &Yavalath) -> String {
+/// The hex board as SVG: 61 hexagons, stones, coordinates, the last move
+/// (ringed) and the result.
+pub fn svg(g: &Yavalath, last: Option<Cell>) -> String {
     let r = 26.0f64; // hexagon circumradius
     let dx = r * 3f64.sqrt();
     let dy = r * 1.5;
@@ -146,6 +150,13 @@ pub fn svg(g: &Yavalath) -> String {
                     "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
                     r * 0.68
                 );
+                if last == Some(c) {
+                    let _ = write!(
+                        s,
+                        "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"#d63031\" stroke-width=\"3\"/>",
+                        r * 0.8
+                    );
+                }
             }
             None => {
                 let _ = write!(
