@@ -136,3 +136,63 @@ pub fn table(names: &[String], seats: usize, st: &[EntrantStats]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::Outcome;
+
+    fn game(index: u64, entrants: Vec<usize>, outcome: Outcome) -> GameSummary {
+        GameSummary {
+            index,
+            seed: 0,
+            failures: vec![0; entrants.len()],
+            entrants,
+            outcome,
+            reason: "test".into(),
+            errors: Vec::new(),
+            final_position: String::new(),
+            replay: String::new(),
+        }
+    }
+
+    #[test]
+    fn two_seat_tally_counts_results_and_rates_the_stronger_higher() {
+        // Entrant 0 wins three games from either seat, one draw.
+        let games = vec![
+            game(0, vec![0, 1], Outcome::win_for(2, PlayerId(0))),
+            game(1, vec![1, 0], Outcome::win_for(2, PlayerId(1))),
+            game(2, vec![0, 1], Outcome::win_for(2, PlayerId(0))),
+            game(3, vec![1, 0], Outcome::draw(2)),
+        ];
+        let st = tally(2, 2, &games);
+        assert_eq!((st[0].wins, st[0].draws, st[0].losses), (3, 1, 0));
+        assert_eq!((st[1].wins, st[1].draws, st[1].losses), (0, 1, 3));
+        assert_eq!(st[0].score_sum, 3.0);
+        assert!(st[0].rating > 1500.0 && st[1].rating < 1500.0);
+        assert!(st[0].uncertainty > 0.0 && st[0].uncertainty < 2.0 * 350.0);
+        let t = table(&["a".into(), "b".into()], 2, &st);
+        assert!(t.contains("Glicko-2") && t.lines().count() == 3, "{t}");
+    }
+
+    #[test]
+    fn four_seat_tally_uses_placements() {
+        // Entrant 2 always first, entrant 3 always last, whatever the seat.
+        let mut games = Vec::new();
+        for r in 0..4u64 {
+            let entrants: Vec<usize> = (0..4).map(|s| (s + 4 - r as usize) % 4).collect();
+            let mut scores = [0i64; 4];
+            for (seat, &e) in entrants.iter().enumerate() {
+                scores[seat] = [2, 1, 10, 0][e];
+            }
+            games.push(game(r, entrants, Outcome::from_scores(&scores).unwrap()));
+        }
+        let st = tally(4, 4, &games);
+        assert_eq!(st[2].wins, 4);
+        assert_eq!(st[3].losses, 4);
+        assert_eq!(st[2].rank_sum, 0.0);
+        assert_eq!(st[3].rank_sum, 12.0);
+        assert!(st[2].rating > st[0].rating && st[0].rating > st[1].rating && st[1].rating > st[3].rating);
+        assert!(table(&["a".into(), "b".into(), "c".into(), "d".into()], 4, &st).contains("Weng-Lin"));
+    }
+}
