@@ -160,7 +160,7 @@ pub fn parse_algebraic(text: &str, size: u8) -> Result<Move, NotationError> {
     match suffix {
         "" => Ok(Move::Pawn(Cell::new(size - 1 - col, y))),
         "h" | "H" | "v" | "V" => {
-            if col > size - 2 {
+            if size < 2 || col > size - 2 {
                 return Err(NotationError::BadColumn(t.to_string()));
             }
             if y > size - 2 {

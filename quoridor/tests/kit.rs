@@ -142,3 +142,40 @@ fn setup_round_trips_and_bad_setups_are_typed_errors() {
     let json = serde_json::to_string(&base).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), base);
 }
+
+mod setups {
+    use game_core::{Game, PlayerId};
+    use proptest::prelude::*;
+    use quoridor::{Cell, Config, Quoridor, Setup, Wall};
+
+    fn arb_setup() -> impl Strategy<Value = Setup> {
+        (
+            (prop_oneof![Just(5u8), Just(9), any::<u8>()], prop_oneof![Just(2u8), Just(4), any::<u8>()]),
+            (0u8..=40, 0u8..5, proptest::option::of(0u32..300)),
+            proptest::collection::vec(proptest::option::of((0u8..12, 0u8..12)), 0..6),
+            proptest::collection::vec(0u8..12, 0..6),
+            proptest::collection::vec((0u8..11, 0u8..11, any::<bool>()), 0..8),
+            (0u32..400, 0u8..6),
+        )
+            .prop_map(|((size, players), (walls, first, tick_limit), pawns, left, ws, (tick, to_move))| {
+                Setup {
+                    config: Config { size, players, walls, first_player: PlayerId(first), tick_limit },
+                    pawns: pawns.into_iter().map(|p| p.map(|(x, y)| Cell::new(x, y))).collect(),
+                    walls_left: left,
+                    walls: ws.into_iter().map(|(x, y, vertical)| Wall { x, y, vertical }).collect(),
+                    tick,
+                    to_move: PlayerId(to_move),
+                }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn any_setup_is_accepted_consistently_or_refused_with_a_typed_error(setup in arb_setup()) {
+            if let Ok(s) = Quoridor::from_setup(setup) {
+                prop_assert_eq!(Quoridor::from_setup(s.to_setup()), Ok(s));
+                game_core::testing::check_state(&s).map_err(|v| TestCaseError::fail(v.to_string()))?;
+            }
+        }
+    }
+}

@@ -224,6 +224,14 @@ proptest! {
     }
 
     #[test]
+    fn algebraic_lookalikes_never_panic(text in "[a-lA-L]{0,2}[0-9]{0,3}[hvHVx]{0,2}", size in 0u8..20) {
+        if let Ok(mv) = parse_algebraic(&text, size) {
+            prop_assert_eq!(parse_algebraic(&format_algebraic(mv, size), size), Ok(mv));
+        }
+        let _ = parse_any(&text, size);
+    }
+
+    #[test]
     fn number_soup_never_panics(nums in proptest::collection::vec(-3i64..300, 0..40)) {
         let text: String = nums.iter().map(|n| format!("{n} ")).collect();
         if let Ok(start) = protocol::parse_start(&text) {
