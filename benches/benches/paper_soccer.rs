@@ -1,8 +1,97 @@
-//! Benchmarks of the paper-soccer crate (filled in by its issue).
+//! Benchmarks of the paper-soccer crate: random step-level games, whole-turn
+//! generation on mid-game positions, and perft.
+//!
+//! `cargo bench -p benches --bench paper_soccer -- --warm-up-time 1 --measurement-time 3`
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use game_core::rng::{below, seeded};
+use game_core::{Game, perft, random_playout};
+use paper_soccer::{Dir, PaperSoccer, TurnGen};
+use std::hint::black_box;
+use std::ops::ControlFlow;
 
-fn bench(_c: &mut Criterion) {}
+/// The position after up to `max` seeded random steps that do not end the
+/// game (the same walk as the crate's tests use for fixtures).
+fn walk(seed: u64, max: usize) -> PaperSoccer {
+    let mut rng = seeded(seed);
+    let mut b = PaperSoccer::default();
+    for _ in 0..max {
+        let safe: Vec<Dir> = b
+            .legal_dirs()
+            .iter()
+            .filter(|&d| {
+                let mut c = b;
+                c.step(d);
+                !c.is_over()
+            })
+            .collect();
+        if safe.is_empty() {
+            break;
+        }
+        b.step(safe[below(&mut rng, safe.len())]);
+    }
+    b
+}
 
-criterion_group!(benches, bench);
+fn random_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("paper_soccer/random_game");
+    g.throughput(Throughput::Elements(1));
+    let start = PaperSoccer::default();
+    let mut rng = seeded(1);
+    g.bench_function("fast_playout", |b| {
+        b.iter(|| {
+            let mut s = start;
+            black_box(s.random_playout(&mut rng))
+        })
+    });
+    let mut buf = Vec::new();
+    g.bench_function("game_core_random_playout", |b| {
+        b.iter(|| {
+            let mut s = start;
+            black_box(random_playout(&mut s, &mut rng, &mut buf).unwrap_or(0))
+        })
+    });
+    g.finish();
+}
+
+fn turn_generation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("paper_soccer/turn_generation");
+    let mut tg = TurnGen::new();
+    for (seed, len, cap) in [(2u64, 25usize, u64::MAX), (3, 40, u64::MAX), (5, 30, u64::MAX), (4, 60, 200_000), (6, 80, 200_000)] {
+        let pos = walk(seed, len);
+        let turns = tg.for_each_turn(&pos, cap, |_, _| ControlFlow::Continue(())).turns;
+        g.throughput(Throughput::Elements(turns));
+        g.bench_with_input(BenchmarkId::new("walk", format!("seed{seed}_steps{len}_turns{turns}")), &pos, |b, pos| {
+            b.iter(|| {
+                let mut n = 0u64;
+                tg.for_each_turn(pos, cap, |steps, after| {
+                    n = n.wrapping_add(steps.len() as u64 ^ after.ball().x as u64);
+                    ControlFlow::Continue(())
+                });
+                black_box(n)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn perfts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("paper_soccer/perft");
+    let start = PaperSoccer::default();
+    let mid = walk(2, 25);
+    for (name, pos, depth) in [("start_steps", start, 5u32), ("walk2_steps", mid, 4)] {
+        let n = perft(&pos, depth);
+        g.throughput(Throughput::Elements(n));
+        g.bench_function(format!("{name}_depth{depth}_{n}"), |b| b.iter(|| black_box(perft(&pos, depth))));
+    }
+    for (name, pos, depth) in [("start_turns", start, 3u32), ("walk2_turns", mid, 2)] {
+        let n = pos.turn_perft(depth);
+        g.throughput(Throughput::Elements(n));
+        g.bench_function(format!("{name}_depth{depth}_{n}"), |b| b.iter(|| black_box(pos.turn_perft(depth))));
+    }
+    g.finish();
+    assert!(!start.is_over());
+}
+
+criterion_group!(benches, random_games, turn_generation, perfts);
 criterion_main!(benches);

@@ -9,6 +9,25 @@ use serde::{Deserialize, Serialize};
 /// Number of board slots of the standard 8x10 pitch (see [`slots`]).
 pub const STANDARD_SLOTS: usize = slots(8, 10);
 
+/// `NTH_BIT[mask][k]`: the index of the `k`-th set bit of `mask`.
+static NTH_BIT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 8 {
+            if m & (1 << b) != 0 {
+                t[m][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// A Paper Soccer position on the standard 8x10 pitch: 128 bytes, `Copy`.
 pub type PaperSoccer = Board<STANDARD_SLOTS>;
 
@@ -179,8 +198,10 @@ impl Default for Setup {
     }
 }
 
-// --- Zobrist keys: SplitMix64 of the slot indices, so every pitch size has
-// its keys without tables. ---
+// --- Zobrist keys: SplitMix64 of (slot, direction), in tables built at
+// compile time, valid for every pitch size (slots are below 256). A line is
+// keyed from its end with the lower slot, whose direction to the other end
+// is E, SE, S or SW. ---
 
 #[inline(always)]
 pub(crate) const fn mix(mut z: u64) -> u64 {
@@ -190,17 +211,54 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Key of the line between slots `a` and `b` (symmetric).
-#[inline(always)]
-pub(crate) const fn line_key(a: usize, b: usize) -> u64 {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    mix(((lo as u64) << 9) | hi as u64)
+const fn key_table<const K: usize>(salt: u64) -> [u64; K] {
+    let mut t = [0u64; K];
+    let mut i = 0;
+    while i < K {
+        t[i] = mix(mix(salt) ^ i as u64);
+        i += 1;
+    }
+    t
 }
 
-/// Key of the ball on slot `a`.
+/// Line keys of the Zobrist hash, by `slot * 8 + forward direction`.
+static LINE_KEYS: [u64; 2048] = key_table(1);
+/// Ball keys of the Zobrist hash, by slot.
+static BALL_KEYS: [u64; 256] = key_table(2);
+/// Line keys of the second hash of the turn generator.
+static LINE_KEYS2: [u64; 2048] = key_table(3);
+/// Ball keys of the second hash of the turn generator.
+static BALL_KEYS2: [u64; 256] = key_table(4);
+
 #[inline(always)]
-pub(crate) const fn ball_key(a: usize) -> u64 {
-    mix(0x1_0000_0000 | a as u64)
+fn line_index(p: usize, q: usize, d: Dir) -> usize {
+    let d = d.index() as usize;
+    // E, SE, S, SW lead to a higher slot.
+    (if d.wrapping_sub(2) < 4 { p * 8 + d } else { q * 8 + (d ^ 4) }) & 2047
+}
+
+/// Zobrist key of the line from slot `p` in direction `d` to slot `q`.
+#[inline(always)]
+pub(crate) fn line_key(p: usize, q: usize, d: Dir) -> u64 {
+    LINE_KEYS[line_index(p, q, d)]
+}
+
+/// Zobrist key of the ball on slot `a`.
+#[inline(always)]
+pub(crate) fn ball_key(a: usize) -> u64 {
+    BALL_KEYS[a & 255]
+}
+
+/// Second-hash key of a line (see [`line_key`]).
+#[inline(always)]
+pub(crate) fn line_key2(p: usize, q: usize, d: Dir) -> u64 {
+    LINE_KEYS2[line_index(p, q, d)]
+}
+
+/// Second-hash key of the ball on slot `a`.
+#[inline(always)]
+pub(crate) fn ball_key2(a: usize) -> u64 {
+    BALL_KEYS2[a & 255]
 }
 
 /// Key of player 1 to move.
@@ -384,7 +442,7 @@ impl<const N: usize> Board<N> {
         self.free[p] &= !bit;
         self.free[q] = fq & !d.opposite().bit();
         self.ball = q as u8;
-        self.hash ^= line_key(p, q) ^ ball_key(p) ^ ball_key(q);
+        self.hash ^= line_key(p, q, d) ^ ball_key(p) ^ ball_key(q);
         if fresh {
             self.to_move ^= 1;
             self.hash ^= PLAYER_KEY;
@@ -443,7 +501,8 @@ impl<const N: usize> Board<N> {
                 0
             } else {
                 // Lemire's multiply-and-reject on 32-bit chunks: exactly
-                // uniform.
+                // uniform, and the division only runs in the rare case
+                // where a rejection is possible.
                 loop {
                     if left == 0 {
                         bits = rng.next_u64();
@@ -453,16 +512,12 @@ impl<const N: usize> Board<N> {
                     bits >>= 32;
                     left -= 1;
                     let m = u64::from(r) * u64::from(n);
-                    if (m as u32) >= n.wrapping_neg() % n {
-                        break (m >> 32) as u32;
+                    if (m as u32) >= n || (m as u32) >= n.wrapping_neg() % n {
+                        break (m >> 32) as usize;
                     }
                 }
             };
-            let mut f = free;
-            for _ in 0..k {
-                f &= f - 1;
-            }
-            let d = Dir::ALL[f.trailing_zeros() as usize & 7];
+            let d = Dir::ALL[usize::from(NTH_BIT[usize::from(free)][k & 7])];
             self.step(d);
             steps += 1;
         }
@@ -592,7 +647,7 @@ impl<const N: usize> Zobrist for Board<N> {
         }
         for Line { from, dir } in self.lines() {
             if let (Some(a), Some(b)) = (pitch.slot(from), from.step(dir).and_then(|q| pitch.slot(q))) {
-                h ^= line_key(a, b);
+                h ^= line_key(a, b, dir);
             }
         }
         h

@@ -1,7 +1,7 @@
 //! Whole turns: parsing and applying step strings exactly as the referee
 //! checks them, and streaming generation of every distinct legal turn.
 
-use crate::board::{Board, ball_key, line_key, mix};
+use crate::board::{Board, ball_key2, line_key2};
 use crate::dir::{Dir, Point};
 use game_core::GameError;
 use std::fmt;
@@ -285,16 +285,19 @@ pub struct TurnGenReport {
     pub complete: bool,
 }
 
+/// One entry of the seen-set: the Zobrist hash, and the second hash with
+/// its low 16 bits replaced by the generation stamp (112 bits of
+/// fingerprint in 16 bytes).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     k1: u64,
     k2: u64,
-    stamp: u32,
 }
 
 /// Reusable memory for whole-turn generation: a hash set of the positions
-/// seen during one generation (128-bit fingerprints: the Zobrist hash plus
-/// an independent hash of lines and ball) and the current step path.
+/// seen during one generation (112-bit fingerprints: the Zobrist hash plus
+/// 48 bits of an independent hash of lines and ball) and the current step
+/// path.
 ///
 /// The generator walks the steps depth first and skips every position
 /// reached before by another order of the same lines, so each distinct
@@ -305,7 +308,7 @@ struct Slot {
 pub struct TurnGen {
     table: Vec<Slot>,
     used: usize,
-    stamp: u32,
+    stamp: u16,
     path: Vec<Dir>,
 }
 
@@ -313,16 +316,6 @@ impl fmt::Debug for TurnGen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TurnGen").field("capacity", &self.table.len()).finish()
     }
-}
-
-#[inline(always)]
-fn line_key2(a: usize, b: usize) -> u64 {
-    mix(line_key(a, b) ^ 0x5A5A_5A5A_5A5A_5A5A)
-}
-
-#[inline(always)]
-fn ball_key2(a: usize) -> u64 {
-    mix(ball_key(a) ^ 0xA5A5_A5A5)
 }
 
 impl TurnGen {
@@ -337,7 +330,7 @@ impl TurnGen {
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.table.iter_mut().for_each(|s| s.stamp = 0);
+            self.table.iter_mut().for_each(|s| *s = Slot::default());
             self.stamp = 1;
         }
         self.used = 0;
@@ -350,12 +343,13 @@ impl TurnGen {
         if (self.used + 1) * 2 > self.table.len() {
             self.grow();
         }
+        let k2 = (k2 & !0xFFFF) | u64::from(self.stamp);
         let mask = self.table.len() - 1;
         let mut i = (k1 as usize) & mask;
         loop {
             let s = &mut self.table[i];
-            if s.stamp != self.stamp {
-                *s = Slot { k1, k2, stamp: self.stamp };
+            if s.k2 as u16 != self.stamp {
+                *s = Slot { k1, k2 };
                 self.used += 1;
                 return true;
             }
@@ -370,9 +364,9 @@ impl TurnGen {
         let old = std::mem::take(&mut self.table);
         self.table = vec![Slot::default(); (old.len() * 2).max(1 << 10)];
         let mask = self.table.len() - 1;
-        for s in old.into_iter().filter(|s| s.stamp == self.stamp) {
+        for s in old.into_iter().filter(|s| s.k2 as u16 == self.stamp) {
             let mut i = (s.k1 as usize) & mask;
-            while self.table[i].stamp == self.stamp {
+            while self.table[i].k2 as u16 == self.stamp {
                 i = (i + 1) & mask;
             }
             self.table[i] = s;
@@ -414,7 +408,7 @@ impl TurnGen {
             let q = b.target_slot(d);
             let mut c = *b;
             let goes_on = c.step(d);
-            let h2c = h2 ^ line_key2(p, q);
+            let h2c = h2 ^ line_key2(p, q, d);
             if !self.insert(game_core::Zobrist::zobrist(&c), h2c ^ ball_key2(q)) {
                 continue;
             }
