@@ -1,0 +1,41 @@
+//! Every Quoridor text reader on arbitrary input (contest and algebraic
+//! notation, records, the bot's start and turn input, answers): a value or a
+//! typed error, never a panic; what is read writes back the same.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use quoridor::{Config, Quoridor, notation, protocol};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&size, rest)) = data.split_first() else { return };
+    let size = [5u8, 7, 9, 11, 0, 255, 4, 13][usize::from(size % 8)];
+    let text = String::from_utf8_lossy(rest);
+    let text = text.as_ref();
+    if let Ok(mv) = notation::parse_contest(text) {
+        assert_eq!(notation::parse_contest(&notation::format_contest(mv)), Ok(mv));
+    }
+    if let Ok(mv) = notation::parse_algebraic(text, size) {
+        assert_eq!(notation::parse_algebraic(&notation::format_algebraic(mv, size), size), Ok(mv));
+    }
+    let _ = notation::parse_any(text, size);
+    if let Ok(moves) = notation::parse_algebraic_record(text, size) {
+        let again = notation::parse_algebraic_record(&notation::format_algebraic_record(&moves, size), size);
+        assert_eq!(again, Ok(moves));
+    }
+    let _ = protocol::parse_answer(text);
+    let _ = protocol::parse_start(text);
+    let _ = protocol::parse_turn(text, 2);
+    let _ = protocol::parse_turn(text, 4);
+    for players in [2, 4] {
+        if let Ok(start) = Quoridor::new(Config::new(9, players)) {
+            if let Ok((end, _history)) = protocol::replay_lines(&start, text) {
+                game_core::testing::check_setup_round_trip(&end).expect("setup round trip");
+            }
+        }
+    }
+    if let Ok(setup) = serde_json::from_slice::<quoridor::Setup>(rest) {
+        if let Ok(g) = <Quoridor as game_core::Game>::from_setup(setup) {
+            game_core::testing::check_setup_round_trip(&g).expect("setup round trip");
+        }
+    }
+});
