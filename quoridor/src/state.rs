@@ -323,16 +323,18 @@ fn fitting<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     (a & !h & !(h << 1) & !(h >> 1) & !v, a & !v & !(v << W) & !(v >> W) & !h)
 }
 
-/// Anchors where a new horizontal / vertical wall would close a loop: two of
+/// Anchors (among `fh`, `fv`: the walls that fit) where a new horizontal /
+/// vertical wall would close a loop: two of
 /// its three points lie on the same connected piece of the walls placed (the
 /// border counting as one piece with every wall touching it). Exact: a wall
 /// that closes no loop makes no new enclosed area, so it cuts nobody off.
 ///
 /// Points are the interior lattice points, numbered like anchors (point
 /// `(x+1, y+1)` has the bit of anchor `(x, y)`).
-fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
+fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128, (fh, fv): (u128, u128)) -> (u128, u128) {
     let a = g.anchors;
     let (th, tv) = touch_twice::<W>(g, h, v);
+    let (th, tv) = (th & fh, tv & fv);
     if th | tv == 0 {
         return (0, 0);
     }
@@ -374,12 +376,14 @@ fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
 fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
     let g = s.geom();
     let (fh, fv) = fitting::<W>(g, s.h, s.v);
-    let (lh, lv) = loop_closers::<W>(g, s.h, s.v);
-    let (ch, cv) = (fh & lh, fv & lv);
+    let (ch, cv) = loop_closers::<W>(g, s.h, s.v, (fh, fv));
     if ch | cv == 0 {
         return (fh, fv);
     }
     let can = Can::new::<W>(g, s.h, s.v);
+    // Tracing a shortest path costs about two flood fills: worth it only when
+    // it can spare more than that.
+    let trace = (ch | cv).count_ones() > 3;
     let (mut bad_h, mut bad_v) = (0u128, 0u128);
     for p in 0..s.players as usize {
         if s.pawns[p] == NO_PAWN {
@@ -387,7 +391,7 @@ fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
         }
         let start = 1u128 << s.pawns[p];
         let goal = s.goal_mask(p);
-        let (hh, hv) = can.path_cutters::<W>(g, start, goal);
+        let (hh, hv) = if trace { can.path_cutters::<W>(g, start, goal) } else { (ch, cv) };
         for i in Bits(ch & hh & !bad_h) {
             let b = 1u128 << i;
             if !can.with_wall::<W>(b, false).reaches::<W>(start, goal) {
@@ -430,7 +434,7 @@ const MAX_MOVES: usize = 2 * 100 + 8;
 /// cut off from its goal.
 fn wall_cuts_w<const W: u32>(s: &Quoridor, a: u128, vertical: bool) -> Option<usize> {
     let g = s.geom();
-    let (lh, lv) = loop_closers::<W>(g, s.h, s.v);
+    let (lh, lv) = loop_closers::<W>(g, s.h, s.v, (g.anchors, g.anchors));
     if (if vertical { lv } else { lh }) & a == 0 {
         return None;
     }
