@@ -261,6 +261,33 @@ impl Process {
         }
     }
 
+    /// How the bot ended, if it has exited (waits up to `wait` for it),
+    /// without reaping it (so its process group stays safe to kill):
+    /// `exit status N` or `killed by signal N`.
+    pub fn peek_exit(&self, wait: Duration) -> Option<String> {
+        use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
+        if let Some(st) = self.status {
+            return Some(st.to_string());
+        }
+        let pid = Pid::from_child(&self.child);
+        let until = Instant::now() + wait;
+        loop {
+            let opts = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT | WaitIdOptions::NOHANG;
+            if let Ok(Some(st)) = waitid(WaitId::Pid(pid), opts) {
+                if let Some(code) = st.exit_status() {
+                    return Some(format!("exit status {code}"));
+                }
+                if let Some(sig) = st.terminating_signal() {
+                    return Some(format!("killed by signal {sig}"));
+                }
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
     /// The exit status, once the bot has been reaped.
     pub fn status(&self) -> Option<ExitStatus> {
         self.status

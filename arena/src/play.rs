@@ -433,11 +433,14 @@ fn end_external<A: Adapter>(
         Err(e) => {
             let mut message = e.to_string();
             if let Some(proc) = ext.proc.as_mut() {
+                if e == IoFailure::Closed {
+                    message = match proc.peek_exit(Duration::from_millis(50)) {
+                        Some(how) => format!("the bot exited ({how})"),
+                        None => "the bot closed its output but kept running (killed)".to_string(),
+                    };
+                }
                 proc.kill();
                 ext.stderr = proc.stderr_tail();
-                if let (IoFailure::Closed, Some(st)) = (&e, proc.status()) {
-                    message = format!("{message} ({st})");
-                }
             }
             ext.dead = true;
             ext.dead_kind = e.kind().to_string();

@@ -50,6 +50,7 @@ fn crashing_bot_loses_with_reason_crash_and_keeps_its_stderr() {
     let (rec, t) = play_nim(dir.path(), &[&crash, "random"], &[]);
     assert_eq!(rec["result"], json!({"winner": 1, "ranks": [1, 0], "reason": "crash"}));
     assert_eq!(rec["errors"][0]["kind"], "crash");
+    assert!(rec["errors"][0]["message"].as_str().unwrap().contains("exit status 3"), "{}", rec["errors"]);
     assert!(rec["stderr"][0].as_str().unwrap().contains("dying now"), "{}", rec["stderr"]);
     assert!(t < Duration::from_secs(10));
 }
@@ -98,6 +99,8 @@ fn hostile_bots_end_the_game_quickly_and_leave_nothing_behind() {
         ("signal.sh", "read id\nkill -9 $$", "crash"),
         // Binary garbage.
         ("binary.sh", "read id\nprintf '\\377\\376\\001\\n'", "unreadable"),
+        // Reads nothing and floods stderr.
+        ("stderr.sh", "read id\nyes 'noise 27.1828' >&2", "timeout"),
     ];
     for (name, body, kind) in cases {
         let sub = dir.path().join(name.trim_end_matches(".sh"));
@@ -107,6 +110,7 @@ fn hostile_bots_end_the_game_quickly_and_leave_nothing_behind() {
         assert_eq!(rec["result"]["winner"], 1, "{name}: {}", rec["result"]);
         assert_eq!(rec["errors"][0]["kind"], kind, "{name}: {}", rec["errors"]);
         assert!(t < Duration::from_secs(6), "{name} took {t:?}");
+        assert!(rec["stderr"][0].as_str().unwrap().len() <= 4096 + 3 * 1024, "{name}: stderr tail not bounded");
     }
     assert!(!process_alive("27.1828"), "a hostile bot's process was left running");
 }
