@@ -29,7 +29,9 @@
 //!   `--jobs` threads, JSON records with a replay command).
 //! * [`stats`]: W/D/L, average scores and ranks, ratings (Glicko-2 for two
 //!   seats, Weng-Lin for four) from `skillratings`.
-//! * [`judge`], [`mod@bench`], [`render`]: the other commands.
+//! * [`judge`], [`mod@bench`], [`render`]: the other commands;
+//!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
+//!   protocol.
 //!
 //! ## Turns
 //! A seat's *turn* is the run of moves it plays while it stays able to act:

@@ -8,12 +8,17 @@
 //! arena judge yavalath game.txt --json --legal
 //! arena bench quoridor --players 4 --games 1000 --seed 1
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
+//! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
 //! ```
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
 //! `,c=X`, `,rollout=N`) and a game's own (`greedy` in Parallel Football).
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
 //! rules file on stdin/stdout, within its time limits.
+//!
+//! `--time-factor F` multiplies every time limit (for slow or loaded
+//! machines); the limits themselves are the rules files', as constants in
+//! each `games/<game>.rs`.
 //!
 //! Exit codes: 0 success, 2 bad usage or unreadable input.
 
