@@ -164,7 +164,8 @@ enum Cmd {
         /// Where to write the picture.
         #[arg(long, value_name = "OUT.svg")]
         svg: PathBuf,
-        /// Draw the position after this many turns (default: the end).
+        /// Draw the position after this many turns, numbered as `judge` numbers plies (one per seat turn;
+        /// default: the end).
         #[arg(long)]
         ply: Option<usize>,
     },
