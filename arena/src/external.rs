@@ -16,9 +16,10 @@
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,42 @@ impl IoFailure {
             IoFailure::NotReading => "not-reading",
         }
     }
+}
+
+/// The first argument that makes the `arena` binary act as the launcher of
+/// a bot ([`run_launcher`]).
+pub const LAUNCHER_ARG: &str = "__launch-bot";
+
+static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Starts every later bot through `exe` (the `arena` binary itself), which
+/// asks the kernel to kill the bot when the arena dies (Linux's parent-death
+/// signal), so that a killed or interrupted arena leaves no bot behind.
+/// Without it (in unit tests) bots are started directly.
+pub fn use_launcher(exe: PathBuf) {
+    let _ = LAUNCHER.set(exe);
+}
+
+/// The launcher side: `arena __launch-bot PARENT_PID PROGRAM ARGS...`. Sets
+/// SIGKILL as the parent-death signal, checks that the arena is still the
+/// parent (it may have died before the signal was armed), then replaces
+/// itself with the bot. Returns only on failure, with the exit code to use.
+pub fn run_launcher(args: &[String]) -> i32 {
+    use std::os::unix::process::CommandExt;
+    let [parent, program, rest @ ..] = args else {
+        eprintln!("arena {LAUNCHER_ARG}: expected PARENT_PID PROGRAM [ARGS]");
+        return 127;
+    };
+    if rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL)).is_err() {
+        eprintln!("arena {LAUNCHER_ARG}: cannot arm the parent-death signal");
+    }
+    let ppid = rustix::process::getppid().map(|p| p.as_raw_nonzero().get().to_string());
+    if ppid.as_deref() != Some(parent.as_str()) {
+        return 125;
+    }
+    let err = Command::new(program).args(rest).exec();
+    eprintln!("{program}: {err}");
+    127
 }
 
 enum Out {
@@ -139,8 +176,19 @@ impl Process {
     pub fn spawn(command: &str) -> Result<Process, IoFailure> {
         use std::os::unix::process::CommandExt;
         let words = split_command(command).ok_or_else(|| IoFailure::Spawn(format!("bad command line {command:?}")))?;
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
+        let mut cmd = match LAUNCHER.get() {
+            Some(exe) => {
+                let mut c = Command::new(exe);
+                c.arg(LAUNCHER_ARG).arg(std::process::id().to_string()).args(&words);
+                c
+            }
+            None => {
+                let mut c = Command::new(&words[0]);
+                c.args(&words[1..]);
+                c
+            }
+        };
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

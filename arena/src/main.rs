@@ -221,6 +221,13 @@ const DEMO_GAMES: &[GameName] =
     &[GameName::PaperSoccer, GameName::Yavalath, GameName::Quoridor, GameName::ParallelFootball];
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some(arena::external::LAUNCHER_ARG) {
+        return ExitCode::from(arena::external::run_launcher(&args[2..]).clamp(0, 255) as u8);
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        arena::external::use_launcher(exe);
+    }
     let cli = Cli::parse();
     let r = match cli.command {
         None => demo(),

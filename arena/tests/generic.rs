@@ -255,3 +255,27 @@ fn render_writes_well_formed_svg() {
         assert_svg(&std::fs::read_to_string(&out).unwrap());
     }
 }
+
+#[test]
+fn bots_die_with_a_killed_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    let sleeper = script(dir.path(), "sleeper.sh", "exec sleep 12.3456");
+    let mut child = arena()
+        .args(["play", "nim", "--bot", &sleeper, "--bot", "random", "--time-factor", "20"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !process_alive("12.3456") {
+        assert!(t.elapsed() < Duration::from_secs(10), "the bot never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let t = std::time::Instant::now();
+    while process_alive("12.3456") {
+        assert!(t.elapsed() < Duration::from_secs(3), "the bot outlived the arena");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
