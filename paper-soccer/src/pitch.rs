@@ -194,8 +194,12 @@ impl Pitch {
 
     /// Number of links that are not pre-drawn: the longest a game can last
     /// in steps (316 on the standard pitch).
-    pub fn drawable_links(self) -> usize {
-        self.links().filter(|l| !l.2).count()
+    pub const fn drawable_links(self) -> usize {
+        let (w, h) = (self.width as usize, self.height as usize);
+        // Lattice links (horizontal, vertical, diagonal) and 9 per goal,
+        // less the side lines, the end lines outside the mouths and the 4
+        // walls and backs of each goal.
+        w * (h + 1) + (w + 1) * h + 2 * w * h + 18 - 2 * h - 2 * (w - 2) - 8
     }
 
     /// The slot of `p` in a board array, if `p` is a point.

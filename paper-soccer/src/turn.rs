@@ -230,6 +230,11 @@ impl<const N: usize> Board<N> {
     /// step sequence reaching it and the position after it, until `visit`
     /// breaks or `cap` turns were listed. Allocates a fresh [`TurnGen`]; keep
     /// one and call [`TurnGen::for_each_turn`] to reuse its memory.
+    ///
+    /// Memory grows with the distinct positions explored (16 bytes each,
+    /// about two per turn). Dense positions of random play can have hundreds
+    /// of millions of turns: pass a real `cap` unless the position is known
+    /// to be small.
     pub fn for_each_turn<F>(&self, cap: u64, visit: F) -> TurnGenReport
     where
         F: FnMut(&[Dir], &Board<N>) -> ControlFlow<()>,

@@ -118,6 +118,12 @@ fn other_even_pitch_sizes_are_configurations() {
     assert!(Pitch::new(7, 10).is_err());
     assert!(Pitch::new(8, 9).is_err());
     assert!(Pitch::new(2, 4).is_err());
+    for (w, h) in [(4, 2), (4, 4), (6, 8), (8, 10), (10, 12), (12, 16)] {
+        let pitch = Pitch::new(w, h).unwrap();
+        let naive = NaivePitch::new(i32::from(w), i32::from(h));
+        assert_eq!(pitch.drawable_links(), naive.links.len() - naive.predrawn.len(), "{w}x{h}");
+        assert_eq!(pitch.drawable_links(), pitch.links().filter(|l| !l.2).count(), "{w}x{h}");
+    }
     let pitch = Pitch::new(6, 8).unwrap();
     let naive = NaivePitch::new(6, 8);
     assert_eq!(pitch.links().count(), naive.links.len());
@@ -538,4 +544,28 @@ fn the_generator_can_be_capped_and_stopped_early() {
         if seen == 7 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) }
     });
     assert_eq!((seen, r.turns, r.complete), (7, 7, false));
+}
+
+// --- Text forms ---
+
+#[test]
+fn display_draws_lines_ball_and_goals() {
+    let mut g = PaperSoccer::default();
+    g.play_turn("0").unwrap(); // (4,5) -> (4,4)
+    g.play_turn("3").unwrap(); // (4,4) -> (5,5)
+    let text = g.to_string();
+    let rows: Vec<&str> = text.lines().collect();
+    // Row 0 is the top goal (y = -1), point rows are even, link rows odd.
+    let row = |y: i32| rows[(2 * (y + 1)) as usize];
+    let link_row = |y: i32| rows[(2 * (y + 1) + 1) as usize];
+    assert_eq!(row(-1), "      #-#-#");
+    assert_eq!(row(0), "+-+-+-+ . +-+-+-+");
+    assert_eq!(&row(4)[8..9], "+", "(4,4) touches lines");
+    assert_eq!(&row(5)[10..11], "@", "the ball at (5,5)");
+    assert_eq!(&link_row(4)[8..10], "|\\", "the vertical (4,4)-(4,5) and the diagonal (4,4)-(5,5)");
+    assert_eq!(row(11), "      #-#-#");
+    assert_eq!(rows.last(), Some(&"player 0 to move"));
+    let mut over = position(pt(4, 0), 0, &[(pt(4, 0), Dir::S)]);
+    over.play_turn("0").unwrap();
+    assert!(over.to_string().ends_with("player 0 wins (goal)"));
 }
