@@ -13,6 +13,11 @@
 //! * a stderr thread keeps only the last [`STDERR_TAIL`] bytes.
 //!
 //! Memory per bot is therefore bounded whatever the bot prints.
+//!
+//! The `arena` binary starts bots through itself ([`use_launcher`],
+//! [`run_launcher`]) so that the kernel kills a bot when the arena dies
+//! (killed, or interrupted with Ctrl-C, which does not reach the bot's own
+//! process group).
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};

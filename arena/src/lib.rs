@@ -65,7 +65,13 @@
 //!   be read as the next one); its later turns are random legal moves, as
 //!   for any failed answer.
 //! * Parallel Football: without `--p`/`--k` the arena uses 4 footballers
-//!   per team and kick range 10 (the rules file sets no default).
+//!   per team and kick range 10 (the rules file sets no default). A team
+//!   whose `p` lines are not all in by the deadline is stopped and all its
+//!   footballers stay that turn (and every later one); lines already
+//!   received are not used, since the late ones could not be told apart
+//!   from the next turn's answer anyway.
+//! * Answer lines lose their line ending (`\n`, and a `\r` before it);
+//!   everything else is the game's to judge.
 //! * `judge`: an illegal move in a finished game is reported with the kind
 //!   `game-over` and the finished result stands; Parallel Football is
 //!   judged from JSON records only.
