@@ -1,0 +1,24 @@
+//! `arena judge` on arbitrary records of every game, text and JSON, plain
+//! and `--json --legal`: a report or a typed error, never a panic.
+#![no_main]
+
+use arena::games::paper_soccer::PaperSoccerAdapter;
+use arena::games::parallel_football::FootballAdapter;
+use arena::games::quoridor::QuoridorAdapter;
+use arena::games::yavalath::YavalathAdapter;
+use arena::judge::{JudgeOptions, judge};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, rest)) = data.split_first() else { return };
+    let text = String::from_utf8_lossy(rest);
+    let opts = JudgeOptions { json: which & 8 != 0, legal: which & 16 != 0 };
+    let mut out = Vec::new();
+    let _ = match which % 5 {
+        0 => judge(&PaperSoccerAdapter, &text, opts, &mut out),
+        1 => judge(&YavalathAdapter, &text, opts, &mut out),
+        2 => judge(&QuoridorAdapter::new(2, Some(100)).expect("valid"), &text, opts, &mut out),
+        3 => judge(&QuoridorAdapter::new(4, Some(100)).expect("valid"), &text, opts, &mut out),
+        _ => judge(&FootballAdapter::new(32, 2, 10, 50).expect("valid"), &text, opts, &mut out),
+    };
+});
