@@ -5,7 +5,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use game_core::rng::{below, seeded};
-use game_core::{Game, perft, random_playout};
+use game_core::{perft, random_playout};
 use paper_soccer::{Dir, PaperSoccer, TurnGen};
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -54,10 +54,46 @@ fn random_games(c: &mut Criterion) {
     g.finish();
 }
 
+/// Positions from turn 6 on of seeded games of uniformly random whole turns.
+fn game_positions(games: u64) -> Vec<PaperSoccer> {
+    let mut rng = seeded(9);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut b = PaperSoccer::default();
+        let mut t = 0;
+        while !b.is_over() {
+            let turns = b.legal_turns(1000);
+            if t >= 6 {
+                out.push(b);
+            }
+            if b.play_turn_steps(&turns[below(&mut rng, turns.len())]).is_err() {
+                break;
+            }
+            t += 1;
+        }
+    }
+    out
+}
+
 fn turn_generation(c: &mut Criterion) {
     let mut g = c.benchmark_group("paper_soccer/turn_generation");
     let mut tg = TurnGen::new();
-    for (seed, len, cap) in [(2u64, 25usize, u64::MAX), (3, 40, u64::MAX), (5, 30, u64::MAX), (4, 60, 200_000), (6, 80, 200_000)] {
+    let positions = game_positions(20);
+    let total: u64 =
+        positions.iter().map(|p| tg.for_each_turn(p, 100_000, |_, _| ControlFlow::Continue(())).turns).sum();
+    g.throughput(Throughput::Elements(total));
+    g.bench_function(format!("random_game_positions_{}_turns{total}", positions.len()), |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for p in &positions {
+                n += tg.for_each_turn(p, 100_000, |_, _| ControlFlow::Continue(())).turns;
+            }
+            black_box(n)
+        })
+    });
+    for (seed, len, cap) in
+        [(2u64, 25usize, u64::MAX), (3, 40, u64::MAX), (5, 30, u64::MAX), (4, 60, 200_000), (6, 80, 200_000)]
+    {
         let pos = walk(seed, len);
         let turns = tg.for_each_turn(&pos, cap, |_, _| ControlFlow::Continue(())).turns;
         g.throughput(Throughput::Elements(turns));

@@ -392,15 +392,23 @@ impl TurnGen {
             return report;
         }
         self.reset();
-        let flow = self.dfs(board, 0, cap, &mut visit, &mut report);
+        let start = board.ball_slot();
+        let mut visited = [0u64; 4];
+        visited[(start >> 6) & 3] |= 1 << (start & 63);
+        let flow = self.dfs(board, 0, Some(visited), cap, &mut visit, &mut report);
         report.complete = flow.is_continue();
         report
     }
 
+    /// `simple` holds the points visited by the turn so far while they are
+    /// all distinct. A turn whose steps visit no point twice is the only
+    /// order of its lines, so its positions cannot be reached another way
+    /// and skip the seen-set; after a revisit every position goes through it.
     fn dfs<const N: usize, F>(
         &mut self,
         b: &Board<N>,
         h2: u64,
+        simple: Option<[u64; 4]>,
         cap: u64,
         visit: &mut F,
         report: &mut TurnGenReport,
@@ -414,13 +422,19 @@ impl TurnGen {
             let mut c = *b;
             let goes_on = c.step(d);
             let h2c = h2 ^ line_key2(p, q, d);
-            if !self.insert(game_core::Zobrist::zobrist(&c), h2c ^ ball_key2(q)) {
+            let simple_c = simple.and_then(|mut v| {
+                let (word, bit) = ((q >> 6) & 3, 1u64 << (q & 63));
+                let revisit = v[word] & bit != 0;
+                v[word] |= bit;
+                (!revisit).then_some(v)
+            });
+            if simple_c.is_none() && !self.insert(game_core::Zobrist::zobrist(&c), h2c ^ ball_key2(q)) {
                 continue;
             }
             report.nodes += 1;
             self.path.push(d);
             if goes_on {
-                self.dfs(&c, h2c, cap, visit, report)?;
+                self.dfs(&c, h2c, simple_c, cap, visit, report)?;
             } else {
                 report.turns += 1;
                 visit(&self.path, &c)?;
