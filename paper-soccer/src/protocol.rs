@@ -5,7 +5,8 @@
 //! * Each turn, two lines: the length of the opponent's last turn and that
 //!   turn's step string; on player 0's very first turn `1` and `-`
 //!   ([`turn_input`], [`parse_turn_input`]).
-//! * The answer: one line of digits, taken literally ([`check_answer`]): any
+//! * The answer: one line of digits, taken literally ([`check_answer`],
+//!   [`parse_answer`]): any
 //!   other character (a trailing space included) or an empty line is an
 //!   illegal turn.
 //! * A game record as `arena judge` reads it: one turn per line, only the
@@ -27,6 +28,12 @@
 use crate::board::Board;
 use crate::turn::{Turn, TurnError};
 use game_core::{GameError, PlayerId};
+
+/// Time a bot has for its first answer, in milliseconds.
+pub const FIRST_ANSWER_MS: u64 = 1000;
+
+/// Time a bot has for each later answer, in milliseconds.
+pub const ANSWER_MS: u64 = 200;
 
 /// The first line a bot reads: its id.
 pub fn initial_input(player: PlayerId) -> String {
@@ -124,6 +131,18 @@ pub fn parse_turn_input(length_line: &str, turn_line: &str) -> Result<Option<Tur
 /// The [`TurnError`] that makes the answer illegal (a loss for the bot).
 pub fn check_answer<const N: usize>(board: &Board<N>, line: &str) -> Result<Board<N>, TurnError> {
     board.after_turn(strip_line_ending(line))
+}
+
+/// Like [`check_answer`], but returns the turn itself (its steps are the
+/// [`Game`](game_core::Game) moves to record), validated completely against
+/// `board`.
+///
+/// # Errors
+/// The [`TurnError`] that makes the answer illegal (a loss for the bot).
+pub fn parse_answer<const N: usize>(board: &Board<N>, line: &str) -> Result<Turn, TurnError> {
+    let text = strip_line_ending(line);
+    board.after_turn(text)?;
+    text.parse()
 }
 
 /// The turns of a game record as `arena judge` reads it: one per line, only

@@ -203,6 +203,8 @@ proptest! {
         let _ = protocol::parse_turn_input(&s, &t);
         let _ = protocol::parse_turn_input(&t, &s);
         let _ = protocol::check_answer(&b, &s);
+        let _ = protocol::parse_answer(&b, &s);
+        let _ = protocol::parse_answer(&b, &t);
         let _ = protocol::judge_record(&b, &s);
         let _ = protocol::judge_record(&b, &t);
     }

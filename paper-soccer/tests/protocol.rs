@@ -96,3 +96,25 @@ fn turns_display_as_their_digits() {
     assert_eq!("".parse::<Turn>(), Err(TurnError::Empty));
     assert_eq!("028".parse::<Turn>(), Err(TurnError::BadCharacter { index: 2, found: '8' }));
 }
+
+#[test]
+fn a_parsed_answer_replays_step_by_step() {
+    let mut g = PaperSoccer::default();
+    g.play_turn("0").unwrap();
+    g.play_turn("2").unwrap();
+    // Player 0 bounces on (4,5) then leaves to a fresh point.
+    let turn = protocol::parse_answer(&g, "56\n").unwrap();
+    assert_eq!(turn.to_string(), "56");
+    let expected = protocol::check_answer(&g, "56\n").unwrap();
+    for &d in turn.steps() {
+        g.play(g.to_move(), d).unwrap();
+    }
+    assert_eq!(g, expected);
+    assert_eq!(protocol::parse_answer(&g, "8"), Err(TurnError::NoSuchPoint { index: 0, from: g.ball(), step: '8' }));
+}
+
+#[test]
+fn time_limits_are_1000_ms_first_then_200_ms() {
+    assert_eq!(protocol::FIRST_ANSWER_MS, 1000);
+    assert_eq!(protocol::ANSWER_MS, 200);
+}
