@@ -55,6 +55,26 @@
 //! * [`Zobrist`](game_core::Zobrist) is maintained incrementally over
 //!   drawable lines, ball and player to move.
 //!
+//! ## For the arena and bot authors
+//! * Step notation ([`MoveNotation`](game_core::MoveNotation)): one digit.
+//! * Whole turns: [`Board::play_turn`] / [`Board::after_turn`] (the
+//!   referee's checks in order, [`TurnError`] with kebab-case kinds),
+//!   [`Turn`] (`FromStr`/`Display`), [`Board::play_turn_steps`].
+//! * [`protocol`]: [`initial_input`](protocol::initial_input) and
+//!   [`turn_input`](protocol::turn_input) (the lines a bot reads),
+//!   [`check_answer`](protocol::check_answer) /
+//!   [`parse_answer`](protocol::parse_answer) (a bot's line, taken
+//!   literally), [`record_lines`](protocol::record_lines) /
+//!   [`judge_record`](protocol::judge_record) (records for `arena judge`),
+//!   and the bot side: [`parse_initial`](protocol::parse_initial),
+//!   [`parse_turn_input`](protocol::parse_turn_input).
+//! * Text: `Display` draws the pitch; [`Board::position_text`] and
+//!   `str::parse` give a one-line form that round-trips.
+//! * Accessors: [`Board::ball`], [`Board::to_move`], [`Board::legal_dirs`],
+//!   [`Board::free_dirs`], [`Board::is_bounce_point`],
+//!   [`Board::is_line_drawn`], [`Board::lines`], [`Board::goal_attacked`],
+//!   [`Board::winner`]; fast playouts with [`Board::random_playout`].
+//!
 //! ## Decisions where the rules file is silent
 //! * A turn string given in the middle of a turn (after bouncing steps
 //!   played one at a time) completes that turn: the first step is required
