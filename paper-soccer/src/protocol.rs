@@ -6,7 +6,7 @@
 //!   turn's step string; on player 0's very first turn `1` and `-`
 //!   ([`turn_input`], [`parse_turn_input`]).
 //! * The answer: one line of digits, taken literally ([`check_answer`],
-//!   [`parse_answer`]): any
+//!   [`check_answer_bytes`], [`parse_answer`]): any
 //!   other character (a trailing space included) or an empty line is an
 //!   illegal turn.
 //! * A game record as `arena judge` reads it: one turn per line, only the
@@ -131,6 +131,28 @@ pub fn parse_turn_input(length_line: &str, turn_line: &str) -> Result<Option<Tur
 /// The [`TurnError`] that makes the answer illegal (a loss for the bot).
 pub fn check_answer<const N: usize>(board: &Board<N>, line: &str) -> Result<Board<N>, TurnError> {
     board.after_turn(strip_line_ending(line))
+}
+
+/// [`check_answer`] on raw bytes as read from a bot: only the line ending
+/// is removed; bytes that are not UTF-8 are a bad character (reported as
+/// `U+FFFD` at their position, unless a bad character comes before them).
+///
+/// # Errors
+/// The [`TurnError`] that makes the answer illegal.
+pub fn check_answer_bytes<const N: usize>(board: &Board<N>, line: &[u8]) -> Result<Board<N>, TurnError> {
+    let line = line.strip_suffix(b"\n").map(|l| l.strip_suffix(b"\r").unwrap_or(l)).unwrap_or(line);
+    match std::str::from_utf8(line) {
+        Ok(text) => board.after_turn(text),
+        Err(e) => {
+            if board.is_over() {
+                return Err(TurnError::GameOver);
+            }
+            let valid = std::str::from_utf8(&line[..e.valid_up_to()]).unwrap_or("");
+            let bad = valid.chars().enumerate().find(|&(_, c)| !('0'..='8').contains(&c));
+            let (index, found) = bad.unwrap_or((valid.chars().count(), char::REPLACEMENT_CHARACTER));
+            Err(TurnError::BadCharacter { index, found })
+        }
+    }
 }
 
 /// Like [`check_answer`], but returns the turn itself (its steps are the

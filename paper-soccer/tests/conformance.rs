@@ -210,6 +210,17 @@ proptest! {
     }
 
     #[test]
+    fn answer_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
+        let b = PaperSoccer::default();
+        let r = protocol::check_answer_bytes(&b, &bytes);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            prop_assert_eq!(r, protocol::check_answer(&b, text));
+        } else {
+            prop_assert!(r.is_err());
+        }
+    }
+
+    #[test]
     fn position_text_parser_never_panics(
         w in 0u8..20, h in 0u8..20, x in -3i8..12, y in -3i8..14, p in 0u8..3, hex in "[0-9a-fA-Fg]{0,90}"
     ) {

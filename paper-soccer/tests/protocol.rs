@@ -118,3 +118,15 @@ fn time_limits_are_1000_ms_first_then_200_ms() {
     assert_eq!(protocol::FIRST_ANSWER_MS, 1000);
     assert_eq!(protocol::ANSWER_MS, 200);
 }
+
+#[test]
+fn an_answer_that_is_not_utf8_is_a_bad_character() {
+    let g = PaperSoccer::default();
+    assert_eq!(
+        protocol::check_answer_bytes(&g, b"0\xff\n"),
+        Err(TurnError::BadCharacter { index: 1, found: char::REPLACEMENT_CHARACTER })
+    );
+    assert_eq!(protocol::check_answer_bytes(&g, b"x\xff"), Err(TurnError::BadCharacter { index: 0, found: 'x' }));
+    assert_eq!(protocol::check_answer_bytes(&g, b"7\r\n"), protocol::check_answer(&g, "7"));
+    assert_eq!(protocol::check_answer_bytes(&g, b"\n"), Err(TurnError::Empty));
+}
