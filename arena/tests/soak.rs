@@ -1,0 +1,128 @@
+//! Soak: many seeded random games of every game through the generic
+//! game-core API, with the conformance kit's invariants, and Parallel
+//! Football turn after turn with no ball lost. Ignored by default (minutes);
+//! CI runs it with a bounded count:
+//!
+//! ```text
+//! SOAK_GAMES=10000 cargo test --release -p arena --test soak -- --ignored --nocapture
+//! ```
+//!
+//! `SOAK_GAMES` (default 10,000) is the number of games per game;
+//! `SOAK_TURNS` (default 100,000) the Parallel Football turns.
+
+use game_core::testing::{KitConfig, check_random_games, check_zobrist_games};
+use game_core::{Game, Zobrist, rng};
+use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport};
+use std::time::Instant;
+
+fn count(var: &str, default: usize) -> usize {
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Runs the kit on `games` random games, fully checking every `every`-th
+/// state (and the last of each game), and the Zobrist law on a tenth of them.
+fn soak<G: Zobrist>(name: &str, start: &G, games: usize, every: u64) {
+    let t = Instant::now();
+    let cfg = KitConfig { games, seed: 0x50A4, check_every: every };
+    let report = check_random_games(start, &cfg).unwrap_or_else(|v| panic!("{name}: {v}"));
+    assert_eq!(report.games, games);
+    let hashed = check_zobrist_games(start, &KitConfig { games: games / 10 + 1, ..cfg })
+        .unwrap_or_else(|v| panic!("{name}: {v}"));
+    println!(
+        "soak {name:<22} {games} games, {} plies, {} states checked, {hashed} hashes, longest {}, {:.1}s",
+        report.plies,
+        report.states_checked,
+        report.longest,
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_GAMES"]
+fn soak_paper_soccer() {
+    soak("paper-soccer", &paper_soccer::PaperSoccer::default(), count("SOAK_GAMES", 10_000), 2);
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_GAMES"]
+fn soak_yavalath() {
+    soak("yavalath", &yavalath::Yavalath::new(), count("SOAK_GAMES", 10_000), 1);
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_GAMES"]
+fn soak_quoridor_two_players() {
+    soak("quoridor-2", &quoridor::Quoridor::default(), count("SOAK_GAMES", 10_000), 8);
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_GAMES"]
+fn soak_quoridor_four_players() {
+    let start = quoridor::Quoridor::with_players(4).expect("4-player default");
+    soak("quoridor-4", &start, count("SOAK_GAMES", 10_000), 8);
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_GAMES"]
+fn soak_parallel_football_game_view() {
+    // The generic view (placement, simultaneous orders, chance) on a small
+    // field, so that whole games fit in the budget.
+    let config = Config::new(8, 8, 2, 3, 60).expect("valid");
+    let start = parallel_football::Football::new(config);
+    let games = count("SOAK_GAMES", 10_000) / 10;
+    let t = Instant::now();
+    let report = check_random_games(&start, &KitConfig { games, seed: 0xF007, check_every: 4 })
+        .unwrap_or_else(|v| panic!("parallel-football: {v}"));
+    println!("soak parallel-football (8x8) {games} games, {} plies, {:.1}s", report.plies, t.elapsed().as_secs_f64());
+    assert!(start.players() == 4);
+}
+
+#[test]
+#[ignore = "minutes of random games; run by CI with SOAK_TURNS"]
+fn soak_parallel_football_no_ball_is_ever_lost() {
+    let turns = count("SOAK_TURNS", 100_000);
+    let config = Config::new(32, 32, 10, 10, 2_500).expect("valid");
+    let total = config.start_balls();
+    let n = config.total_players();
+    let mut played = 0usize;
+    let mut game = 0u64;
+    let mut report = TurnReport::default();
+    let t = Instant::now();
+    while played < turns {
+        let seed = rng::derive_seed(0xBA11, game);
+        let mut r = rng::seeded(seed);
+        // Alternate random and greedy line-ups so contested cells happen.
+        let mut teams: Vec<Box<dyn Team>> = (0..4u64)
+            .map(|i| -> Box<dyn Team> {
+                if (game + i) % 2 == 0 { Box::new(RandomTeam::new(seed ^ i)) } else { Box::new(GreedyTeam::new()) }
+            })
+            .collect();
+        let mut starts = Vec::new();
+        for (team, t) in teams.iter_mut().enumerate() {
+            let mut cells = Vec::new();
+            t.place(&config, team as u8, &mut cells);
+            starts.extend(cells);
+        }
+        let mut field = Field::new(config, &starts).expect("valid starts");
+        let mut orders = vec![Order::Stay; n];
+        let p = usize::from(config.players());
+        while !field.is_over() && played < turns {
+            for (team, t) in teams.iter_mut().enumerate() {
+                t.orders(&field, team as u8, &mut orders[team * p..(team + 1) * p]);
+            }
+            field.resolve_turn(&orders, &mut r, &mut report).expect("a turn of a running game resolves");
+            played += 1;
+            let scored: u32 = field.scores().iter().sum();
+            assert_eq!(field.balls_left() + scored, total, "game {game}, turn {}: balls lost", field.turn());
+            assert!(
+                field.positions().iter().all(|c: &Cell| c.x < config.width() && c.y < config.height()),
+                "a player left the grid"
+            );
+        }
+        game += 1;
+    }
+    println!(
+        "soak parallel-football {played} turns over {game} games, no ball lost, {:.1}s",
+        t.elapsed().as_secs_f64()
+    );
+}
