@@ -122,6 +122,8 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The longest this game can last from its start, counted in
     /// [`play`](Game::play) and [`apply_chance`](Game::apply_chance) calls;
     /// `None` when unbounded (only for configurations without a limit).
+    /// Playouts and the kit call it once per game: keep it cheap (a
+    /// formula or a stored number, not a count over the board).
     fn max_plies(&self) -> Option<u64>;
 
     /// Calls `f` on every move that can ever be legal in a game of this
