@@ -3,6 +3,9 @@
 //!
 //! A bot is started in its own process group so that killing it also kills
 //! anything it spawned (a shell script's `sleep`, a child holding the pipe).
+//! A descendant that leaves the group (`setsid`) is found by the tag every
+//! process of the bot inherits in its environment ([`TAG_VAR`]) and killed
+//! too.
 //! Three helper threads own the pipes, so the arena itself never blocks on a
 //! bot:
 //! * a writer thread feeds stdin from a bounded queue (a bot that stops
@@ -36,6 +39,13 @@ pub const STDERR_TAIL: usize = 4 * 1024;
 const LINE_QUEUE: usize = 64;
 /// Input messages queued for a bot that is not reading them.
 const INPUT_QUEUE: usize = 64;
+
+/// The environment variable that tags every process of one bot (a value
+/// unique to the bot, inherited by everything it starts), so that
+/// [`Process::kill`] finds descendants that left the bot's process group.
+pub const TAG_VAR: &str = "ARENA_BOT_TAG";
+
+static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Why reading from or writing to a bot failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -119,6 +129,8 @@ pub struct Process {
     stderr: Arc<Mutex<VecDeque<u8>>>,
     closed: bool,
     status: Option<ExitStatus>,
+    /// This bot's value of [`TAG_VAR`].
+    tag: String,
 }
 
 /// Splits a command line into words: whitespace separates, single and double
@@ -181,6 +193,7 @@ impl Process {
     pub fn spawn(command: &str) -> Result<Process, IoFailure> {
         use std::os::unix::process::CommandExt;
         let words = split_command(command).ok_or_else(|| IoFailure::Spawn(format!("bad command line {command:?}")))?;
+        let tag = format!("{}-{}", std::process::id(), NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         let mut cmd = match LAUNCHER.get() {
             Some(exe) => {
                 let mut c = Command::new(exe);
@@ -198,6 +211,7 @@ impl Process {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0)
+            .env(TAG_VAR, &tag)
             .spawn()
             .map_err(|e| IoFailure::Spawn(format!("{}: {e}", words[0])))?;
         let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
@@ -229,7 +243,7 @@ impl Process {
             .name("bot-stderr".into())
             .spawn(move || keep_tail(stderr, &tail2))
             .map_err(|e| IoFailure::Spawn(e.to_string()))?;
-        Ok(Process { child, stdin: Some(in_tx), lines: out_rx, stderr: tail, closed: false, status: None })
+        Ok(Process { child, stdin: Some(in_tx), lines: out_rx, stderr: tail, closed: false, status: None, tag })
     }
 
     /// Queues `text` for the bot's stdin (never blocks).
@@ -311,6 +325,7 @@ impl Process {
             if let Ok(st) = self.child.wait() {
                 self.status = Some(st);
             }
+            kill_tagged(&self.tag);
         }
     }
 
@@ -350,6 +365,41 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Kills every process whose environment carries `TAG_VAR=tag`: the bot's
+/// descendants that left its process group, which the group kill misses.
+/// Each candidate is checked again through a pidfd before the signal, so a
+/// reused pid is never hit. Repeats while it finds some (they may have been
+/// forking).
+fn kill_tagged(tag: &str) {
+    use rustix::process::{Pid, PidfdFlags, Signal, pidfd_open, pidfd_send_signal};
+    let needle = format!("\0{TAG_VAR}={tag}\0").into_bytes();
+    let tagged = |pid: i32| {
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else { return false };
+        let mut block = Vec::with_capacity(env.len() + 1);
+        block.push(0);
+        block.extend_from_slice(&env);
+        block.windows(needle.len()).any(|w| w == needle.as_slice())
+    };
+    for _ in 0..5 {
+        let Ok(dir) = std::fs::read_dir("/proc") else { return };
+        let mut found = false;
+        for raw in dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok()) {
+            let Some(pid) = Pid::from_raw(raw) else { continue };
+            if !tagged(raw) {
+                continue;
+            }
+            if let Ok(fd) = pidfd_open(pid, PidfdFlags::empty()) {
+                if tagged(raw) && pidfd_send_signal(&fd, Signal::KILL).is_ok() {
+                    found = true;
+                }
+            }
+        }
+        if !found {
+            return;
+        }
     }
 }
 
@@ -462,6 +512,28 @@ mod tests {
         p.kill();
         assert!(t.elapsed() < Duration::from_secs(5));
         assert!(p.status().is_some());
+    }
+
+    #[test]
+    fn a_descendant_that_left_the_process_group_is_killed_too() {
+        let alive = || {
+            std::fs::read_dir("/proc")
+                .unwrap()
+                .filter_map(Result::ok)
+                .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c.windows(7).any(|w| w == b"43.2109")))
+        };
+        let mut p = Process::spawn("sh -c 'setsid sleep 43.2109 & echo started; exec sleep 30'").unwrap();
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), "started");
+        let t = Instant::now();
+        while !alive() {
+            assert!(t.elapsed() < Duration::from_secs(5), "the child never started (is setsid installed?)");
+            thread::sleep(Duration::from_millis(10));
+        }
+        p.kill();
+        while alive() {
+            assert!(t.elapsed() < Duration::from_secs(5), "the child that left the group survived");
+            thread::sleep(Duration::from_millis(10));
+        }
     }
 
     #[test]

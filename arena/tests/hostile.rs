@@ -150,6 +150,13 @@ const HOSTILE: &[Hostile] = &[
     Hostile { name: "kill-9", body: "kill -9 $$", expect: Expect::Io("crash", "signal 9") },
     Hostile { name: "segv", body: "ulimit -c 0\nkill -SEGV $$", expect: Expect::Io("crash", "signal 11") },
     Hostile { name: "child-holds-pipe", body: "sleep 1000 &\nexit 0", expect: Expect::Io("timeout", "") },
+    // A child that leaves the bot's process group (and session), so that
+    // killing the group does not reach it, and keeps the pipe open.
+    Hostile {
+        name: "setsid-child",
+        body: "if command -v setsid >/dev/null; then setsid sleep 1000 & else sleep 1000 & fi\nexit 0",
+        expect: Expect::Io("timeout", ""),
+    },
     Hostile { name: "stderr-flood", body: "exec <&-\nyes noise >&2", expect: Expect::Io("timeout", "") },
 ];
 
