@@ -67,6 +67,11 @@ struct GameCase {
     /// The hostile seat's limit for its first answer, as the arena applies it
     /// (before [`TIME_FACTOR`]).
     first_limit: Duration,
+    /// The least time a later answer may take (the per-answer limit; for
+    /// Quoridor's clock, the increment), before [`TIME_FACTOR`].
+    later_limit: Duration,
+    /// Whether a later answer's limit is exactly `later_limit` (not a clock).
+    per_answer: bool,
     /// A legal first answer (sent too late by the `late` bot).
     answer: &'static str,
     /// Reasons a game ends normally.
@@ -80,6 +85,8 @@ const GAMES: &[GameCase] = &[
         others: &["random"],
         rule: Rule::Loss,
         first_limit: paper_soccer::FIRST_ANSWER,
+        later_limit: paper_soccer::LATER_ANSWER,
+        per_answer: true,
         answer: "2",
         normal_reasons: &["goal", "own-goal", "blocked"],
     },
@@ -89,6 +96,8 @@ const GAMES: &[GameCase] = &[
         others: &["random"],
         rule: Rule::Loss,
         first_limit: yavalath::FIRST_ANSWER,
+        later_limit: yavalath::LATER_ANSWER,
+        per_answer: true,
         answer: "4 4",
         normal_reasons: &["three-in-a-row", "four-in-a-row", "board-full"],
     },
@@ -98,6 +107,8 @@ const GAMES: &[GameCase] = &[
         others: &["random"],
         rule: Rule::RandomMove,
         first_limit: quoridor::CLOCK_START.saturating_add(quoridor::CLOCK_INCREMENT),
+        later_limit: quoridor::CLOCK_INCREMENT,
+        per_answer: false,
         answer: "4 1",
         normal_reasons: &["goal", "tick-limit", "all-removed"],
     },
@@ -107,6 +118,8 @@ const GAMES: &[GameCase] = &[
         others: &["greedy", "random", "greedy"],
         rule: Rule::Stay,
         first_limit: parallel_football::FIRST_ANSWER,
+        later_limit: parallel_football::TURN_ANSWER,
+        per_answer: true,
         answer: "1 1\\n2 2",
         normal_reasons: &["turn-limit", "no-balls"],
     },
@@ -125,56 +138,90 @@ enum Expect {
 struct Hostile {
     name: &'static str,
     /// Shell script body; `{late}` is replaced by a time past the limit in
-    /// seconds and `{answer}` by a legal first answer.
+    /// seconds, `{answer}` by a legal first answer and `{good}` by the
+    /// command of a correct bot.
     body: &'static str,
     expect: Expect,
+    /// Whether it fails on a later answer (after answering correctly).
+    fails_later: bool,
 }
 
 const HOSTILE: &[Hostile] = &[
-    Hostile { name: "never-answers", body: "while read l; do :; done", expect: Expect::Io("timeout", "") },
+    Hostile {
+        name: "never-answers",
+        body: "while read l; do :; done",
+        expect: Expect::Io("timeout", ""),
+        fails_later: false,
+    },
     Hostile {
         name: "answers-late",
         body: "sleep {late}\nprintf '{answer}\\n'\nwhile read l; do :; done",
         expect: Expect::Io("timeout", ""),
+        fails_later: false,
     },
     Hostile {
         name: "megabyte-line",
         body: "head -c 1000000 /dev/zero | tr '\\0' x\nwhile read l; do :; done",
         expect: Expect::Io("line-too-long", ""),
+        fails_later: false,
     },
     Hostile {
         name: "binary-garbage",
         body: "while :; do printf '\\377\\376\\001\\000\\033[2J\\200\\n'; done",
         expect: Expect::Unreadable,
+        fails_later: false,
     },
     Hostile {
         name: "closes-stdout",
         body: "exec >&-\nwhile read l; do :; done",
         expect: Expect::Io("crash", "kept running"),
+        fails_later: false,
     },
-    Hostile { name: "kill-9", body: "kill -9 $$", expect: Expect::Io("crash", "signal 9") },
-    Hostile { name: "segv", body: "ulimit -c 0\nkill -SEGV $$", expect: Expect::Io("crash", "signal 11") },
-    Hostile { name: "child-holds-pipe", body: "sleep 1000 &\nexit 0", expect: Expect::Io("timeout", "") },
+    Hostile { name: "kill-9", body: "kill -9 $$", expect: Expect::Io("crash", "signal 9"), fails_later: false },
+    Hostile {
+        name: "segv",
+        body: "ulimit -c 0\nkill -SEGV $$",
+        expect: Expect::Io("crash", "signal 11"),
+        fails_later: false,
+    },
+    Hostile {
+        name: "child-holds-pipe",
+        body: "sleep 1000 &\nexit 0",
+        expect: Expect::Io("timeout", ""),
+        fails_later: false,
+    },
     // A child that leaves the bot's process group (and session), so that
     // killing the group does not reach it, and keeps the pipe open.
     Hostile {
         name: "setsid-child",
         body: "if command -v setsid >/dev/null; then setsid sleep 1000 & else sleep 1000 & fi\nexit 0",
         expect: Expect::Io("timeout", ""),
+        fails_later: false,
     },
-    Hostile { name: "stderr-flood", body: "exec <&-\nyes noise >&2", expect: Expect::Io("timeout", "") },
+    // Plays correctly for six answer lines, then goes silent mid-game:
+    // the later limit (or what is left of the clock) applies.
+    Hostile {
+        name: "goes-silent",
+        body: "{good} | { i=0; while [ $i -lt 6 ] && read -r l; do printf '%s\\n' \"$l\"; i=$((i+1)); done; sleep 1000; }",
+        expect: Expect::Io("timeout", ""),
+        fails_later: true,
+    },
+    Hostile {
+        name: "stderr-flood",
+        body: "exec <&-\nyes noise >&2",
+        expect: Expect::Io("timeout", ""),
+        fails_later: false,
+    },
 ];
 
 /// The hostile script: the first copy to start takes the lock (`$1`) and is
 /// hostile, the second plays correctly through the arena's bot mode.
 fn hostile_script(dir: &Path, game: &GameCase, h: &Hostile) -> String {
     let late = game.first_limit.mul_f64(TIME_FACTOR).as_secs_f64() + 0.5;
-    let body = h.body.replace("{late}", &format!("{late:.2}")).replace("{answer}", game.answer);
-    let text = format!(
-        "if mkdir \"$1\" 2>/dev/null; then\n{body}\nexit 0\nfi\nexec {} bot {} --bot random",
-        env!("CARGO_BIN_EXE_arena"),
-        game.name
-    );
+    let good = format!("{} bot {} --bot random", env!("CARGO_BIN_EXE_arena"), game.name);
+    let body =
+        h.body.replace("{late}", &format!("{late:.2}")).replace("{answer}", game.answer).replace("{good}", &good);
+    let text = format!("if mkdir \"$1\" 2>/dev/null; then\n{body}\nexit 0\nfi\nexec {good}");
     let spec = script(dir, &format!("{}.sh", h.name), &text);
     format!("{spec} {}", dir.join("lock").display())
 }
@@ -290,8 +337,11 @@ fn check(cond: bool, what: impl FnOnce() -> String) -> Result<(), String> {
     if cond { Ok(()) } else { Err(what()) }
 }
 
-fn seat_turns(rec: &Value, seat: usize) -> Vec<&Value> {
-    rec["turns"].as_array().map(|t| t.iter().filter(|t| t["player"] == seat).collect()).unwrap_or_default()
+/// The turns of `seat`, from the record's `from`-th turn (1-based) on.
+fn seat_turns(rec: &Value, seat: usize, from: usize) -> Vec<&Value> {
+    rec["turns"].as_array().map_or(Vec::new(), |all| {
+        all.iter().enumerate().filter(|(i, t)| t["player"] == seat && i + 1 >= from).map(|(_, t)| t).collect()
+    })
 }
 
 fn seat_errors(rec: &Value, seat: usize) -> Vec<&Value> {
@@ -316,7 +366,7 @@ fn judged_result(game: &GameCase, rec: &Value) -> Value {
 fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) -> Result<(), String> {
     let result = &rec["result"];
     let errors = seat_errors(rec, seat);
-    let turns = seat_turns(rec, seat);
+    let turns = seat_turns(rec, seat, 0);
     let others_clean = rec["errors"].as_array().is_some_and(|e| e.iter().all(|e| e["seat"] == seat));
     check(others_clean, || format!("errors for other seats: {}", rec["errors"]))?;
     let tail_ok =
@@ -342,9 +392,7 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
             let last_ok = errors.iter().filter(io).count() == 1 && errors.last().is_some_and(|e| e["kind"] == kind);
             check(last_ok, || format!("errors {}", rec["errors"]))?;
             let from = errors.last().and_then(|e| e["turn"].as_u64()).unwrap_or(0) as usize;
-            let tail: Vec<&Value> = rec["turns"].as_array().map_or(Vec::new(), |all| {
-                all.iter().enumerate().filter(|(i, t)| t["player"] == seat && i + 1 >= from).map(|(_, t)| t).collect()
-            });
+            let tail = seat_turns(rec, seat, from);
             let all_subst = tail.len() > 1 && tail.iter().all(|t| t["substituted"] == true && t["error"] == kind);
             check(all_subst, || format!("turns of seat {seat} from turn {from}: {tail:?}"))?;
         }
@@ -371,17 +419,41 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
         let last = errors.last().copied().unwrap_or(&Value::Null);
         let first_ok = last["kind"] == kind && last["message"].as_str().is_some_and(|m| m.contains(msg));
         check(first_ok, || format!("errors {}", rec["errors"]))?;
+        if kind == "timeout" {
+            check_waited(game, h, rec, seat, last["turn"].as_u64().unwrap_or(0) as usize)?;
+        }
     }
     if game.rule == Rule::Stay {
-        let stays = turns.len() > 1
-            && turns[1..].iter().all(|t| t["text"].as_str().is_some_and(|s| s.split(", ").all(|o| o == "stay")));
-        check(stays, || format!("turns of seat {seat}: {turns:?}"))?;
+        // From the failure on (after the start cells), every order is `stay`.
+        let from = match h.expect {
+            Expect::Io(..) => errors.last().and_then(|e| e["turn"].as_u64()).unwrap_or(0) as usize,
+            Expect::Unreadable => 0,
+        };
+        let after: Vec<&Value> =
+            seat_turns(rec, seat, from).into_iter().filter(|t| !std::ptr::eq(*t, turns[0])).collect();
+        let stays = !after.is_empty()
+            && after.iter().all(|t| t["text"].as_str().is_some_and(|s| s.split(", ").all(|o| o == "stay")));
+        check(stays, || format!("turns of seat {seat} from turn {from}: {after:?}"))?;
     }
     if game.rule != Rule::Loss {
         let judged = judged_result(game, rec);
         check(&judged == result, || format!("the judge says {judged}, the arena {result}"))?;
     }
     Ok(())
+}
+
+/// The turn that timed out (1-based `turn`) waited for the limit that
+/// applies to it, no less, and on a later turn with a per-answer limit, not
+/// the first answer's.
+fn check_waited(game: &GameCase, h: &Hostile, rec: &Value, seat: usize, turn: usize) -> Result<(), String> {
+    let turns = rec["turns"].as_array().map_or(&[][..], Vec::as_slice);
+    let first = !turns.iter().take(turn.saturating_sub(1)).any(|t| t["player"] == seat);
+    check(first != h.fails_later, || format!("turn {turn} timed out, first answer: {first}"))?;
+    let ms = turns.get(turn.wrapping_sub(1)).and_then(|t| t["ms"].as_f64()).unwrap_or(0.0);
+    let limit = if first { game.first_limit } else { game.later_limit }.mul_f64(TIME_FACTOR).as_secs_f64() * 1000.0;
+    check(ms >= limit - 1.0, || format!("turn {turn} (first: {first}) timed out after {ms} ms, limit {limit} ms"))?;
+    let most = if first || game.per_answer { limit + 500.0 } else { f64::INFINITY };
+    check(ms <= most, || format!("turn {turn} (first: {first}) waited {ms} ms, limit {limit} ms"))
 }
 
 /// The other game: the same entrant, playing correctly, is unaffected.
@@ -391,7 +463,7 @@ fn check_good_game(game: &GameCase, rec: &Value, seat: usize) -> Result<(), Stri
     check(!FAILURE_REASONS.contains(&reason) && game.normal_reasons.contains(&reason), || {
         format!("result {}", rec["result"])
     })?;
-    let turns = seat_turns(rec, seat);
+    let turns = seat_turns(rec, seat, 0);
     let answered = !turns.is_empty() && turns.iter().all(|t| t["text"].is_string() && t.get("substituted").is_none());
     check(answered, || format!("turns of seat {seat}: {turns:?}"))
 }
@@ -468,7 +540,12 @@ fn parallel_football_hostile_teams_stay_and_leave_nothing_behind() {
 #[test]
 fn parallel_football_team_that_never_reads_is_stopped_and_stays() {
     let long = GameCase { args: &["--p", "2", "--k", "3", "--max-turns", "300"], ..*game("parallel-football") };
-    let h = Hostile { name: "answers-without-reading", body: "exec yes stay", expect: Expect::Io("not-reading", "") };
+    let h = Hostile {
+        name: "answers-without-reading",
+        body: "exec yes stay",
+        expect: Expect::Io("not-reading", ""),
+        fails_later: false,
+    };
     hostile_matrix(&long, &[h]);
 }
 
