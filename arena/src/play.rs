@@ -426,7 +426,7 @@ fn end_external<A: Adapter>(
     match result {
         Ok(lines) => a.parse_answer(state, p, &lines).map_err(|e| Failure {
             kind: e.kind,
-            message: format!("answer {:?}: {}", lines.join("\\n"), e.message),
+            message: format!("answer {}: {}", quote(&lines.join("\n")), e.message),
             io: false,
             repeat: false,
         }),
@@ -550,7 +550,7 @@ pub fn play_game<A: Adapter>(
                             let text = a.format_turn(&before, p, &parsed.moves);
                             error = Some(Failure {
                                 kind,
-                                message: format!("turn {text:?}: {message}"),
+                                message: format!("turn {}: {message}", quote(&text)),
                                 io: false,
                                 repeat: false,
                             });
@@ -711,6 +711,24 @@ fn apply_on<A: Adapter>(
     Ok(())
 }
 
+/// The most bytes of a bot's answer quoted in an error message: a bot
+/// printing long lines on every turn must not make records (and the
+/// arena's memory) grow by a line per turn.
+const QUOTE_MAX: usize = 120;
+
+/// `text` quoted for an error message: at most [`QUOTE_MAX`] bytes of it
+/// (cut on a character boundary), followed by its length when cut.
+fn quote(text: &str) -> String {
+    if text.len() <= QUOTE_MAX {
+        return format!("{text:?}");
+    }
+    let mut end = QUOTE_MAX;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{:?}... ({} bytes)", &text[..end], text.len())
+}
+
 fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
@@ -843,6 +861,16 @@ mod tests {
             col.sort_unstable();
             assert_eq!(col, [0, 1, 2, 3], "every entrant sits in every seat once");
         }
+    }
+
+    #[test]
+    fn quoted_answers_are_cut_on_a_character_boundary() {
+        assert_eq!(quote("4 x"), "\"4 x\"");
+        let long = "é".repeat(100);
+        let q = quote(&long);
+        assert!(q.starts_with(&format!("\"{}\"...", "é".repeat(60))), "{q}");
+        assert!(q.ends_with("(200 bytes)"), "{q}");
+        assert!(quote(&"x".repeat(60_000)).len() < QUOTE_MAX + 30);
     }
 
     #[test]

@@ -35,6 +35,8 @@ const TIME_FACTOR: f64 = 2.0;
 const MARGIN: Duration = Duration::from_secs(3);
 /// Peak resident memory allowed to the arena, in kB.
 const MAX_HWM_KB: u64 = 300 * 1024;
+/// The longest error message a record may hold, in bytes.
+const MAX_MESSAGE: usize = 1024;
 /// The environment variable every process of a case inherits.
 const MARK_VAR: &str = "ARENA_HOSTILE_MARK";
 /// Reasons that mean a game did not end normally.
@@ -168,6 +170,14 @@ const HOSTILE: &[Hostile] = &[
     Hostile {
         name: "binary-garbage",
         body: "while :; do printf '\\377\\376\\001\\000\\033[2J\\200\\n'; done",
+        expect: Expect::Unreadable,
+        fails_later: false,
+    },
+    // Lines just under the length limit, forever: a record quotes only the
+    // start of each.
+    Hostile {
+        name: "long-garbage-lines",
+        body: "line=$(head -c 60000 /dev/zero | tr '\\0' z)\nwhile :; do printf '%s\\n' \"$line\"; done",
         expect: Expect::Unreadable,
         fails_later: false,
     },
@@ -372,6 +382,8 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
     let tail_ok =
         rec["stderr"].as_array().is_some_and(|s| s.iter().all(|t| t.as_str().map_or(0, str::len) <= 3 * 4096));
     check(tail_ok, || "a stderr tail is not bounded".into())?;
+    let longest = errors.iter().map(|e| e["message"].as_str().map_or(0, str::len)).max().unwrap_or(0);
+    check(longest <= MAX_MESSAGE, || format!("an error message of {longest} bytes"))?;
     match (game.rule, h.expect) {
         (Rule::Loss, expect) => {
             let reason = match expect {
