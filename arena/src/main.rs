@@ -318,6 +318,9 @@ fn cmd_play<A: Adapter>(
         for e in &g.errors {
             let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
         }
+        if g.error_count > g.errors.len() {
+            let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
+        }
         let _ = writeln!(out, "replay: {}", g.replay);
     }
     let st = stats::tally(bots.len(), seats, &results);

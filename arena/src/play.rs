@@ -234,13 +234,21 @@ pub struct GameSummary {
     pub reason: String,
     /// Failures per seat.
     pub failures: Vec<u32>,
-    /// Problems with answers.
+    /// Problems with answers: the first [`SUMMARY_ERRORS`] (the game's
+    /// record has them all).
     pub errors: Vec<ErrorEntry>,
+    /// How many problems the game had in all.
+    pub error_count: usize,
     /// The final position as text.
     pub final_position: String,
     /// The command that plays this game again.
     pub replay: String,
 }
+
+/// The most problems a [`GameSummary`] keeps: a series keeps every game's
+/// summary, and a bot that fails on every turn must not make its memory
+/// grow by a turn's worth per game.
+pub const SUMMARY_ERRORS: usize = 32;
 
 fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, String> {
     Ok(match spec {
@@ -815,7 +823,13 @@ pub fn play_series<A: Adapter>(
                                 outcome: played.outcome,
                                 reason: played.reason,
                                 failures: played.failures,
-                                errors: played.errors,
+                                error_count: played.errors.len(),
+                                errors: {
+                                    let mut e = played.errors;
+                                    e.truncate(SUMMARY_ERRORS);
+                                    e.shrink_to_fit();
+                                    e
+                                },
                                 final_position: played.final_position,
                                 replay: played.replay,
                             };
@@ -861,6 +875,26 @@ mod tests {
             col.sort_unstable();
             assert_eq!(col, [0, 1, 2, 3], "every entrant sits in every seat once");
         }
+    }
+
+    #[test]
+    fn summaries_keep_the_first_errors_and_records_all_of_them() {
+        use crate::games::parallel_football::FootballAdapter;
+        // One footballer that answers `dance` (unreadable, `stay`) every turn.
+        let garbage = "sh -c 'read s; echo 0 0; while read h; do i=0; while [ $i -lt 4 ]; do read l; \
+                       i=$((i+1)); done; read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done; \
+                       echo dance; done'";
+        let a = FootballAdapter::new(32, 1, 3, 60).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let opts = PlayOptions { time_factor: 5.0, record_dir: Some(dir.path().into()), replay_args: Vec::new() };
+        let specs = [format!("cmd:{garbage}"), "random".into(), "random".into(), "random".into()];
+        let r = play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}).unwrap();
+        assert_eq!(r[0].errors.len(), SUMMARY_ERRORS);
+        assert!(r[0].error_count > SUMMARY_ERRORS, "{}", r[0].error_count);
+        let rec: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("parallel-football-00000.json")).unwrap())
+                .unwrap();
+        assert_eq!(rec["errors"].as_array().unwrap().len(), r[0].error_count);
     }
 
     #[test]

@@ -151,6 +151,7 @@ mod tests {
             outcome,
             reason: "test".into(),
             errors: Vec::new(),
+            error_count: 0,
             final_position: String::new(),
             replay: String::new(),
         }
