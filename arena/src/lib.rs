@@ -48,8 +48,13 @@
 //! (the result's reason is `crash`, `timeout`, `line-too-long` or
 //! `illegal-move`), a seeded random legal move in Quoridor, `stay` in
 //! Parallel Football. A bot that timed out, crashed or printed an over-long
-//! line is killed (with its whole process group) and reaped; under the
-//! substitute policies its seat plays the substitute turn from then on.
+//! line is killed (with its whole process group, and any process it started
+//! that left the group but still carries its [`external::TAG_VAR`]) and
+//! reaped; under the substitute policies its seat plays the substitute turn
+//! from then on. So is a bot that stops reading its input (`not-reading`).
+//! An error message quotes at most the first 120 bytes of an answer, and a
+//! series keeps at most [`play::SUMMARY_ERRORS`] errors per game in memory
+//! (the records keep them all), so memory stays bounded whatever bots print.
 //!
 //! ## Records
 //! `play --record DIR` writes `DIR/<game>-<index>.json`: the game-core
