@@ -1,7 +1,9 @@
 //! Hostile external bots in every game: one table of hostile programs
 //! (never answers, answers late, a megabyte without a newline, binary
-//! garbage, closed stdout, killed by a signal, a child holding the pipe,
-//! a stderr flood) crossed with one table of the four games.
+//! garbage, long garbage lines, closed stdout, stopped, killed by a signal,
+//! a child holding the pipe inside or outside the bot's process group, a
+//! stderr flood, silence after some good answers) crossed with one table
+//! of the four games.
 //!
 //! Each case plays a series of two games with `--jobs 2`. The hostile
 //! script is one entrant; the first copy of it to start (a `mkdir` lock)
@@ -187,6 +189,7 @@ const HOSTILE: &[Hostile] = &[
         expect: Expect::Io("crash", "kept running"),
         fails_later: false,
     },
+    Hostile { name: "stops-itself", body: "kill -STOP $$", expect: Expect::Io("timeout", ""), fails_later: false },
     Hostile { name: "kill-9", body: "kill -9 $$", expect: Expect::Io("crash", "signal 9"), fails_later: false },
     Hostile {
         name: "segv",
