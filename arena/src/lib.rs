@@ -52,9 +52,11 @@
 //! that left the group but still carries its [`external::TAG_VAR`]) and
 //! reaped; under the substitute policies its seat plays the substitute turn
 //! from then on. So is a bot that stops reading its input (`not-reading`).
-//! An error message quotes at most the first 120 bytes of an answer, and a
-//! series keeps at most [`play::SUMMARY_ERRORS`] errors per game in memory
-//! (the records keep them all), so memory stays bounded whatever bots print.
+//! An error message quotes at most the first 120 bytes of an answer, a
+//! record lists at most [`play::MAX_SEAT_ERRORS`] problems per seat (then
+//! one `more-errors` entry with the count) and a series keeps at most
+//! [`play::SUMMARY_ERRORS`] of them per game in memory (the records keep
+//! theirs), so memory stays bounded whatever bots print.
 //!
 //! ## Records
 //! `play --record DIR` writes `DIR/<game>-<index>.json`: the game-core

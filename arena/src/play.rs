@@ -237,7 +237,7 @@ pub struct GameSummary {
     /// Problems with answers: the first [`SUMMARY_ERRORS`] (the game's
     /// record has them all).
     pub errors: Vec<ErrorEntry>,
-    /// How many problems the game had in all.
+    /// How many problems the game's record lists.
     pub error_count: usize,
     /// The final position as text.
     pub final_position: String,
@@ -489,7 +489,7 @@ pub fn play_game<A: Adapter>(
     let mut rng = seeded(seed);
     let mut record: Record<A::G> = Record::new(&state, Some(seed));
     let mut turns: Vec<TurnEntry> = Vec::new();
-    let mut errors: Vec<ErrorEntry> = Vec::new();
+    let mut errors = ErrorLog::new(n);
     let mut failures = vec![0u32; n];
     // Start every external program and send its start lines.
     for (i, seat) in g.seats.iter_mut().enumerate() {
@@ -671,12 +671,61 @@ pub fn play_game<A: Adapter>(
         turns,
         outcome,
         reason,
-        errors,
+        errors: errors.finish(),
         failures,
         stderr,
         final_position: a.display(&state),
         replay: replay.join(" "),
     })
+}
+
+/// The most problems recorded per seat in one game; the rest are counted in
+/// a last `more-errors` entry (a team answering garbage on each of 20,000
+/// turns would otherwise fill records and memory with the same line).
+pub const MAX_SEAT_ERRORS: usize = 200;
+
+/// A game's problems, at most [`MAX_SEAT_ERRORS`] per seat.
+struct ErrorLog {
+    entries: Vec<ErrorEntry>,
+    kept: Vec<usize>,
+    /// Per seat: problems not kept, and the turn of the last one.
+    dropped: Vec<(usize, usize)>,
+}
+
+impl ErrorLog {
+    fn new(seats: usize) -> ErrorLog {
+        ErrorLog { entries: Vec::new(), kept: vec![0; seats], dropped: vec![(0, 0); seats] }
+    }
+
+    fn push(&mut self, e: ErrorEntry) {
+        let seat = usize::from(e.seat);
+        match self.kept.get_mut(seat) {
+            Some(k) if *k >= MAX_SEAT_ERRORS => {
+                if let Some(d) = self.dropped.get_mut(seat) {
+                    *d = (d.0 + 1, e.turn);
+                }
+            }
+            Some(k) => {
+                *k += 1;
+                self.entries.push(e);
+            }
+            None => self.entries.push(e),
+        }
+    }
+
+    fn finish(mut self) -> Vec<ErrorEntry> {
+        for (seat, &(count, turn)) in self.dropped.iter().enumerate() {
+            if count > 0 {
+                self.entries.push(ErrorEntry {
+                    seat: seat as u8,
+                    turn,
+                    kind: "more-errors".into(),
+                    message: format!("{count} more problems of this seat, not recorded"),
+                });
+            }
+        }
+        self.entries
+    }
 }
 
 /// Sends a live external seat its end-of-game lines, stops it (kill and
@@ -895,6 +944,22 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("parallel-football-00000.json")).unwrap())
                 .unwrap();
         assert_eq!(rec["errors"].as_array().unwrap().len(), r[0].error_count);
+    }
+
+    #[test]
+    fn a_seat_records_at_most_max_seat_errors_and_counts_the_rest() {
+        let mut log = ErrorLog::new(2);
+        let entry = |seat: u8, turn: usize| ErrorEntry { seat, turn, kind: "unreadable".into(), message: "x".into() };
+        for t in 0..MAX_SEAT_ERRORS + 5 {
+            log.push(entry(0, t + 1));
+        }
+        log.push(entry(1, 7));
+        let e = log.finish();
+        assert_eq!(e.iter().filter(|e| e.seat == 0 && e.kind == "unreadable").count(), MAX_SEAT_ERRORS);
+        assert_eq!(e.iter().filter(|e| e.seat == 1).count(), 1);
+        let last = e.last().unwrap();
+        assert_eq!((last.seat, last.turn, last.kind.as_str()), (0, MAX_SEAT_ERRORS + 5, "more-errors"));
+        assert!(last.message.starts_with("5 more"), "{}", last.message);
     }
 
     #[test]
