@@ -522,7 +522,8 @@ pub fn arb_state<G: Game + fmt::Debug>(start: G, max_len: usize) -> impl Strateg
 ///   [`Game::check_move`] accepts it, and [`Game::play`] agrees;
 /// * a refused move leaves the state unchanged;
 /// * the state rebuilds from its setup (through JSON);
-/// * a finished game has an outcome and refuses the candidate.
+/// * a finished game has an outcome and refuses the candidate (eight
+///   candidates are tried after the end; later bytes are ignored).
 ///
 /// # Errors
 /// The first [`Violation`], with the step number as its ply.
@@ -559,8 +560,17 @@ pub fn fuzz_game_with<G: Game>(
     start.for_each_possible_move(&mut |m| universe.push(m));
     let mut g = start.clone();
     let mut moves = Vec::new();
+    // A finished game is probed with a few candidates, then the rest of the
+    // input is ignored (it would only repeat the same refusals).
+    let mut probes_after_end = 0;
     for (step, chunk) in data.chunks(3).enumerate() {
         let at = |v: Violation| Violation { at: Some((0, step as u64)), ..v };
+        if g.is_over() {
+            if probes_after_end == 8 {
+                break;
+            }
+            probes_after_end += 1;
+        }
         let op = chunk[0];
         let idx = chunk.get(1..3).map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]])));
         let act = g.to_act();
