@@ -99,8 +99,10 @@ pub trait Adapter: Send + Sync + 'static {
     /// The game's state type.
     type G: Game;
 
-    /// The arena's name of the game (`paper-soccer`).
-    fn name(&self) -> &'static str;
+    /// The arena's name of the game (`paper-soccer`): the game's [`Game::NAME`].
+    fn name(&self) -> &'static str {
+        <Self::G as Game>::NAME
+    }
     /// The configured start position.
     fn start(&self) -> Self::G;
     /// The configuration, for records.

@@ -32,9 +32,6 @@ fn parse_take(text: &str) -> Result<u8, AnswerError> {
 impl Adapter for NimAdapter {
     type G = Nim;
 
-    fn name(&self) -> &'static str {
-        "nim"
-    }
     fn start(&self) -> Nim {
         Nim::new(self.pile, self.max_take)
     }

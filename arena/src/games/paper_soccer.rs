@@ -35,9 +35,6 @@ fn digits(text: &str) -> Vec<Dir> {
 impl Adapter for PaperSoccerAdapter {
     type G = PaperSoccer;
 
-    fn name(&self) -> &'static str {
-        "paper-soccer"
-    }
     fn start(&self) -> PaperSoccer {
         PaperSoccer::default()
     }

@@ -63,9 +63,6 @@ fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<(S
 impl Adapter for FootballAdapter {
     type G = Football;
 
-    fn name(&self) -> &'static str {
-        "parallel-football"
-    }
     fn start(&self) -> Football {
         Football::new(self.config)
     }

@@ -63,9 +63,6 @@ fn history_of(log: &[TurnLog<Move>]) -> History {
 impl Adapter for QuoridorAdapter {
     type G = Quoridor;
 
-    fn name(&self) -> &'static str {
-        "quoridor"
-    }
     fn start(&self) -> Quoridor {
         self.start
     }

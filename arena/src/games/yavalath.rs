@@ -32,9 +32,6 @@ pub struct YavalathAdapter;
 impl Adapter for YavalathAdapter {
     type G = Yavalath;
 
-    fn name(&self) -> &'static str {
-        "yavalath"
-    }
     fn start(&self) -> Yavalath {
         Yavalath::new()
     }
