@@ -65,6 +65,7 @@ pub mod record;
 pub mod rng;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod time;
 mod tools;
 
 pub use game::{Alternating, Game, GameError, MoveNotation, NoChance, Zobrist};
@@ -72,4 +73,5 @@ pub use outcome::{Outcome, OutcomeError};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
 pub use rand_core::{RngCore, SeedableRng};
 pub use record::{Event, Record, ReplayError};
+pub use time::{Clock, TimeControl};
 pub use tools::{PlayoutError, PlayoutStats, perft, random_playout, random_playouts};

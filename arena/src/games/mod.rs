@@ -3,48 +3,16 @@
 //! costs, judge records, pictures).
 
 use crate::bot::Bot;
+pub use game_core::TimeControl;
 use game_core::rng::{GameRng, below};
 use game_core::{Game, GameError, PlayerId};
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
 pub mod quoridor;
 pub mod yavalath;
-
-/// The time a bot may take for its answers, as the game's rules state it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// A limit per answer: `first` for a seat's first answer, `later` after.
-    PerAnswer {
-        /// Limit of the first answer.
-        first: Duration,
-        /// Limit of every later answer.
-        later: Duration,
-    },
-    /// A clock: `initial` at the start, `increment` added at each turn.
-    Clock {
-        /// Clock at the start.
-        initial: Duration,
-        /// Added at each of the bot's turns.
-        increment: Duration,
-    },
-}
-
-impl TimeControl {
-    /// The same control with every duration multiplied by `factor`.
-    pub fn scaled(self, factor: f64) -> TimeControl {
-        let s = |d: Duration| d.mul_f64(factor.clamp(0.001, 1000.0));
-        match self {
-            TimeControl::PerAnswer { first, later } => TimeControl::PerAnswer { first: s(first), later: s(later) },
-            TimeControl::Clock { initial, increment } => {
-                TimeControl::Clock { initial: s(initial), increment: s(increment) }
-            }
-        }
-    }
-}
 
 /// What happens to a seat whose answer is missing, unreadable or illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
