@@ -116,7 +116,7 @@ pub fn run_launcher(args: &[String]) -> i32 {
 }
 
 enum Out {
-    Line(String),
+    Line(Vec<u8>),
     TooLong,
     Eof,
 }
@@ -260,13 +260,13 @@ impl Process {
         }
     }
 
-    /// Waits for the next line until `deadline`. The line ending (`\n`, and a
-    /// `\r` before it) is removed; invalid UTF-8 is replaced (and so is
-    /// unreadable for every protocol).
+    /// Waits for the next line until `deadline`: the bytes exactly as the
+    /// bot printed them, without the `\n` that ended the line (a `\r`
+    /// before it is kept: each game's referee decides what it means).
     ///
     /// # Errors
     /// [`IoFailure::Timeout`], [`IoFailure::Closed`] or [`IoFailure::LineTooLong`].
-    pub fn read_line(&mut self, deadline: Instant) -> Result<String, IoFailure> {
+    pub fn read_line(&mut self, deadline: Instant) -> Result<Vec<u8>, IoFailure> {
         if self.closed {
             return Err(IoFailure::Closed);
         }
@@ -410,7 +410,7 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
         let n = match out.read(&mut chunk) {
             Ok(0) => {
                 if !line.is_empty() {
-                    let _ = tx.send(Out::Line(finish_line(&line)));
+                    let _ = tx.send(Out::Line(line.clone()));
                 }
                 let _ = tx.send(Out::Eof);
                 return;
@@ -424,7 +424,7 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
         };
         for &b in &chunk[..n] {
             if b == b'\n' {
-                if tx.send(Out::Line(finish_line(&line))).is_err() {
+                if tx.send(Out::Line(line.clone())).is_err() {
                     return;
                 }
                 line.clear();
@@ -436,11 +436,6 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
             }
         }
     }
-}
-
-fn finish_line(line: &[u8]) -> String {
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    String::from_utf8_lossy(line).into_owned()
 }
 
 fn keep_tail(mut err: impl Read, tail: &Mutex<VecDeque<u8>>) {
@@ -475,19 +470,19 @@ mod tests {
     }
 
     #[test]
-    fn lines_are_bounded_and_split() {
-        let data = b"12\r\n34\nxyz".to_vec();
+    fn lines_are_bounded_and_split_and_keep_every_byte_but_the_newline() {
+        let data = b"12\r\n34\n\xff z".to_vec();
         let (tx, rx) = sync_channel(10);
         read_lines(&data[..], &tx);
         let got: Vec<String> = rx
             .try_iter()
             .map(|o| match o {
-                Out::Line(l) => l,
+                Out::Line(l) => String::from_utf8_lossy(&l).into_owned(),
                 Out::TooLong => "<long>".into(),
                 Out::Eof => "<eof>".into(),
             })
             .collect();
-        assert_eq!(got, ["12", "34", "xyz", "<eof>"]);
+        assert_eq!(got, ["12\r", "34", "\u{fffd} z", "<eof>"]);
         let big = vec![b'x'; MAX_LINE + 10];
         let (tx, rx) = sync_channel(10);
         read_lines(&big[..], &tx);
@@ -523,7 +518,7 @@ mod tests {
                 .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c.windows(7).any(|w| w == b"43.2109")))
         };
         let mut p = Process::spawn("sh -c 'setsid sleep 43.2109 & echo started; exec sleep 30'").unwrap();
-        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), "started");
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"started");
         let t = Instant::now();
         while !alive() {
             assert!(t.elapsed() < Duration::from_secs(5), "the child never started (is setsid installed?)");
@@ -540,7 +535,7 @@ mod tests {
     fn an_echo_bot_answers() {
         let mut p = Process::spawn("cat").unwrap();
         p.send("hello\n").unwrap();
-        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), "hello");
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"hello");
         p.finish(None, Duration::from_millis(500));
         assert!(p.status().is_some());
     }

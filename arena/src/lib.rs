@@ -89,5 +89,6 @@ pub mod external;
 pub mod games;
 pub mod judge;
 pub mod play;
+pub mod referee;
 pub mod render;
 pub mod stats;

@@ -3,9 +3,10 @@
 
 use crate::bot::{Bot, Budget, Mcts, MctsConfig, RandomBot};
 use crate::external::{IoFailure, Process};
-use crate::games::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog};
+use crate::games::{Adapter, TurnLog};
+use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Referee, Said, substitute_rng};
 use game_core::rng::{derive_seed, seeded};
-use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
+use game_core::{Clock, Event, Game, Outcome, PlayerId, Record, ToAct};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -72,30 +73,17 @@ pub struct PlayOptions {
     pub replay_args: Vec<String>,
 }
 
-/// A failed answer.
-#[derive(Clone, Debug, PartialEq)]
-struct Failure {
-    kind: String,
-    message: String,
-    /// An I/O failure (the bot is dead) rather than a bad answer.
-    io: bool,
-    /// The bot failed on an earlier turn already (not recorded again).
-    repeat: bool,
-}
-
 enum SeatBot<G: Game> {
     Builtin(Box<dyn Bot<G>>),
-    External(ExternalSeat),
+    External(Box<ExternalSeat>),
 }
 
 struct ExternalSeat {
     command: String,
     proc: Option<Process>,
-    dead: bool,
-    /// Why the bot is dead (the failure kind that stopped it).
-    dead_kind: String,
-    answered: u32,
-    clock: Duration,
+    /// Why the bot no longer answers (it is stopped), if it does not.
+    dead: Option<Cutoff>,
+    clock: Clock,
     stderr: String,
 }
 
@@ -104,7 +92,11 @@ struct ExternalSeat {
 pub struct TurnEntry {
     /// The seat.
     pub player: u8,
-    /// The turn in protocol notation (`None` when a failed answer ended the game).
+    /// What an external bot said, exactly (raw lines, and the cutoff when
+    /// the answer never came whole); `None` for a built-in bot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<RawAnswer>,
+    /// The turn played, in protocol notation (`None` when a failed answer ended the game).
     pub text: Option<String>,
     /// Time taken, in milliseconds.
     pub ms: f64,
@@ -257,15 +249,13 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::
         BotSpec::Builtin(name) => SeatBot::Builtin(
             a.builtin_bot(name, seed).ok_or_else(|| format!("{} has no built-in bot {name:?}", a.name()))?,
         ),
-        BotSpec::External(cmd) => SeatBot::External(ExternalSeat {
+        BotSpec::External(cmd) => SeatBot::External(Box::new(ExternalSeat {
             command: cmd.clone(),
             proc: None,
-            dead: false,
-            dead_kind: String::new(),
-            answered: 0,
-            clock: Duration::ZERO,
+            dead: None,
+            clock: Clock::new(a.time_control()),
             stderr: String::new(),
-        }),
+        })),
     })
 }
 
@@ -292,71 +282,67 @@ pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, 
     Ok(parsed)
 }
 
-/// A seat's answer: the parsed turn or why there is none.
-type Answer<G> = Result<ParsedAnswer<<G as Game>::Move>, Failure>;
+/// What a seat said, and whether it is a failure already counted (a bot
+/// that stopped earlier fails again on every later turn).
+struct SeatAnswer<M> {
+    said: Said<M>,
+    repeat: bool,
+    ms: f64,
+    /// What the arena saw of a cutoff (how the bot ended), for the record.
+    detail: Option<String>,
+}
 
 struct Game1<'a, A: Adapter> {
     a: &'a A,
-    tc: TimeControl,
     seats: Vec<SeatBot<A::G>>,
     history: Vec<TurnLog<<A::G as Game>::Move>>,
 }
 
 impl<A: Adapter> Game1<'_, A> {
-    /// Asks seat `p` for its turn in `state`; returns the answer and the
-    /// time taken.
     /// Asks every player of `players` for its turn on `state` (the same
     /// position for all). External programs all receive their input first
     /// and think at the same time, each against its own deadline; built-in
-    /// bots decide meanwhile. Returns each answer with its time in ms.
-    fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<(Answer<A::G>, f64)> {
+    /// bots decide meanwhile.
+    fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<SeatAnswer<<A::G as Game>::Move>> {
         let a = self.a;
-        let tc = self.tc;
         let mut pending: Vec<Option<Pending>> = Vec::with_capacity(players.len());
         for &p in players {
             pending.push(match &mut self.seats[p.index()] {
-                SeatBot::External(ext) => Some(begin_external(a, tc, ext, state, p, &self.history)),
+                SeatBot::External(ext) => Some(begin_external(a, ext, state, p, &self.history)),
                 SeatBot::Builtin(_) => None,
             });
         }
-        let mut out = Vec::with_capacity(players.len());
-        for (&p, pend) in players.iter().zip(&pending) {
-            if pend.is_none() {
-                if let SeatBot::Builtin(bot) = &mut self.seats[p.index()] {
+        let mut out: Vec<Option<SeatAnswer<_>>> = Vec::with_capacity(players.len());
+        for &p in players {
+            out.push(match &mut self.seats[p.index()] {
+                SeatBot::Builtin(bot) => {
                     let t0 = Instant::now();
                     let moves = bot.turn(state, p);
-                    out.push(Some((
-                        Ok(ParsedAnswer { moves, notes: Vec::new() }),
-                        t0.elapsed().as_secs_f64() * 1000.0,
-                    )));
-                    continue;
+                    Some(SeatAnswer { said: Said::Moves(moves), repeat: false, ms: ms_since(t0), detail: None })
                 }
-            }
-            out.push(None);
+                SeatBot::External(_) => None,
+            });
         }
         for ((&p, pend), slot) in players.iter().zip(pending).zip(out.iter_mut()) {
             if let (Some(pend), SeatBot::External(ext)) = (pend, &mut self.seats[p.index()]) {
-                let t0 = pend.t0;
-                let r = end_external(a, tc, ext, state, p, pend);
-                *slot = Some((r, t0.elapsed().as_secs_f64() * 1000.0));
+                *slot = Some(end_external(a, ext, state, p, pend));
             }
         }
         out.into_iter()
             .map(|o| {
-                o.unwrap_or_else(|| {
-                    (
-                        Err(Failure {
-                            kind: "arena-error".into(),
-                            message: "no answer slot".into(),
-                            io: true,
-                            repeat: false,
-                        }),
-                        0.0,
-                    )
+                o.unwrap_or(SeatAnswer {
+                    said: Said::Answer(RawAnswer { cutoff: Some(Cutoff::Crash), ..RawAnswer::default() }),
+                    repeat: true,
+                    ms: 0.0,
+                    detail: None,
                 })
             })
             .collect()
     }
+}
+
+fn ms_since(t0: Instant) -> f64 {
+    t0.elapsed().as_secs_f64() * 1000.0
 }
 
 /// An external seat's question in flight.
@@ -368,33 +354,17 @@ struct Pending {
 
 fn begin_external<A: Adapter>(
     a: &A,
-    tc: TimeControl,
     ext: &mut ExternalSeat,
     state: &A::G,
     p: PlayerId,
     history: &[TurnLog<<A::G as Game>::Move>],
 ) -> Pending {
     let t0 = Instant::now();
-    if ext.dead {
+    if ext.dead.is_some() {
         return Pending { t0, deadline: t0, sent: Err(IoFailure::Closed) };
     }
-    let first = ext.answered == 0;
-    let limit = match tc {
-        TimeControl::PerAnswer { first: f, later } => {
-            if first {
-                f
-            } else {
-                later
-            }
-        }
-        TimeControl::Clock { initial, increment } => {
-            if first {
-                ext.clock = initial;
-            }
-            ext.clock += increment;
-            ext.clock
-        }
-    };
+    let first = ext.clock.answers() == 0;
+    let limit = ext.clock.start_answer();
     let sent = match ext.proc.as_mut() {
         Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
         None => Err(IoFailure::Closed),
@@ -402,66 +372,94 @@ fn begin_external<A: Adapter>(
     Pending { t0, deadline: t0 + limit, sent }
 }
 
+fn cutoff_of(e: &IoFailure) -> Cutoff {
+    match e {
+        IoFailure::Timeout => Cutoff::Timeout,
+        IoFailure::Closed | IoFailure::Spawn(_) => Cutoff::Crash,
+        IoFailure::LineTooLong => Cutoff::LineTooLong,
+        IoFailure::NotReading => Cutoff::NotReading,
+    }
+}
+
+/// Reads the answer lines of an external seat until its deadline: the
+/// game's number of answer lines, plus the lines its referee drops, all
+/// kept (the dropped ones up to [`KEPT_SKIPPED_LINES`], then counted).
 fn end_external<A: Adapter>(
     a: &A,
-    tc: TimeControl,
     ext: &mut ExternalSeat,
     state: &A::G,
     p: PlayerId,
     pend: Pending,
-) -> Answer<A::G> {
-    if ext.dead {
-        return Err(Failure {
-            kind: ext.dead_kind.clone(),
-            message: "the bot is no longer running".into(),
-            io: true,
-            repeat: true,
-        });
+) -> SeatAnswer<<A::G as Game>::Move> {
+    if let Some(c) = ext.dead {
+        let raw = RawAnswer { cutoff: Some(c), ..RawAnswer::default() };
+        return SeatAnswer { said: Said::Answer(raw), repeat: true, ms: 0.0, detail: None };
     }
-    let result = pend.sent.and_then(|()| {
-        let proc = ext.proc.as_mut().ok_or(IoFailure::Closed)?;
-        let n = a.answer_lines(state, p);
-        let mut lines = Vec::with_capacity(n);
-        for _ in 0..n {
-            lines.push(proc.read_line(pend.deadline)?);
-        }
-        Ok(lines)
-    });
-    ext.answered += 1;
-    if let TimeControl::Clock { .. } = tc {
-        ext.clock = ext.clock.saturating_sub(pend.t0.elapsed());
-    }
-    match result {
-        Ok(lines) => a.parse_answer(state, p, &lines).map_err(|e| Failure {
-            kind: e.kind,
-            message: format!("answer {}: {}", quote(&lines.join("\n")), e.message),
-            io: false,
-            repeat: false,
-        }),
-        Err(e) => {
-            let mut message = e.to_string();
-            if let Some(proc) = ext.proc.as_mut() {
-                if e == IoFailure::Closed {
-                    message = match proc.peek_exit(Duration::from_millis(50)) {
-                        Some(how) => format!("the bot exited ({how})"),
-                        None => "the bot closed its output but kept running (killed)".to_string(),
-                    };
+    let mut raw = RawAnswer::default();
+    let mut failure = pend.sent.err();
+    if failure.is_none() {
+        if let Some(proc) = ext.proc.as_mut() {
+            let need = a.answer_lines(state, p);
+            let (mut got, mut skipped) = (0, 0usize);
+            while got < need {
+                match proc.read_line(pend.deadline) {
+                    Ok(line) if a.skips_line(&line) => {
+                        skipped += 1;
+                        if skipped <= KEPT_SKIPPED_LINES {
+                            raw.lines.push(RawLine(line));
+                        } else {
+                            raw.more_skipped += 1;
+                        }
+                    }
+                    Ok(line) => {
+                        got += 1;
+                        raw.lines.push(RawLine(line));
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
                 }
+            }
+        } else {
+            failure = Some(IoFailure::Closed);
+        }
+    }
+    let ms = ms_since(pend.t0);
+    ext.clock.end_answer(pend.t0.elapsed());
+    let mut detail = None;
+    if let Some(e) = failure {
+        detail = Some(e.to_string());
+        let cutoff = cutoff_of(&e);
+        raw.cutoff = Some(cutoff);
+        let keep = cutoff == Cutoff::Timeout && a.timeout_keeps_bot();
+        if let (Some(proc), false) = (ext.proc.as_mut(), keep) {
+            if e == IoFailure::Closed {
+                // Say how it ended, in the stderr tail kept with the record.
+                detail = Some(match proc.peek_exit(Duration::from_millis(50)) {
+                    Some(how) => format!("the bot exited ({how})"),
+                    None => "the bot closed its output but kept running (killed)".to_string(),
+                });
+                proc.kill();
+                ext.stderr = proc.stderr_tail();
+            } else {
                 proc.kill();
                 ext.stderr = proc.stderr_tail();
             }
-            ext.dead = true;
-            ext.dead_kind = e.kind().to_string();
-            Err(Failure { kind: e.kind().to_string(), message, io: true, repeat: false })
+        }
+        if !keep {
+            ext.dead = Some(cutoff);
         }
     }
+    SeatAnswer { said: Said::Answer(raw), repeat: false, ms, detail }
 }
 
 /// Plays one game between `specs` (one per seat) with `seed`.
 ///
-/// Never panics on bot behaviour: every failure is recorded and handled by
-/// the game's [`FailurePolicy`]; every process is killed and reaped before
-/// this returns.
+/// Every turn is decided by the judging core ([`Referee::turn`]), the same
+/// that `arena judge` runs on the record. Never panics on bot behaviour:
+/// every failure is recorded and costs what the game's [`FailurePolicy`]
+/// says; every process is killed and reaped before this returns.
 ///
 /// # Errors
 /// When a spec cannot make a bot for this game.
@@ -471,14 +469,14 @@ pub fn play_game<A: Adapter>(
     seed: u64,
     opts: &PlayOptions,
 ) -> Result<Played<A::G>, String> {
-    let mut state = a.start();
-    let n = state.players();
+    let start = a.start();
+    let n = start.players();
     if specs.len() != n {
         return Err(format!("{} needs {n} bots, got {}", a.name(), specs.len()));
     }
+    let tc = a.time_control().scaled(opts.time_factor);
     let mut g = Game1 {
         a,
-        tc: a.time_control().scaled(opts.time_factor),
         seats: specs
             .iter()
             .enumerate()
@@ -486,52 +484,52 @@ pub fn play_game<A: Adapter>(
             .collect::<Result<_, _>>()?,
         history: Vec::new(),
     };
-    let mut rng = seeded(seed);
-    let mut record: Record<A::G> = Record::new(&state, Some(seed));
+    let mut chance_rng = seeded(seed);
+    let mut referee = Referee::new(a, start.clone(), Some(substitute_rng(seed)));
+    let mut record: Record<A::G> = Record::new(&start, Some(seed));
     let mut turns: Vec<TurnEntry> = Vec::new();
     let mut errors = ErrorLog::new(n);
     let mut failures = vec![0u32; n];
     // Start every external program and send its start lines.
     for (i, seat) in g.seats.iter_mut().enumerate() {
         if let SeatBot::External(ext) = seat {
+            ext.clock = Clock::new(tc);
             match Process::spawn(&ext.command) {
                 Ok(mut proc) => {
-                    let start = a.protocol_start(&state, PlayerId(i as u8));
-                    if !start.is_empty() {
-                        let _ = proc.send(&start);
+                    let start_lines = a.protocol_start(&start, PlayerId(i as u8));
+                    if !start_lines.is_empty() {
+                        let _ = proc.send(&start_lines);
                     }
                     ext.proc = Some(proc);
                 }
                 Err(e) => {
-                    ext.dead = true;
-                    ext.dead_kind = e.kind().to_string();
+                    ext.dead = Some(Cutoff::Crash);
                     failures[i] += 1;
                     errors.push(ErrorEntry { seat: i as u8, turn: 0, kind: e.kind().into(), message: e.to_string() });
                 }
             }
         }
     }
-    let limit = state.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
+    let limit = start.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
     let mut forced: Option<(Outcome, String)> = None;
     let mut steps = 0u64;
-    // A seat that failed before its first turn (it could not start) loses
-    // there under the loss policy: handled when it is asked.
-    'game: loop {
+    while !referee.is_over() {
         steps += 1;
         if steps > limit {
             forced = Some((Outcome::draw(n), "arena-limit".into()));
             break;
         }
-        let act = state.to_act();
-        let players: Vec<PlayerId> = match act {
+        let players: Vec<PlayerId> = match referee.state().to_act() {
             ToAct::Over => break,
             ToAct::Chance => {
-                match state.resolve_chance(&mut rng) {
-                    Some(c) => record.events.push(Event::Chance(c)),
-                    None => {
-                        forced = Some((Outcome::draw(n), "arena-error".into()));
-                        break;
-                    }
+                let applied = referee.state().sample_chance(&mut chance_rng).map(|c| {
+                    let r = referee.chance(&c);
+                    record.events.push(Event::Chance(c));
+                    r
+                });
+                if !matches!(applied, Some(Ok(()))) {
+                    forced = Some((Outcome::draw(n), "arena-error".into()));
+                    break;
                 }
                 continue;
             }
@@ -540,109 +538,60 @@ pub fn play_game<A: Adapter>(
         };
         // Every acting player decides on the same position (simultaneous
         // players never see each other's orders).
-        let snapshot = state.clone();
+        let snapshot = referee.state().clone();
         let answers = g.ask_all(&snapshot, &players);
-        for (&p, (answer, ms)) in players.iter().zip(answers) {
+        for (&p, answer) in players.iter().zip(answers) {
             let turn_no = turns.len() + 1;
-            let before = state.clone();
-            let mut error: Option<Failure> = None;
-            let mut notes = Vec::new();
-            let mut played: Option<Vec<<A::G as Game>::Move>> = None;
-            match answer {
-                Ok(parsed) => {
-                    notes = parsed.notes;
-                    match apply_on(a, &snapshot, &mut state, p, &parsed.moves) {
-                        Ok(()) => played = Some(parsed.moves),
-                        Err(AnswerError { kind, message }) => {
-                            state = before.clone();
-                            let text = a.format_turn(&before, p, &parsed.moves);
-                            error = Some(Failure {
-                                kind,
-                                message: format!("turn {}: {message}", quote(&text)),
-                                io: false,
-                                repeat: false,
-                            });
-                        }
-                    }
-                }
-                Err(f) => error = Some(f),
-            }
-            for (kind, message) in &notes {
+            let raw = match &answer.said {
+                Said::Answer(raw) => Some(raw.clone()),
+                _ => None,
+            };
+            let v = referee.turn(p, answer.said);
+            for (kind, message) in &v.notes {
                 errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: kind.clone(), message: message.clone() });
             }
-            if let Some(f) = &error {
-                if !f.repeat {
+            if let Some(e) = &v.error {
+                if !answer.repeat {
                     failures[p.index()] += 1;
-                    errors.push(ErrorEntry {
-                        seat: p.0,
-                        turn: turn_no,
-                        kind: f.kind.clone(),
-                        message: f.message.clone(),
-                    });
-                }
-                match a.failure_policy() {
-                    FailurePolicy::Loss => {
-                        let reason = if f.io { f.kind.clone() } else { "illegal-move".to_string() };
-                        turns.push(TurnEntry {
-                            player: p.0,
-                            text: None,
-                            ms: round_ms(ms),
-                            event_end: record.events.len(),
-                            error: Some(f.kind.clone()),
-                            substituted: false,
-                        });
-                        forced = Some((Outcome::loss_for(n, p), reason));
-                        break 'game;
-                    }
-                    FailurePolicy::Substitute => {
-                        let sub = a.fallback_turn(&snapshot, p, &mut rng);
-                        match apply_on(a, &snapshot, &mut state, p, &sub) {
-                            Ok(()) => played = Some(sub),
-                            Err(e) => {
-                                state = before.clone();
-                                errors.push(ErrorEntry {
-                                    seat: p.0,
-                                    turn: turn_no,
-                                    kind: "arena-error".into(),
-                                    message: format!("substitute turn refused: {}", e.message),
-                                });
-                                forced = Some((Outcome::draw(n), "arena-error".into()));
-                                break 'game;
-                            }
-                        }
-                    }
+                    let message = match (&raw, &answer.detail) {
+                        (_, Some(detail)) => detail.clone(),
+                        (Some(raw), None) => format!("answer {}: {}", quote(&raw.text()), e.message),
+                        (None, None) => e.message.clone(),
+                    };
+                    errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: e.kind.clone(), message });
                 }
             }
-            let moves = played.unwrap_or_default();
-            let text = a.format_turn(&before, p, &moves);
-            record.events.extend(moves.iter().map(|&mv| Event::Move { player: p, mv }));
+            let failed_out = v.error.is_some() && !v.substituted;
+            record.events.extend(v.played.iter().map(|&mv| Event::Move { player: p, mv }));
             turns.push(TurnEntry {
                 player: p.0,
-                text: Some(text.clone()),
-                ms: round_ms(ms),
+                answer: raw,
+                text: (!failed_out).then(|| v.played_text.clone()),
+                ms: round_ms(answer.ms),
                 event_end: record.events.len(),
-                error: error.as_ref().map(|f| f.kind.clone()),
-                substituted: error.is_some(),
+                error: v.error.as_ref().map(|e| e.kind.clone()),
+                substituted: v.substituted,
             });
-            g.history.push(TurnLog { player: p, moves, text });
+            if referee.stop().is_some() {
+                break;
+            }
+            g.history.push(TurnLog { player: p, moves: v.played, text: v.played_text });
         }
         // Seats the game is over for (a removed Quoridor player) are told so
         // and stopped now.
         for (i, seat) in g.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
-                if !ext.dead && ext.proc.is_some() && a.seat_done(&state, PlayerId(i as u8)) {
-                    end_seat(a, &state, PlayerId(i as u8), ext);
+                if ext.dead.is_none() && ext.proc.is_some() && a.seat_done(referee.state(), PlayerId(i as u8)) {
+                    end_seat(a, referee.state(), PlayerId(i as u8), ext);
                 }
             }
         }
     }
-    let (outcome, reason) = match forced {
+    let (outcome, reason) = match forced.or_else(|| referee.result()) {
         Some(f) => f,
-        None => match state.outcome() {
-            Some(o) => (o, state.end_reason().unwrap_or("over").to_string()),
-            None => (Outcome::draw(n), "arena-error".into()),
-        },
+        None => (Outcome::draw(n), "arena-error".into()),
     };
+    let state = referee.state().clone();
     // End every external program and keep its stderr tail.
     let mut stderr = Vec::with_capacity(n);
     for (i, seat) in g.seats.iter_mut().enumerate() {
@@ -732,40 +681,14 @@ impl ErrorLog {
 /// reap after a short grace) and keeps its stderr tail.
 fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat) {
     if let Some(proc) = ext.proc.as_mut() {
-        if !ext.dead {
+        if ext.dead.is_none() {
             let end = a.protocol_end(state, p);
             proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
             ext.stderr = proc.stderr_tail();
         }
     }
-    if !ext.dead {
-        ext.dead = true;
-        ext.dead_kind = "ended".into();
-    }
-}
-
-/// Checks `p`'s turn on the position all acting players decided on
-/// (`snapshot`: at a simultaneous node the others' moves are not in it, so
-/// "the turn is complete" means `p` no longer owes moves there), then plays
-/// it on `state`. On error `state` may be partly changed.
-fn apply_on<A: Adapter>(
-    a: &A,
-    snapshot: &A::G,
-    state: &mut A::G,
-    p: PlayerId,
-    moves: &[<A::G as Game>::Move],
-) -> Result<(), AnswerError> {
-    let mut trial = snapshot.clone();
-    a.apply_turn(&mut trial, p, moves)?;
-    if state == snapshot {
-        // The first (or only) acting player: the trial is the result.
-        *state = trial;
-        return Ok(());
-    }
-    for &m in moves {
-        state.play(p, m).map_err(|e| AnswerError::from_game(&e))?;
-    }
-    Ok(())
+    // A seat the game is over for is never asked again.
+    ext.dead.get_or_insert(Cutoff::Crash);
 }
 
 /// The most bytes of a bot's answer quoted in an error message: a bot

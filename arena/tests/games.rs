@@ -91,7 +91,10 @@ fn paper_soccer_judge_illegal_turn_loses() {
     // An empty line is an empty turn, illegal too.
     let lines = judge("paper-soccer", &[], "0\n\n4\n");
     assert_eq!(lines[1]["error"], "empty-turn");
-    assert_eq!(lines.len(), 3);
+    // The line after the forfeit is judged too: refused, result unchanged.
+    assert_eq!(lines[2]["error"], "game-over");
+    assert_eq!(lines[3], json!({"result": {"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}}));
+    assert_eq!(lines.len(), 4);
 }
 
 #[test]
@@ -288,15 +291,25 @@ fn parallel_football_plays_judges_and_renders() {
     assert_eq!(lines.len(), rec["turns"].as_array().unwrap().len() + 1);
     assert!(lines[..lines.len() - 1].iter().all(|l| l["legal"] == true));
     assert_eq!(lines.last().unwrap()["result"], rec["result"]);
-    // A tampered record: an illegal kick is refused and the result is open.
+    // A tampered record: an illegal kick of a built-in team (its moves are
+    // the record's events) is refused and the result is open.
     let mut bad = rec.clone();
     let events = bad["events"].as_array_mut().unwrap();
-    let i = events.iter().position(|e| e["move"]["mv"].get("order").is_some()).unwrap();
+    let i = events.iter().position(|e| e["move"]["mv"].get("order").is_some() && e["move"]["player"] == 1).unwrap();
     events[i]["move"]["mv"] = json!({"order": {"kick": {"dx": 40, "dy": 40}}});
     let lines = judge("parallel-football", &[], &bad.to_string());
     let last = lines.len() - 1;
     assert_eq!(lines[last - 1]["legal"], false, "{lines:?}");
     assert_eq!(lines[last], json!({"result": null}));
+    // Tampering with the moves of a turn whose raw answer is recorded makes
+    // the record contradict itself: refused, naming the turn.
+    let mut bad = rec.clone();
+    let events = bad["events"].as_array_mut().unwrap();
+    let i = events.iter().position(|e| e["move"]["mv"].get("order").is_some() && e["move"]["player"] == 0).unwrap();
+    events[i]["move"]["mv"] = json!({"order": {"kick": {"dx": 40, "dy": 40}}});
+    let (o, _) = run(&["judge", "parallel-football", "--max-turns", "40", "--p", "2"], &bad.to_string());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("inconsistent record: turn"), "{o:?}");
 }
 
 #[test]

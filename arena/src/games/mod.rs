@@ -114,7 +114,9 @@ pub trait Adapter: Send + Sync + 'static {
         let _ = (state, seat);
         1
     }
-    /// Reads the bot's answer lines into the moves of its turn.
+    /// Reads the bot's answer lines (raw bytes, each without its `\n`,
+    /// lines the game's referee drops already left out) into the moves of
+    /// its turn, exactly as the game's referee reads them.
     ///
     /// # Errors
     /// Why the answer is unreadable or illegal.
@@ -122,8 +124,20 @@ pub trait Adapter: Send + Sync + 'static {
         &self,
         state: &Self::G,
         seat: PlayerId,
-        lines: &[String],
+        lines: &[&[u8]],
     ) -> Result<ParsedAnswer<<Self::G as Game>::Move>, AnswerError>;
+    /// Whether the game's referee drops this output line before reading
+    /// answers (Quoridor: lines that are blank once trimmed).
+    fn skips_line(&self, line: &[u8]) -> bool {
+        let _ = line;
+        false
+    }
+    /// Whether a bot that runs out of time stays in the game (Quoridor: a
+    /// substitute move is played, and its late answer is read as its next
+    /// one); otherwise it is stopped.
+    fn timeout_keeps_bot(&self) -> bool {
+        false
+    }
     /// Lines a bot reads when the game is over (Quoridor's `-1`).
     fn protocol_end(&self, state: &Self::G, seat: PlayerId) -> String {
         let _ = (state, seat);
@@ -254,11 +268,6 @@ pub trait Adapter: Send + Sync + 'static {
     fn serve(&self, bot: &mut dyn Bot<Self::G>, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), String> {
         let _ = (bot, input, output);
         Err(format!("{} has no bot mode", self.name()))
-    }
-    /// Whether an illegal move in a judged record loses (otherwise the
-    /// result is "not over").
-    fn illegal_loses(&self) -> bool {
-        self.failure_policy() == FailurePolicy::Loss
     }
 }
 

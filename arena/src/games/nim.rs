@@ -58,8 +58,8 @@ impl Adapter for NimAdapter {
         s.push_str(&format!("{} {}\n", state.pile, state.max_take));
         s
     }
-    fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[String]) -> Result<ParsedAnswer<u8>, AnswerError> {
-        let line = lines.first().map(String::as_str).unwrap_or("");
+    fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         Ok(ParsedAnswer { moves: vec![parse_take(line)?], notes: Vec::new() })
     }
     fn display(&self, state: &Nim) -> String {

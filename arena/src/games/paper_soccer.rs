@@ -67,9 +67,9 @@ impl Adapter for PaperSoccerAdapter {
         &self,
         state: &PaperSoccer,
         _seat: PlayerId,
-        lines: &[String],
+        lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Dir>, AnswerError> {
-        let line = lines.first().map(String::as_str).unwrap_or("");
+        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         protocol::check_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: digits(line), notes: Vec::new() })
     }

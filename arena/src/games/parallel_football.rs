@@ -111,9 +111,9 @@ impl Adapter for FootballAdapter {
         &self,
         state: &Football,
         seat: PlayerId,
-        lines: &[String],
+        lines: &[&[u8]],
     ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
-        let text = lines.join("\n");
+        let text = lines.iter().map(|l| String::from_utf8_lossy(l)).collect::<Vec<_>>().join("\n");
         let config = state.config();
         if state.in_placement() {
             let a = protocol::parse_placements(&text, &config, seat.0);

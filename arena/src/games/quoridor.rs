@@ -96,9 +96,9 @@ impl Adapter for QuoridorAdapter {
         &self,
         _state: &Quoridor,
         _seat: PlayerId,
-        lines: &[String],
+        lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Move>, AnswerError> {
-        let line = lines.first().map(String::as_str).unwrap_or("");
+        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         let mv = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![mv], notes: Vec::new() })
     }

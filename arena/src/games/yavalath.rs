@@ -58,9 +58,9 @@ impl Adapter for YavalathAdapter {
         &self,
         _state: &Yavalath,
         _seat: PlayerId,
-        lines: &[String],
+        lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Cell>, AnswerError> {
-        let line = lines.first().map(String::as_str).unwrap_or("");
+        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
     }
