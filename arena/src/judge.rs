@@ -10,7 +10,11 @@
 //!   the record lists), other turns from their move events. Events after
 //!   the last listed turn, and every event of a record without a `turns`
 //!   list, are cut into turns by the game: a turn is a run of one seat's
-//!   moves that ends when the seat is no longer to act.
+//!   moves that ends when the seat is no longer to act (after the end of
+//!   the game, the whole run).
+//!
+//! A text record names no seats: each line is the turn of the seat to act,
+//! and after the end of the game, of the seat after the previous line's.
 //!
 //! Every event is judged or the record is refused: an event after the end
 //! of the game is refused as `game-over` and changes neither the result
@@ -180,10 +184,17 @@ pub fn judge<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: &
     // A text record has no seed: a substitute turn cannot be re-derived.
     let mut r = Referee::new(a, a.start(), None);
     rep.start(a, r.state())?;
-    let mut last = PlayerId(0);
+    let n = r.state().players().max(1);
+    let mut last: Option<PlayerId> = None;
     for line in a.judge_split(text) {
-        let player = r.state().to_act().next_decider().unwrap_or(last);
-        last = player;
+        // A text record names no seats: a line is the turn of the seat to
+        // act, and after the end, of the seat after the previous line's.
+        let after = |p: PlayerId| PlayerId(((p.index() + 1) % n) as u8);
+        let player = match (r.is_over(), last) {
+            (true, Some(p)) => after(p),
+            _ => r.state().to_act().next_decider().unwrap_or(PlayerId(0)),
+        };
+        last = Some(player);
         let v = r.turn(player, Said::Text(line));
         rep.verdict(a, &v, r.state())?;
     }
@@ -277,7 +288,8 @@ fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: 
                 idx += 1;
             }
             Event::Move { player, .. } => {
-                let n = turn_len::<A::G>(r.state(), *player, &events[idx..]);
+                let live = (!r.is_over()).then(|| r.state());
+                let n = turn_len::<A::G>(live, *player, &events[idx..]);
                 let moves: Vec<_> = events[idx..idx + n]
                     .iter()
                     .filter_map(|e| match e {
@@ -307,12 +319,13 @@ fn judge_chance<A: Adapter, W: Write>(
     Ok(())
 }
 
-/// How many of `events` (starting with a move of `p`) form `p`'s turn from
-/// `state`: the run of `p`'s moves up to the one after which `p` is no
+/// How many of `events` (starting with a move of `p`) form `p`'s turn: the
+/// run of `p`'s moves from `state` up to the one after which `p` is no
 /// longer to act, or up to the first illegal one (included, so that the
-/// turn is refused), or to the end of the run.
-fn turn_len<G: Game>(state: &G, p: PlayerId, events: &[Ev<G>]) -> usize {
-    let mut s = state.clone();
+/// turn is refused), or to the end of the run. After the end of the game
+/// (`state` is `None`) the whole run is one (refused) turn.
+fn turn_len<G: Game>(state: Option<&G>, p: PlayerId, events: &[Ev<G>]) -> usize {
+    let mut s = state.cloned();
     let mut n = 0;
     for e in events {
         let Event::Move { player, mv } = e else { break };
@@ -320,8 +333,10 @@ fn turn_len<G: Game>(state: &G, p: PlayerId, events: &[Ev<G>]) -> usize {
             break;
         }
         n += 1;
-        if !s.to_act().includes(p) || s.play(p, *mv).is_err() || !s.to_act().includes(p) {
-            break;
+        if let Some(s) = s.as_mut() {
+            if !s.to_act().includes(p) || s.play(p, *mv).is_err() || !s.to_act().includes(p) {
+                break;
+            }
         }
     }
     n.max(1)

@@ -85,6 +85,7 @@
 
 pub mod bench;
 pub mod bot;
+pub mod crosscheck;
 pub mod external;
 pub mod games;
 pub mod judge;

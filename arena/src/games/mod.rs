@@ -154,19 +154,7 @@ pub trait Adapter: Send + Sync + 'static {
     /// [`FailurePolicy::Substitute`]. The default is one uniformly random
     /// legal move at a time while the seat is to act.
     fn fallback_turn(&self, state: &Self::G, seat: PlayerId, rng: &mut GameRng) -> Vec<<Self::G as Game>::Move> {
-        let mut s = state.clone();
-        let mut out = Vec::new();
-        let mut buf = Vec::new();
-        while s.to_act().includes(seat) {
-            s.legal_moves(seat, &mut buf);
-            if buf.is_empty() {
-                break;
-            }
-            let m = buf[below(rng, buf.len())];
-            s.play_unchecked(seat, m);
-            out.push(m);
-        }
-        out
+        random_turn(state, seat, rng)
     }
     /// Plays a parsed turn on `state`. On error the state may be partly
     /// changed (the caller restores it).
@@ -269,6 +257,24 @@ pub trait Adapter: Send + Sync + 'static {
         let _ = (bot, input, output);
         Err(format!("{} has no bot mode", self.name()))
     }
+}
+
+/// One uniformly random legal move at a time for `seat` while it is to act
+/// on `state`: a random whole turn.
+pub fn random_turn<G: Game>(state: &G, seat: PlayerId, rng: &mut GameRng) -> Vec<G::Move> {
+    let mut s = state.clone();
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    while s.to_act().includes(seat) {
+        s.legal_moves(seat, &mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let m = buf[below(rng, buf.len())];
+        s.play_unchecked(seat, m);
+        out.push(m);
+    }
+    out
 }
 
 /// Reads one line (with its ending); `None` at the end of the input.

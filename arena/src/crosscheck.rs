@@ -1,0 +1,247 @@
+//! Proof by difference for `arena judge`: one game written as a text record
+//! (one turn per line) and as a JSON record (events only) must get the same
+//! verdict on every turn and the same result; a JSON record with the
+//! arena's turn list must get the same result as without it. Used by the
+//! property tests and by the `judge_forms` fuzz target, which chooses the
+//! tail.
+//!
+//! A case is a seeded random game (random whole turns, one seat after the
+//! other; simultaneous seats in seat order) with a tail chosen by the
+//! caller's bytes: nothing, extra turns after the end, an illegal turn
+//! somewhere in the game (the game's later turns follow it), or the record
+//! cut after some turn.
+
+use crate::games::{Adapter, random_turn};
+use crate::judge::{JudgeOptions, judge};
+use game_core::rng::{GameRng, below, seeded};
+use game_core::{Event, Game, PlayerId, Record, ToAct};
+use serde_json::json;
+
+/// What to do after (or inside) the random game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tail {
+    /// The game as played.
+    None,
+    /// This many extra random turns after the end (each a possible move of
+    /// the seat that played last, refused as `game-over`).
+    AfterEnd(u8),
+    /// An illegal move as the turn at this index (modulo the game's length).
+    Illegal(u16),
+    /// The record cut after this many turns (modulo the game's length).
+    Cut(u16),
+}
+
+impl Tail {
+    /// A tail from fuzzer bytes.
+    pub fn from_bytes(b: &[u8]) -> Tail {
+        let arg = u16::from_le_bytes([b.get(1).copied().unwrap_or(0), b.get(2).copied().unwrap_or(0)]);
+        match b.first().map_or(0, |k| k % 4) {
+            0 => Tail::None,
+            1 => Tail::AfterEnd((arg % 4 + 1) as u8),
+            2 => Tail::Illegal(arg),
+            _ => Tail::Cut(arg),
+        }
+    }
+}
+
+/// One turn of a case: the seat and its moves (or chance values).
+type Turn<G> = (PlayerId, Vec<Event<<G as Game>::Move, <G as Game>::Chance>>);
+
+/// A case written both ways.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The text record (`None` for games judged from JSON only).
+    pub text: Option<String>,
+    /// The JSON record with events only.
+    pub json: String,
+    /// The result of the game before any tail, as `judge --json` prints it,
+    /// when the game ended.
+    pub natural: Option<String>,
+    /// Whether the tail leaves the game's end in place (extra turns after
+    /// it, or nothing), so that the result must be the natural one.
+    pub ends_naturally: bool,
+}
+
+fn some_illegal<G: Game>(state: &G, p: PlayerId, rng: &mut GameRng) -> Option<G::Move> {
+    let mut bad = Vec::new();
+    state.for_each_possible_move(&mut |m| {
+        if state.check_move(p, m).is_err() {
+            bad.push(m);
+        }
+    });
+    (!bad.is_empty()).then(|| bad[below(rng, bad.len())])
+}
+
+fn next_seat(p: PlayerId, n: usize) -> PlayerId {
+    PlayerId(((p.index() + 1) % n.max(1)) as u8)
+}
+
+fn some_move<G: Game>(state: &G, rng: &mut GameRng) -> Option<G::Move> {
+    let mut all = Vec::new();
+    state.for_each_possible_move(&mut |m| all.push(m));
+    (!all.is_empty()).then(|| all[below(rng, all.len())])
+}
+
+/// Plays the seeded random game and writes it with `tail`.
+pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
+    let mut rng = seeded(seed);
+    let start = a.start();
+    let mut state = start.clone();
+    let n = start.players();
+    let mut turns: Vec<Turn<A::G>> = Vec::new();
+    let mut guard = 0u64;
+    let cap = state.max_plies().unwrap_or(10_000).min(10_000);
+    while guard < cap {
+        guard += 1;
+        let players: Vec<PlayerId> = match state.to_act() {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let Some(c) = state.resolve_chance(&mut rng) else { break };
+                // Chance values lead the next turn (as in the arena's records).
+                turns.push((PlayerId(0), vec![Event::Chance(c)]));
+                continue;
+            }
+            ToAct::Player(p) => vec![p],
+            ToAct::Simultaneous(set) => set.iter().collect(),
+        };
+        let snapshot = state.clone();
+        for p in players {
+            let moves = random_turn(&snapshot, p, &mut rng);
+            for &m in &moves {
+                state.play_unchecked(p, m);
+            }
+            turns.push((p, moves.into_iter().map(|mv| Event::Move { player: p, mv }).collect()));
+        }
+    }
+    let natural = state.outcome().map(|o| {
+        json!({"result": {"winner": o.winner().map(|p| p.0), "ranks": o.ranks(), "reason": state.end_reason()}})
+            .to_string()
+    });
+    let player_turns = turns.iter().filter(|t| t.1.iter().any(|e| matches!(e, Event::Move { .. }))).count().max(1);
+    let mut ends_naturally = true;
+    match tail {
+        Tail::None => {}
+        Tail::AfterEnd(k) => {
+            let last = turns.iter().rev().find_map(|t| match t.1.first() {
+                Some(Event::Move { player, .. }) => Some(*player),
+                _ => None,
+            });
+            let mut p = last.unwrap_or(PlayerId(0));
+            for _ in 0..k {
+                p = next_seat(p, n);
+                if let Some(m) = some_move(&state, &mut rng) {
+                    turns.push((p, vec![Event::Move { player: p, mv: m }]));
+                }
+            }
+        }
+        Tail::Illegal(at) => {
+            ends_naturally = false;
+            let k = usize::from(at) % player_turns;
+            // Replay to the k-th seat turn and put an illegal move there.
+            let mut s = start.clone();
+            let mut seen = 0;
+            for i in 0..turns.len() {
+                let (p, events) = &turns[i];
+                let is_move = events.iter().any(|e| matches!(e, Event::Move { .. }));
+                if is_move && seen == k && !s.is_over() && s.to_act().includes(*p) {
+                    if let Some(m) = some_illegal(&s, *p, &mut rng) {
+                        let mut q = *p;
+                        turns.insert(i, (q, vec![Event::Move { player: q, mv: m }]));
+                        // The game's later turns now come after its end:
+                        // seats as a text record numbers them (chance
+                        // values dropped, being refused alike).
+                        let rest: Vec<Turn<A::G>> = turns.drain(i + 1..).collect();
+                        for (_, events) in rest {
+                            let moves: Vec<_> = events
+                                .into_iter()
+                                .filter_map(|e| match e {
+                                    Event::Move { mv, .. } => Some(mv),
+                                    Event::Chance(_) => None,
+                                })
+                                .collect();
+                            if !moves.is_empty() {
+                                q = next_seat(q, n);
+                                turns.push((q, moves.into_iter().map(|mv| Event::Move { player: q, mv }).collect()));
+                            }
+                        }
+                    }
+                    break;
+                }
+                seen += usize::from(is_move);
+                for e in events {
+                    match e {
+                        Event::Move { player, mv } => s.play_unchecked(*player, *mv),
+                        Event::Chance(c) => {
+                            let _ = s.apply_chance(c);
+                        }
+                    }
+                }
+            }
+        }
+        Tail::Cut(at) => {
+            let k = usize::from(at) % (turns.len() + 1);
+            ends_naturally = k == turns.len();
+            turns.truncate(k);
+        }
+    }
+    let text = a.text_records().then(|| {
+        let mut text = String::new();
+        let mut s = start.clone();
+        for (p, events) in &turns {
+            let moves: Vec<_> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Move { mv, .. } => Some(*mv),
+                    Event::Chance(_) => None,
+                })
+                .collect();
+            if moves.is_empty() {
+                continue;
+            }
+            text.push_str(&a.format_turn(&s, *p, &moves));
+            text.push('\n');
+            for &m in &moves {
+                if s.play(*p, m).is_err() {
+                    break;
+                }
+            }
+        }
+        text
+    });
+    let mut record: Record<A::G> = Record::new(&start, Some(seed));
+    record.events = turns.into_iter().flat_map(|t| t.1).collect();
+    let json = serde_json::to_string(&record).unwrap_or_default();
+    Case { text, json, natural, ends_naturally }
+}
+
+/// Judges a case both ways.
+///
+/// # Errors
+/// A description of the first difference: the two reports differ, or the
+/// result after the end is not the game's natural one.
+pub fn check<A: Adapter>(a: &A, case: &Case) -> Result<(), String> {
+    let opts = JudgeOptions { json: true, legal: false };
+    let run = |text: &str| -> Result<String, String> {
+        let mut out = Vec::new();
+        judge(a, text, opts, &mut out).map_err(|e| format!("judge refused the record: {e}"))?;
+        String::from_utf8(out).map_err(|e| e.to_string())
+    };
+    let from_json = run(&case.json)?;
+    if let Some(text) = &case.text {
+        let from_text = run(text)?;
+        if from_text != from_json {
+            return Err(format!("text and JSON reports differ:\n{text}\n--- text\n{from_text}--- json\n{from_json}"));
+        }
+    }
+    if case.ends_naturally {
+        if let Some(natural) = &case.natural {
+            let last = from_json.lines().last().unwrap_or_default();
+            let got: serde_json::Value = serde_json::from_str(last).map_err(|e| e.to_string())?;
+            let want: serde_json::Value = serde_json::from_str(natural).map_err(|e| e.to_string())?;
+            if got != want {
+                return Err(format!("result {got} is not the game's natural {want}:\n{from_json}"));
+            }
+        }
+    }
+    Ok(())
+}
