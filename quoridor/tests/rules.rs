@@ -475,6 +475,24 @@ fn tick_counts_every_turn_from_one() {
 }
 
 #[test]
+fn default_tick_limit_is_100_with_two_players_and_200_with_four() {
+    assert_eq!(Config::default().tick_limit, Some(100));
+    for size in [5, 7, 9, 11] {
+        assert_eq!(Config::new(size, 2).tick_limit, Some(100));
+        assert_eq!(Config::new(size, 4).tick_limit, Some(200));
+    }
+    assert_eq!(Quoridor::with_players(2).unwrap().tick_limit(), Some(100));
+    assert_eq!(Quoridor::with_players(4).unwrap().tick_limit(), Some(200));
+    // A four-player game at tick 199 is still running and ends after tick 200.
+    let mut setup = Quoridor::with_players(4).unwrap().to_setup();
+    setup.tick = 199;
+    let mut s = Quoridor::from_setup(setup).unwrap();
+    assert!(!s.is_over());
+    s.play(PlayerId(0), Move::Pawn(Cell::new(4, 1))).unwrap();
+    assert!(s.is_over() && s.tick() == 200);
+}
+
+#[test]
 fn game_ends_after_the_turn_whose_tick_equals_the_limit() {
     let mut s = Quoridor::new(Config::default().with_tick_limit(Some(3))).unwrap();
     assert_eq!(s.max_plies(), Some(3));
