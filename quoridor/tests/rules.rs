@@ -403,7 +403,7 @@ fn stuck_player_without_legal_wall_is_removed_its_cell_freed_and_its_walls_kept(
     assert!(targets(&s, P1).contains(&(8, 0)), "the removed pawn's cell is free");
     // The removal used up P0's turn: two ticks for one move.
     assert_eq!(s.tick(), 2);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).contains("\n-1 -1 0\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).contains("\n-1 -1 0\n"));
 }
 
 #[test]
@@ -467,11 +467,11 @@ fn two_player_games_never_get_stuck() {
 fn tick_counts_every_turn_from_one() {
     let mut s = Quoridor::default();
     assert_eq!(s.tick(), 0);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).starts_with("1\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).starts_with("1\n"));
     s.play(P0, pawn(4, 1)).unwrap();
     s.play(P1, Move::Wall(h(0, 0))).unwrap();
     assert_eq!(s.tick(), 2);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).starts_with("3\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).starts_with("3\n"));
 }
 
 #[test]
