@@ -61,7 +61,7 @@ struct GameOpts {
     /// Quoridor: number of players (2 or 4).
     #[arg(long)]
     players: Option<u8>,
-    /// Quoridor: tick limit (default 100, 0 for none).
+    /// Quoridor: tick limit (default 100 with 2 players, 200 with 4; 0 for none).
     #[arg(long)]
     max_ticks: Option<u32>,
     /// Parallel Football: players per team (default 4).
@@ -192,9 +192,10 @@ macro_rules! with_adapter {
             GameName::Quoridor => {
                 match games::quoridor::QuoridorAdapter::new(
                     o.players.unwrap_or(2),
-                    match o.max_ticks.unwrap_or(100) {
-                        0 => None,
-                        t => Some(t),
+                    match o.max_ticks {
+                        None => quoridor::Config::default_tick_limit(o.players.unwrap_or(2)),
+                        Some(0) => None,
+                        Some(t) => Some(t),
                     },
                 ) {
                     Ok($a) => $body,

@@ -20,7 +20,7 @@
 //! * the arena's peak memory (`VmHWM`) stays bounded.
 
 mod common;
-use arena::games::{paper_soccer, parallel_football, quoridor, yavalath};
+use arena::games::{paper_soccer, parallel_football, yavalath};
 use common::*;
 use serde_json::Value;
 use std::path::Path;
@@ -82,6 +82,12 @@ struct GameCase {
     normal_reasons: &'static [&'static str],
 }
 
+/// Quoridor's clock: the bank at the start and the increment per turn.
+const QUORIDOR_CLOCK: (Duration, Duration) = match quoridor::protocol::TIME_CONTROL {
+    game_core::TimeControl::Clock { initial, increment } => (initial, increment),
+    game_core::TimeControl::PerAnswer { .. } => panic!("quoridor plays with a clock"),
+};
+
 const GAMES: &[GameCase] = &[
     GameCase {
         name: "paper-soccer",
@@ -110,8 +116,8 @@ const GAMES: &[GameCase] = &[
         args: &["--players", "2", "--max-ticks", "30"],
         others: &["random"],
         rule: Rule::RandomMove,
-        first_limit: quoridor::CLOCK_START.saturating_add(quoridor::CLOCK_INCREMENT),
-        later_limit: quoridor::CLOCK_INCREMENT,
+        first_limit: QUORIDOR_CLOCK.0.saturating_add(QUORIDOR_CLOCK.1),
+        later_limit: QUORIDOR_CLOCK.1,
         per_answer: false,
         answer: "4 1",
         normal_reasons: &["goal", "tick-limit", "all-removed"],

@@ -22,10 +22,15 @@ fuzz_target!(|data: &[u8]| {
         let again = notation::parse_algebraic_record(&notation::format_algebraic_record(&moves, size), size);
         assert_eq!(again, Ok(moves));
     }
-    let _ = protocol::parse_answer(text);
-    let _ = protocol::parse_start(text);
-    let _ = protocol::parse_turn(text, 2);
-    let _ = protocol::parse_turn(text, 4);
+    if let Ok(mv) = protocol::parse_answer(size, rest) {
+        assert_eq!(protocol::parse_answer(size, protocol::format_answer(mv).as_bytes()), Ok(mv));
+    }
+    let _ = protocol::skips_line(rest);
+    if let Ok(start) = protocol::read_start(&mut &rest[..]) {
+        let _ = protocol::Session::new(start.clone());
+        let _ = protocol::read_turn(&mut &rest[..], &start);
+    }
+    let _ = protocol::run_bot(rest, std::io::sink(), |_, _, _| quoridor::Move::Pawn(quoridor::Cell::new(0, 0)));
     for players in [2, 4] {
         if let Ok(start) = Quoridor::new(Config::new(9, players)) {
             if let Ok((end, _history)) = protocol::replay_lines(&start, text) {

@@ -1,11 +1,39 @@
 //! # quoridor
 //!
 //! The Hungarian school bot contest's Quoridor, for 2 or 4 players, exactly
-//! as `rules/quoridor.md` states it, on the [`game_core`] traits: a 64-byte
-//! `Copy` state ([`Quoridor`]), full legal-move generation with bit-set flood
+//! as the contest plays it, on the [`game_core`] traits: a 64-byte `Copy`
+//! state ([`Quoridor`]), full legal-move generation with bit-set flood
 //! fills, both notations ([`notation`]), the bot protocol ([`protocol`]),
 //! queries bots need, a text board, a Zobrist hash and the left-right /
 //! 180-degree symmetries of the two-player game.
+//!
+//! A bot speaking the contest's protocol on stdin/stdout is one call to
+//! [`protocol::run_bot`] with a function from the position to a move (this
+//! crate re-exports [`game_core`], so it is the only dependency a bot needs):
+//!
+//! ```no_run
+//! use quoridor::game_core::{Game, PlayerId};
+//! use quoridor::{Move, Quoridor};
+//! use std::time::Duration;
+//!
+//! fn main() -> Result<(), quoridor::protocol::ProtocolError> {
+//!     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+//!     quoridor::protocol::run_bot(stdin, stdout, |state: &Quoridor, me: PlayerId, _left: Duration| {
+//!         // Step to the reachable cell nearest the goal (walls only).
+//!         let mut moves = Vec::new();
+//!         state.legal_moves(me, &mut moves);
+//!         let distance = |m: &Move| {
+//!             let mut s = *state;
+//!             s.play(me, *m).ok().and_then(|_| s.distance_to_goal(me)).unwrap_or(u32::MAX)
+//!         };
+//!         moves.iter().copied().filter(|m| matches!(m, Move::Pawn(_))).min_by_key(distance).unwrap_or(moves[0])
+//!     })
+//! }
+//! ```
+//!
+//! (`examples/bot.rs` also places walls; the [`protocol`] module documents
+//! the messages and runs the same bot over a scripted game.) The game
+//! itself:
 //!
 //! ```
 //! use game_core::{Game, MoveNotation, PlayerId, ToAct, rng};
@@ -36,7 +64,7 @@
 //! println!("{four}");
 //! ```
 //!
-//! ## Rules in brief (see the rules file for the full text)
+//! ## Rules in brief
 //! * Board `M x M` (odd `M` from 5 to 11, 9 by default); cell `(0, 0)` is the
 //!   top-left one. Start cells and goals: [`Config::start_cell`],
 //!   [`Config::is_goal`]. Walls are shared equally ([`Config::walls`], 20 by
@@ -55,11 +83,11 @@
 //!   legal; with neither it is removed (its pawn leaves, its walls stay) and
 //!   skipped from then on.
 //! * A pawn on its goal wins at once. The tick counts every player's turn
-//!   from 1; after the turn whose tick equals the tick limit (100 by default,
-//!   or none), the players still in the game with the shortest path to goal
+//!   from 1; after the turn whose tick equals the tick limit (by default 100
+//!   with 2 players and 200 with 4, as on the contest's maps; or none), the players still in the game with the shortest path to goal
 //!   (walls only) share the win.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the contest's rules are silent
 //! * **Removal and ticks**: a removal uses up the removed player's turn, so
 //!   it counts one tick (and can end the game at the tick limit); later turns
 //!   skip the removed player without counting ticks. [`Quoridor::tick`] is
@@ -99,6 +127,7 @@ mod state;
 mod types;
 mod zobrist;
 
+pub use game_core;
 pub use notation::NotationError;
 pub use state::{MoveError, Quoridor, Setup, SetupError};
 pub use types::{Cell, Config, ConfigError, Move, Wall};

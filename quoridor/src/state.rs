@@ -526,12 +526,13 @@ impl Quoridor {
         s
     }
 
-    /// The standard game for `players` (2 or 4) on the default 9 x 9 board.
+    /// The standard game for `players` (2 or 4) on the default 9 x 9 board
+    /// ([`Config::new`]`(9, players)`: 100 ticks with 2 players, 200 with 4).
     ///
     /// # Errors
     /// [`ConfigError::BadPlayers`] unless `players` is 2 or 4.
     pub fn with_players(players: u8) -> Result<Quoridor, ConfigError> {
-        Quoridor::new(Config { players, ..Config::default() })
+        Quoridor::new(Config::new(9, players))
     }
 
     #[inline]

@@ -141,7 +141,8 @@ impl GameError for ConfigError {
 
 /// The configuration of a game: board side, players, walls, first player and
 /// tick limit. [`Config::default`] is the contest's: 9 x 9, 2 players, 20
-/// walls, player 0 first, 100 ticks.
+/// walls, player 0 first, 100 ticks ([`Config::new`] with 4 players: 200
+/// ticks, see [`Config::default_tick_limit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Board side `M`: 5, 7, 9 or 11.
@@ -163,10 +164,18 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The default configuration with another side and number of players (the
-    /// other settings as in [`Config::default`]); not validated yet.
+    /// The default configuration with another side and number of players:
+    /// 20 walls, player 0 first, and the tick limit of
+    /// [`Config::default_tick_limit`] (100 with 2 players, 200 with 4); not
+    /// validated yet.
     pub fn new(size: u8, players: u8) -> Config {
-        Config { size, players, ..Config::default() }
+        Config { size, players, tick_limit: Config::default_tick_limit(players), ..Config::default() }
+    }
+
+    /// The contest's tick limit for `players`: 200 with 4 players (its only
+    /// four-player start state), 100 otherwise (its two-player maps).
+    pub const fn default_tick_limit(players: u8) -> Option<u32> {
+        if players == 4 { Some(200) } else { Some(100) }
     }
 
     /// This configuration with another wall total.

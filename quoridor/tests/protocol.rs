@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use quoridor::notation::{
     format_algebraic, format_algebraic_record, parse_algebraic, parse_algebraic_record, parse_any, parse_contest,
 };
-use quoridor::protocol::{self, History, PlacedWall, ProtocolError, RecordError, TurnMessage};
+use quoridor::protocol::{self, AnswerError, History, PlacedWall, ProtocolError, RecordError, Session, StartMessage};
 use quoridor::{Cell, Config, Move, MoveError, NotationError, Quoridor, Wall};
 
 #[test]
@@ -104,20 +104,38 @@ fn algebraic_records_join_moves_with_slashes() {
     assert!(s.has_wall(Wall::horizontal(3, 2)));
 }
 
+fn start_of(text: &str) -> StartMessage {
+    protocol::read_start(&mut text.as_bytes()).unwrap()
+}
+
+fn turn_of(text: &str, start: &StartMessage) -> Option<protocol::TurnMessage> {
+    protocol::read_turn(&mut text.as_bytes(), start).unwrap()
+}
+
+/// `setup` of `state` as a bot sees it: everything but the tick limit.
+fn without_limit(state: &Quoridor) -> quoridor::Setup {
+    let mut setup = state.to_setup();
+    setup.config.tick_limit = None;
+    setup
+}
+
 #[test]
-fn start_input_lists_players_id_size_and_start_cells_with_walls() {
+fn start_message_lists_players_id_size_and_start_cells_with_walls() {
     let s = Quoridor::with_players(4).unwrap();
-    assert_eq!(protocol::start_input(&s, PlayerId(2)), "4\n2\n9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n");
-    let start = protocol::parse_start(&protocol::start_input(&s, PlayerId(2))).unwrap();
+    assert_eq!(protocol::start_message(&s, PlayerId(2)), "4\n2\n9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n");
+    let start = start_of(&protocol::start_message(&s, PlayerId(2)));
     assert_eq!(start.players, 4);
     assert_eq!(start.player_id, PlayerId(2));
     assert_eq!(start.size, 9);
     assert_eq!(start.pawns[1], (Some(Cell::new(8, 4)), 5));
-    assert_eq!(start.config(Some(100)), Config::new(9, 4));
+    assert_eq!(start.config(), Config::new(9, 4).with_tick_limit(None), "the tick limit is not sent");
+    let session = Session::new(start).unwrap();
+    assert_eq!(session.me(), PlayerId(2));
+    assert_eq!(session.state().to_setup(), without_limit(&s));
 }
 
 #[test]
-fn turn_input_lists_tick_pawns_and_walls_in_placement_order_with_owners() {
+fn turn_message_lists_tick_pawns_and_walls_in_placement_order_with_owners() {
     let mut s = Quoridor::default();
     let mut history = History::new();
     for mv in [Move::Wall(Wall::vertical(6, 6)), Move::Wall(Wall::horizontal(0, 0)), Move::Pawn(Cell::new(4, 1))] {
@@ -125,102 +143,326 @@ fn turn_input_lists_tick_pawns_and_walls_in_placement_order_with_owners() {
         s.play(p, mv).unwrap();
         history.record(p, mv);
     }
-    let text = protocol::turn_input(&s, &history);
+    let text = protocol::turn_message(&s, &history);
     assert_eq!(text, "4\n4 1 9\n4 8 9\n2\n6 6 1 0\n0 0 0 1\n");
-    let start = protocol::parse_start(&protocol::start_input(&Quoridor::default(), PlayerId(1))).unwrap();
-    let TurnMessage::Turn(turn) = protocol::parse_turn(&text, 2).unwrap() else { panic!("a turn") };
+    let start = start_of(&protocol::start_message(&Quoridor::default(), PlayerId(1)));
+    let turn = turn_of(&text, &start).unwrap();
     assert_eq!(turn.tick, 4);
     assert_eq!(turn.walls[0], PlacedWall { wall: Wall::vertical(6, 6), owner: PlayerId(0) });
     assert_eq!(turn.history(), history);
-    assert_eq!(turn.to_state(&start, Some(100)).unwrap(), s);
+    assert_eq!(turn.to_state(&start).unwrap().to_setup(), without_limit(&s));
 }
 
 #[test]
-fn end_of_game_is_a_single_minus_one() {
-    assert_eq!(protocol::END_INPUT, "-1\n");
-    assert_eq!(protocol::parse_turn("-1\n", 2).unwrap(), TurnMessage::End);
+fn end_of_game_is_a_single_minus_one_or_the_end_of_input() {
+    let start = start_of("2\n0\n9\n4 0 10\n4 8 10\n");
+    assert_eq!(protocol::END_MESSAGE, "-1\n");
+    assert_eq!(turn_of("-1\n", &start), None);
+    assert_eq!(turn_of("", &start), None);
+    assert_eq!(turn_of(" \n\n", &start), None);
+    // In the middle of a message the end of input is an error.
+    assert_eq!(protocol::read_turn(&mut "3\n4 0 10\n".as_bytes(), &start), Err(ProtocolError::UnexpectedEnd("pawn x")));
 }
 
 #[test]
-fn turn_input_reads_removed_players_as_minus_one() {
+fn messages_are_read_one_after_the_other_from_the_same_reader() {
+    let mut input = "2 1 9 4 0 10 4 8 10\n2\n4 1 10\n4 8 10\n0\n4\n4 2 10\n4 7 9\n1\n3 3 0 1\n-1\n".as_bytes();
+    let start = protocol::read_start(&mut input).unwrap();
+    let first = protocol::read_turn(&mut input, &start).unwrap().unwrap();
+    let second = protocol::read_turn(&mut input, &start).unwrap().unwrap();
+    assert_eq!((first.tick, second.tick), (2, 4));
+    assert_eq!(second.walls, [PlacedWall { wall: Wall::horizontal(3, 3), owner: PlayerId(1) }]);
+    assert_eq!(protocol::read_turn(&mut input, &start), Ok(None));
+}
+
+#[test]
+fn turn_message_reads_removed_players_as_minus_one() {
     let text = "17\n4 3 5\n-1 -1 2\n4 8 5\n0 4 5\n1\n2 2 0 1\n";
-    let TurnMessage::Turn(turn) = protocol::parse_turn(text, 4).unwrap() else { panic!("a turn") };
+    let start = start_of("4\n3\n9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n");
+    let turn = turn_of(text, &start).unwrap();
     assert_eq!(turn.pawns[1], (None, 2));
-    let start = protocol::parse_start("4\n3\n9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n").unwrap();
     // Player 1 used 3 walls but only one is on the board: not a consistent position.
-    assert!(turn.to_state(&start, None).is_err());
+    assert_eq!(turn.to_state(&start).unwrap_err().kind(), "bad-position");
+    let mut session = Session::new(start).unwrap();
+    let before = session.clone();
+    assert!(session.update(&turn).is_err());
+    assert_eq!(session, before, "a failed update changes nothing");
 }
 
 #[test]
 fn protocol_input_errors_are_typed() {
-    assert_eq!(protocol::parse_start("3\n0\n9\n"), Err(ProtocolError::OutOfRange { what: "N", value: 3 }));
-    assert_eq!(protocol::parse_start("2\n0\n9\n4 0 10\n"), Err(ProtocolError::UnexpectedEnd("pawn x")));
-    assert!(matches!(protocol::parse_start("2\nx\n"), Err(ProtocolError::NotANumber { .. })));
-    assert!(matches!(
-        protocol::parse_turn("1\n4 0 10\n4 8 10\n1\n0 0 2 0\n", 2),
-        Err(ProtocolError::OutOfRange { .. })
-    ));
-    assert!(matches!(protocol::parse_turn("1\n4 -5 10\n", 2), Err(ProtocolError::OutOfRange { .. })));
+    let read_start = |t: &[u8]| protocol::read_start(&mut &t[..]);
+    assert_eq!(read_start(b"3\n0\n9\n"), Err(ProtocolError::OutOfRange { what: "N", value: 3 }));
+    assert_eq!(read_start(b"2\n0\n9\n4 0 10\n"), Err(ProtocolError::UnexpectedEnd("pawn x")));
+    assert_eq!(read_start(b""), Err(ProtocolError::UnexpectedEnd("N")));
+    assert!(matches!(read_start(b"2\nx\n"), Err(ProtocolError::NotANumber { .. })));
+    assert!(matches!(read_start(b"2\n\xff\xfe\n"), Err(ProtocolError::NotANumber { .. })));
+    assert!(matches!(read_start(b"2\n99999999999999999999999\n"), Err(ProtocolError::NotANumber { .. })));
+    assert!(matches!(read_start(b"2\n-\n"), Err(ProtocolError::NotANumber { .. })));
+    let start = start_of("2\n0\n9\n4 0 10\n4 8 10\n");
+    let read_turn = |t: &str| protocol::read_turn(&mut t.as_bytes(), &start);
+    assert!(matches!(read_turn("1\n4 0 10\n4 8 10\n1\n0 0 2 0\n"), Err(ProtocolError::OutOfRange { .. })));
+    assert!(matches!(read_turn("1\n4 0 10\n4 8 10\n1\n0 0 1 2\n"), Err(ProtocolError::OutOfRange { what: "who", .. })));
+    assert!(matches!(read_turn("1\n4 -5 10\n"), Err(ProtocolError::OutOfRange { .. })));
+    assert_eq!(read_turn("0\n"), Err(ProtocolError::OutOfRange { what: "tick", value: 0 }));
+    assert_eq!(Session::new(start_of("2\n0\n9\n4 0 10\n4 0 10\n")).unwrap_err().kind(), "bad-position");
 }
 
 #[test]
-fn answer_line_is_read_by_tokens() {
-    assert_eq!(protocol::parse_answer("4 1\n").unwrap(), Move::Pawn(Cell::new(4, 1)));
-    assert_eq!(protocol::parse_answer(" 7  7 1 ").unwrap(), Move::Wall(Wall::vertical(7, 7)));
-    assert!(protocol::parse_answer("e2").is_err(), "bots answer in the contest notation only");
+fn answers_are_formatted_in_the_contest_notation_with_a_newline() {
     assert_eq!(protocol::format_answer(Move::Wall(Wall::horizontal(1, 2))), "1 2 0");
+    assert_eq!(protocol::format_answer(Move::Pawn(Cell::new(4, 7))), "4 7");
+    let mut out = Vec::new();
+    protocol::write_answer(&mut out, Move::Wall(Wall::vertical(3, 2))).unwrap();
+    assert_eq!(out, b"3 2 1\n");
+}
+
+fn read(line: &[u8]) -> Result<Move, AnswerError> {
+    protocol::parse_answer(9, line)
+}
+
+fn pawn(x: u8, y: u8) -> Result<Move, AnswerError> {
+    Ok(Move::Pawn(Cell::new(x, y)))
+}
+
+fn kind(line: &[u8]) -> &'static str {
+    read(line).map_or_else(|e| e.kind(), |m| panic!("{line:?} read as {m}"))
 }
 
 #[test]
-fn record_lines_replay_in_either_notation_and_stop_at_the_first_bad_line() {
-    let (s, history) = protocol::replay_lines(&Quoridor::default(), "4 1\ne8\n\n3 2 1\n").unwrap();
-    assert_eq!(s.pawn(PlayerId(1)), Some(Cell::new(4, 7)));
-    assert_eq!(history.walls(), [PlacedWall { wall: Wall::vertical(3, 2), owner: PlayerId(0) }]);
-    let err = protocol::replay_lines(&Quoridor::default(), "4 1\n4 1\n").unwrap_err();
-    assert!(matches!(err, RecordError::Illegal { line: 2, player: PlayerId(1), .. }));
-    assert_eq!(err.kind(), "illegal-pawn-move");
-    let err = protocol::replay_lines(&Quoridor::default(), "4 1\nhello\n").unwrap_err();
-    assert!(matches!(err, RecordError::Unreadable { line: 2, .. }));
+fn answer_tokens_are_split_on_single_spaces_so_two_spaces_make_a_zero() {
+    assert_eq!(read(b"4  1"), Ok(Move::Wall(Wall::vertical(4, 0))));
+    assert_eq!(kind(b"0  0 1"), "unreadable", "four tokens");
+    assert_eq!(read(b"3 2 1"), Ok(Move::Wall(Wall::vertical(3, 2))));
+    assert_eq!(read(b"3 2 0"), Ok(Move::Wall(Wall::horizontal(3, 2))));
+    assert_eq!(kind(b"4"), "unreadable");
+    assert_eq!(kind(b"1 2 1 4"), "unreadable");
+    assert_eq!(kind(b""), "unreadable");
+    assert_eq!(read(b" 4"), read(b"4"), "the line is trimmed before splitting");
 }
 
 #[test]
-fn bot_rebuilds_the_arena_state_along_random_games() {
-    for players in [2u8, 4] {
-        let start = Quoridor::new(Config::new(7, players).with_tick_limit(Some(200))).unwrap();
-        let mut r = rng::seeded(u64::from(players));
-        for _ in 0..5 {
-            let mut s = start;
-            let mut history = History::new();
-            let mut moves = Vec::new();
-            while !s.is_over() {
-                let p = s.to_move();
-                let info = protocol::parse_start(&protocol::start_input(&start, p)).unwrap();
-                let TurnMessage::Turn(turn) =
-                    protocol::parse_turn(&protocol::turn_input(&s, &history), players).unwrap()
-                else {
-                    panic!("a turn")
-                };
-                assert_eq!(turn.to_state(&info, Some(200)).unwrap(), s);
-                s.legal_moves(p, &mut moves);
-                let mv = moves[rng::below(&mut r, moves.len())];
-                let answer = protocol::parse_answer(&protocol::format_answer(mv)).unwrap();
-                s.play(p, answer).unwrap();
-                history.record(p, answer);
+fn answer_numbers_are_read_with_javascript_number() {
+    for line in ["4.0 1", "0x4 1", "+4 1", "4. 1", "4.000e0 1", "0X4 0b1", "0o4 1", "40e-1 .1e1", "04 1"] {
+        assert_eq!(read(line.as_bytes()), pawn(4, 1), "{line}");
+    }
+    assert_eq!(read(b"-0 1"), pawn(0, 1));
+    assert_eq!(read(b"1e0 0 0"), Ok(Move::Wall(Wall::horizontal(1, 0))));
+    assert_eq!(read(b"1e-400 0"), pawn(0, 0), "underflows to 0, an integer");
+    for line in
+        ["4\t1", "4,1", "4.5 1", "-0x4 1", "+0x4 1", "0x 1", ". 1", "4e 1", "1_0 1", "inf 1", "nan 1", "Infinity 1"]
+    {
+        assert_eq!(kind(line.as_bytes()), "unreadable", "{line}");
+    }
+    assert_eq!(kind(b"9007199254740993 0"), "unreadable", "not a safe integer");
+    assert_eq!(kind(b"9007199254740991 0"), "off-board", "the largest safe integer is an integer");
+    assert_eq!(kind(b"-Infinity 0"), "unreadable");
+}
+
+#[test]
+fn answer_lines_and_tokens_are_trimmed_of_javascript_white_space() {
+    assert_eq!(read("\u{a0}4 1\u{a0}".as_bytes()), pawn(4, 1));
+    assert_eq!(read(b"4\t 1"), pawn(4, 1), "the tab stays in the first token, which Number() trims");
+    assert_eq!(read("\u{feff}4 1\u{2028}\r".as_bytes()), pawn(4, 1));
+    assert_eq!(read("4\u{3000} 1".as_bytes()), pawn(4, 1));
+    assert_eq!(read(b"\x0b4 1\x0c"), pawn(4, 1));
+    assert_eq!(kind("4\u{85} 1".as_bytes()), "unreadable", "NEL is not JavaScript white space");
+    assert_eq!(kind(b"4 \xff"), "unreadable", "invalid UTF-8 becomes U+FFFD");
+    assert_eq!(kind(b"\xff"), "unreadable");
+}
+
+#[test]
+fn blank_lines_are_dropped_before_answers_are_read() {
+    for line in [&b""[..], b" ", b"\r", b"\t \x0b\x0c", "\u{a0}\u{feff}\u{2029}\u{205f}".as_bytes()] {
+        assert!(protocol::skips_line(line), "{line:?}");
+    }
+    for line in [&b"4 1"[..], b"\xff", b"-", "\u{85}".as_bytes(), "\u{200b}".as_bytes()] {
+        assert!(!protocol::skips_line(line), "{line:?}");
+    }
+}
+
+#[test]
+fn answer_coordinates_outside_the_board_are_their_own_error() {
+    assert_eq!(read(b"8 8"), pawn(8, 8));
+    assert_eq!(kind(b"9 0"), "off-board");
+    assert_eq!(kind(b"-1 0"), "off-board");
+    assert_eq!(read(b"7 7 1"), Ok(Move::Wall(Wall::vertical(7, 7))));
+    assert_eq!(kind(b"8 0 0"), "off-board", "a wall anchor is below M - 1");
+    assert_eq!(kind(b"0 0 2"), "off-board", "the orientation is 0 or 1");
+    assert_eq!(protocol::parse_answer(5, b"4 4"), pawn(4, 4));
+    assert!(matches!(protocol::parse_answer(5, b"5 4"), Err(AnswerError::OffBoard { .. })));
+    // Legal or not is the game's business.
+    assert_eq!(
+        Quoridor::default().check_move(PlayerId(0), read(b"4 2").unwrap()),
+        Err(MoveError::IllegalPawnMove { cell: Cell::new(4, 2) })
+    );
+}
+
+/// Plays a random game with the given configuration; every player follows it
+/// with a session (optionally assuming `assumed` as the tick limit) and must
+/// rebuild the referee's position at each of its turns.
+fn follow_a_game(config: Config, assumed: Option<Option<u32>>, seed: u64) -> u32 {
+    let start = Quoridor::new(config).unwrap();
+    let mut sessions: Vec<Session> = (0..config.players)
+        .map(|p| {
+            let s = Session::new(start_of(&protocol::start_message(&start, PlayerId(p)))).unwrap();
+            match assumed {
+                Some(limit) => s.with_tick_limit(limit),
+                None => s,
             }
+        })
+        .collect();
+    let mut r = rng::seeded(seed);
+    let mut s = start;
+    let mut history = History::new();
+    let mut moves = Vec::new();
+    while !s.is_over() {
+        let p = s.to_move();
+        let session = &mut sessions[p.index()];
+        let turn = turn_of(&protocol::turn_message(&s, &history), session.start()).unwrap();
+        session.update(&turn).unwrap();
+        assert_eq!(session.me(), p);
+        assert_eq!(without_limit(session.state()), without_limit(&s));
+        assert_eq!(session.state().tick_limit(), session.tick_limit());
+        if assumed.is_none() {
+            assert_eq!(session.tick_limit(), None, "no limit unless asked for");
+        }
+        if let Some(limit) = session.tick_limit() {
+            assert!(s.tick() < limit, "an assumed limit is dropped once the game goes past it");
+            assert_eq!(Some(limit), assumed.flatten());
+        }
+        if assumed.flatten() == config.tick_limit && config.tick_limit.is_some_and(|n| n > s.tick()) {
+            assert_eq!(session.state(), &s, "with the right limit the position is exact");
+        }
+        assert_eq!(session.history(), &history);
+        s.legal_moves(p, &mut moves);
+        let mv = moves[rng::below(&mut r, moves.len())];
+        let answer = protocol::parse_answer(s.size(), protocol::format_answer(mv).as_bytes()).unwrap();
+        session.answered(&answer);
+        s.play(p, answer).unwrap();
+        history.record(p, answer);
+    }
+    s.tick()
+}
+
+#[test]
+fn a_session_rebuilds_the_referees_position_whatever_the_tick_limit() {
+    for limit in [None, Some(50), Some(100), Some(300)] {
+        for seed in 0..3 {
+            let ticks = follow_a_game(Config::new(9, 2).with_tick_limit(limit), None, seed);
+            assert!(limit.is_none_or(|n| ticks <= n));
         }
     }
+    for seed in 0..3 {
+        follow_a_game(Config::new(9, 4), None, seed);
+        follow_a_game(Config::new(7, 4).with_tick_limit(None), None, seed);
+    }
+}
+
+#[test]
+fn an_assumed_tick_limit_never_makes_a_session_fail() {
+    for seed in 0..3 {
+        // Right, too small, too large, none.
+        follow_a_game(Config::new(9, 2).with_tick_limit(Some(30)), Some(Some(30)), seed);
+        follow_a_game(Config::new(9, 2).with_tick_limit(Some(300)), Some(Some(10)), seed);
+        follow_a_game(Config::new(9, 2).with_tick_limit(None), Some(Some(100)), seed);
+        follow_a_game(Config::new(9, 4).with_tick_limit(Some(40)), Some(Some(500)), seed);
+        follow_a_game(Config::new(9, 4), Some(Some(0)), seed);
+    }
+}
+
+#[test]
+fn run_bot_answers_every_turn_and_stops_at_the_end_marker() {
+    // The referee side: P0 plays scripted steps, P1 is the bot; its answers
+    // are computed on the referee's state and must come back from run_bot.
+    let bot = |state: &Quoridor, me: PlayerId, _left: std::time::Duration| -> Move {
+        let mut moves = Vec::new();
+        state.legal_moves(me, &mut moves);
+        *moves.iter().filter(|m| matches!(m, Move::Pawn(_))).max().unwrap()
+    };
+    let mut s = Quoridor::default();
+    let mut history = History::new();
+    let mut input = protocol::start_message(&s, PlayerId(1));
+    let mut expected = String::new();
+    for step in [Move::Wall(Wall::vertical(0, 0)), Move::Pawn(Cell::new(4, 1)), Move::Pawn(Cell::new(4, 2))] {
+        s.play(PlayerId(0), step).unwrap();
+        history.record(PlayerId(0), step);
+        input += &protocol::turn_message(&s, &history);
+        let mv = bot(&s, PlayerId(1), std::time::Duration::ZERO);
+        expected += &format!("{}\n", protocol::format_answer(mv));
+        s.play(PlayerId(1), mv).unwrap();
+        history.record(PlayerId(1), mv);
+    }
+    let mut out = Vec::new();
+    let mut lefts = Vec::new();
+    protocol::run_bot(
+        (input.clone() + protocol::END_MESSAGE + "junk that is never read").as_bytes(),
+        &mut out,
+        |st, me, left| {
+            lefts.push(left);
+            bot(st, me, left)
+        },
+    )
+    .unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+    // The clock: 1000 ms plus 30 ms per turn, minus the (tiny) time taken.
+    assert!(lefts[0] <= std::time::Duration::from_millis(1030) && lefts[0] > std::time::Duration::from_millis(900));
+    assert!(lefts[2] <= std::time::Duration::from_millis(1090) && lefts[2] > std::time::Duration::from_millis(900));
+    // The end of input between turns ends the game too; in a turn it is an error.
+    let mut out = Vec::new();
+    protocol::run_bot(input.as_bytes(), &mut out, bot).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+    let cut = &input[..input.len() - 3];
+    assert_eq!(protocol::run_bot(cut.as_bytes(), Vec::new(), bot).unwrap_err().kind(), "unexpected-end");
 }
 
 proptest! {
     #[test]
-    fn parsers_never_panic(text in ".{0,24}", size in 0u8..20) {
+    fn parsers_never_panic(text in ".{0,24}", bytes in proptest::collection::vec(any::<u8>(), 0..40), size in 0u8..20) {
         let _ = parse_contest(&text);
         let _ = parse_algebraic(&text, size);
         let _ = parse_any(&text, size);
         let _ = parse_algebraic_record(&text, size);
-        let _ = protocol::parse_start(&text);
-        let _ = protocol::parse_turn(&text, 4);
         let _ = protocol::replay_lines(&Quoridor::default(), &text);
+        for input in [text.as_bytes(), &bytes[..]] {
+            let _ = protocol::parse_answer(size, input);
+            let _ = protocol::skips_line(input);
+            if let Ok(start) = protocol::read_start(&mut &input[..]) {
+                let _ = Session::new(start);
+            }
+            let start = start_of("4\n0\n9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n");
+            let _ = protocol::read_turn(&mut &input[..], &start);
+            let _ = protocol::run_bot(input, Vec::new(), |_, _, _| Move::Pawn(Cell::new(0, 0)));
+        }
+    }
+
+    #[test]
+    fn every_formatting_of_an_integer_reads_as_that_integer(
+        size in prop::sample::select(vec![5u8, 7, 9, 11]),
+        i in 0u8..11,
+        j in 0u8..11,
+        style in 0usize..8,
+        tab in any::<bool>(),
+    ) {
+        let (i, j) = (i % size, j % size);
+        let f = |n: u8| {
+            let t = match style {
+                0 => format!("{n}"),
+                1 => format!("+{n}"),
+                2 => format!("{n}.0"),
+                3 => format!("{n:#x}"),
+                4 => format!("{n}e0"),
+                5 => format!("{n:#b}"),
+                6 => format!("{}e-1", u32::from(n) * 10),
+                _ => format!("{n:#o}"),
+            };
+            if tab { format!("\t{t}\t") } else { t }
+        };
+        prop_assert_eq!(protocol::parse_answer(size, format!("{} {}", f(i), f(j)).as_bytes()), Ok(Move::Pawn(Cell::new(i, j))));
+        if i < size - 1 && j < size - 1 {
+            let wall = format!("{} {} {}", f(i), f(j), f(1));
+            prop_assert_eq!(protocol::parse_answer(size, wall.as_bytes()), Ok(Move::Wall(Wall::vertical(i, j))));
+        }
     }
 
     #[test]
@@ -234,12 +476,17 @@ proptest! {
     #[test]
     fn number_soup_never_panics(nums in proptest::collection::vec(-3i64..300, 0..40)) {
         let text: String = nums.iter().map(|n| format!("{n} ")).collect();
-        if let Ok(start) = protocol::parse_start(&text) {
-            let _ = start.config(None).validate();
+        if let Ok(start) = protocol::read_start(&mut text.as_bytes()) {
+            let _ = start.config().validate();
+            if let Ok(mut session) = Session::new(start.clone()) {
+                if let Ok(Some(t)) = protocol::read_turn(&mut text.as_bytes(), &start) {
+                    let _ = session.update(&t);
+                }
+            }
         }
-        if let Ok(TurnMessage::Turn(t)) = protocol::parse_turn(&text, 2) {
-            let start = protocol::parse_start("2\n0\n9\n4 0 10\n4 8 10\n").unwrap();
-            let _ = t.to_state(&start, Some(100));
+        let start = start_of("2\n0\n9\n4 0 10\n4 8 10\n");
+        if let Ok(Some(t)) = protocol::read_turn(&mut text.as_bytes(), &start) {
+            let _ = t.to_state(&start);
         }
         let s = state_from_indices(&Quoridor::with_players(4).unwrap(), &nums.iter().map(|&n| n as u16).collect::<Vec<_>>());
         if let Ok(mv) = parse_contest(&text) {
@@ -249,20 +496,13 @@ proptest! {
 }
 
 #[test]
-fn illegal_or_missing_answers_are_replaced_by_the_fallback() {
-    use quoridor::protocol::{AnswerError, resolve_answer};
-    let s = Quoridor::default();
-    let mut r = rng::seeded(9);
-    let ok = resolve_answer(&s, Some("4 1"), &mut r).unwrap();
-    assert_eq!((ok.mv, ok.error), (Move::Pawn(Cell::new(4, 1)), None));
-    let bad = resolve_answer(&s, Some("4 2"), &mut r).unwrap();
-    assert!(matches!(bad.error, Some(AnswerError::Illegal(MoveError::IllegalPawnMove { .. }))));
-    assert!(matches!(bad.mv, Move::Pawn(_)) && s.is_legal(PlayerId(0), bad.mv));
-    let garbage = resolve_answer(&s, Some("up 1"), &mut r).unwrap();
-    assert_eq!(garbage.error.unwrap().kind(), "not-a-number");
-    let timeout = resolve_answer(&s, None, &mut r).unwrap();
-    assert!(timeout.error.is_none() && matches!(timeout.mv, Move::Pawn(_)));
-    let mut over = Quoridor::new(Config::default().with_tick_limit(Some(1))).unwrap();
-    over.play(PlayerId(0), Move::Pawn(Cell::new(4, 1))).unwrap();
-    assert!(resolve_answer(&over, Some("4 7"), &mut r).is_none());
+fn record_lines_replay_in_either_notation_and_stop_at_the_first_bad_line() {
+    let (s, history) = protocol::replay_lines(&Quoridor::default(), "4 1\ne8\n\n3 2 1\n").unwrap();
+    assert_eq!(s.pawn(PlayerId(1)), Some(Cell::new(4, 7)));
+    assert_eq!(history.walls(), [PlacedWall { wall: Wall::vertical(3, 2), owner: PlayerId(0) }]);
+    let err = protocol::replay_lines(&Quoridor::default(), "4 1\n4 1\n").unwrap_err();
+    assert!(matches!(err, RecordError::Illegal { line: 2, player: PlayerId(1), .. }));
+    assert_eq!(err.kind(), "illegal-pawn-move");
+    let err = protocol::replay_lines(&Quoridor::default(), "4 1\nhello\n").unwrap_err();
+    assert!(matches!(err, RecordError::Unreadable { line: 2, .. }));
 }

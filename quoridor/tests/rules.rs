@@ -403,7 +403,7 @@ fn stuck_player_without_legal_wall_is_removed_its_cell_freed_and_its_walls_kept(
     assert!(targets(&s, P1).contains(&(8, 0)), "the removed pawn's cell is free");
     // The removal used up P0's turn: two ticks for one move.
     assert_eq!(s.tick(), 2);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).contains("\n-1 -1 0\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).contains("\n-1 -1 0\n"));
 }
 
 #[test]
@@ -467,11 +467,29 @@ fn two_player_games_never_get_stuck() {
 fn tick_counts_every_turn_from_one() {
     let mut s = Quoridor::default();
     assert_eq!(s.tick(), 0);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).starts_with("1\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).starts_with("1\n"));
     s.play(P0, pawn(4, 1)).unwrap();
     s.play(P1, Move::Wall(h(0, 0))).unwrap();
     assert_eq!(s.tick(), 2);
-    assert!(protocol::turn_input(&s, &protocol::History::new()).starts_with("3\n"));
+    assert!(protocol::turn_message(&s, &protocol::History::new()).starts_with("3\n"));
+}
+
+#[test]
+fn default_tick_limit_is_100_with_two_players_and_200_with_four() {
+    assert_eq!(Config::default().tick_limit, Some(100));
+    for size in [5, 7, 9, 11] {
+        assert_eq!(Config::new(size, 2).tick_limit, Some(100));
+        assert_eq!(Config::new(size, 4).tick_limit, Some(200));
+    }
+    assert_eq!(Quoridor::with_players(2).unwrap().tick_limit(), Some(100));
+    assert_eq!(Quoridor::with_players(4).unwrap().tick_limit(), Some(200));
+    // A four-player game at tick 199 is still running and ends after tick 200.
+    let mut setup = Quoridor::with_players(4).unwrap().to_setup();
+    setup.tick = 199;
+    let mut s = Quoridor::from_setup(setup).unwrap();
+    assert!(!s.is_over());
+    s.play(PlayerId(0), Move::Pawn(Cell::new(4, 1))).unwrap();
+    assert!(s.is_over() && s.tick() == 200);
 }
 
 #[test]

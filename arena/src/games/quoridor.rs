@@ -1,8 +1,8 @@
 //! Quoridor (`rules/quoridor.md`) in the arena, for 2 or 4 players.
 //!
 //! * Protocol: at the start `N`, the player id, `M` and the start lines
-//!   ([`quoridor::protocol::start_input`]); on its turn the tick, the pawns,
-//!   and the walls in placement order ([`quoridor::protocol::turn_input`]);
+//!   ([`quoridor::protocol::start_message`]); on its turn the tick, the pawns,
+//!   and the walls in placement order ([`quoridor::protocol::turn_message`]);
 //!   it answers `x y` or `x y v`; at the end, or as soon as it is removed
 //!   (four players), it reads `-1` and is stopped.
 //! * A failed answer (timeout, crash, unreadable or illegal) is replaced by
@@ -10,13 +10,13 @@
 //!   random legal wall only when the pawn cannot move,
 //!   [`quoridor::Quoridor::fallback_move`]); a bot that timed out or crashed
 //!   is killed and every later turn of its seat is such a random move.
-//! * Time: a clock of [`CLOCK_START`] plus [`CLOCK_INCREMENT`] per turn.
+//! * Time: [`quoridor::protocol::TIME_CONTROL`], a clock of 1000 ms plus 30 ms per turn.
 //! * Judge records: one move per line in contest (`4 1`, `3 2 1`) or
 //!   algebraic (`e2`, `e3h`) notation; a line may hold several algebraic
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use game_core::rng::GameRng;
 use game_core::{Game, PlayerId};
@@ -24,12 +24,6 @@ use quoridor::protocol::{self, History};
 use quoridor::{Cell, Config, Move, Quoridor, notation};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
-use std::time::Duration;
-
-/// A bot's clock at the start.
-pub const CLOCK_START: Duration = Duration::from_millis(1000);
-/// Added to a bot's clock at each of its turns.
-pub const CLOCK_INCREMENT: Duration = Duration::from_millis(30);
 
 /// Quoridor on the contest's 9x9 board, validated configuration.
 #[derive(Clone, Copy, Debug)]
@@ -78,7 +72,7 @@ impl Adapter for QuoridorAdapter {
         ]
     }
     fn time_control(&self) -> TimeControl {
-        TimeControl::Clock { initial: CLOCK_START, increment: CLOCK_INCREMENT }
+        protocol::TIME_CONTROL
     }
     fn failure_policy(&self) -> FailurePolicy {
         FailurePolicy::Substitute
@@ -87,23 +81,29 @@ impl Adapter for QuoridorAdapter {
         notation::format_contest(mv)
     }
     fn protocol_start(&self, state: &Quoridor, seat: PlayerId) -> String {
-        protocol::start_input(state, seat)
+        protocol::start_message(state, seat)
     }
     fn protocol_turn(&self, state: &Quoridor, _seat: PlayerId, history: &[TurnLog<Move>], _first: bool) -> String {
-        protocol::turn_input(state, &history_of(history))
+        protocol::turn_message(state, &history_of(history))
     }
     fn parse_answer(
         &self,
-        _state: &Quoridor,
+        state: &Quoridor,
         _seat: PlayerId,
         lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Move>, AnswerError> {
-        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
-        let mv = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
+        let line = lines.first().copied().unwrap_or_default();
+        let mv = protocol::parse_answer(state.size(), line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![mv], notes: Vec::new() })
     }
     fn protocol_end(&self, _state: &Quoridor, _seat: PlayerId) -> String {
-        protocol::END_INPUT.to_string()
+        protocol::END_MESSAGE.to_string()
+    }
+    fn skips_line(&self, line: &[u8]) -> bool {
+        protocol::skips_line(line)
+    }
+    fn timeout_keeps_bot(&self) -> bool {
+        true
     }
     fn seat_done(&self, state: &Quoridor, seat: PlayerId) -> bool {
         state.is_removed(seat)
@@ -126,26 +126,15 @@ impl Adapter for QuoridorAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), String> {
-        let mut r = protocol::TokenReader::new(input);
-        let start = protocol::read_start(&mut r).map_err(|e| e.to_string())?;
-        loop {
-            match protocol::read_turn(&mut r, start.players) {
-                Ok(protocol::TurnMessage::End) => return Ok(()),
-                Ok(protocol::TurnMessage::Turn(t)) => {
-                    // The protocol does not send the tick limit: assume the
-                    // contest's, or none if the position is past it.
-                    let state = t
-                        .to_state(&start, self.start.tick_limit())
-                        .or_else(|_| t.to_state(&start, None))
-                        .map_err(|e| e.to_string())?;
-                    let mv = bot.turn(&state, start.player_id).first().copied().ok_or("no legal move")?;
-                    answer(output, &format!("{}\n", protocol::format_answer(mv)))?;
-                }
-                Err(e) => {
-                    return if matches!(e, protocol::ProtocolError::Io(_)) { Err(e.to_string()) } else { Ok(()) };
-                }
-            }
-        }
+        // The protocol does not send the tick limit: the bot sees none.
+        protocol::run_bot(input, output, |state: &Quoridor, me, _left| {
+            bot.turn(state, me).first().copied().unwrap_or_else(|| {
+                let mut moves = Vec::new();
+                state.legal_moves(me, &mut moves);
+                moves[0]
+            })
+        })
+        .map_err(|e| e.to_string())
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines()
