@@ -4,17 +4,17 @@
 
 use libfuzzer_sys::fuzz_target;
 use yavalath::Yavalath;
-use yavalath::protocol::{self, TurnInput};
+use yavalath::protocol::{self, TurnMessage};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();
-    let _ = protocol::parse_answer(text);
+    let _ = protocol::parse_answer(data);
     let _ = protocol::parse_move_text(text);
     let _ = protocol::parse_record(text);
     let _ = protocol::read_turn(&mut &data[..]);
-    if let Ok(input) = text.parse::<TurnInput>() {
-        let again: TurnInput = input.to_string().parse().expect("a written turn input reads back");
+    if let Ok(input) = text.parse::<TurnMessage>() {
+        let again: TurnMessage = input.to_string().parse().expect("a written turn message reads back");
         assert_eq!(again, input);
     }
     if let Ok(g) = text.parse::<Yavalath>() {

@@ -5,34 +5,22 @@
 //! `cargo run -p yavalath --example bot` and type a turn, or use it as an arena opponent:
 //! `arena play yavalath --bot cmd:target/debug/examples/bot --bot random`.
 
-use game_core::{Game, rng};
-use std::io::Write;
-use yavalath::protocol::{format_answer, player_of_id, read_turn};
-use yavalath::{Bitboard, Cell};
+use yavalath::game_core::{PlayerId, rng};
+use yavalath::protocol::{Answer, run_bot};
+use yavalath::{Bitboard, Cell, Yavalath};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut out = std::io::stdout();
-    let mut me = None;
+fn main() -> Result<(), yavalath::protocol::ProtocolError> {
     let mut r = rng::seeded(2026);
-    while let Some(turn) = read_turn(&mut input)? {
-        if let Some(id) = turn.my_id {
-            me = player_of_id(id);
-        }
-        let me = me.ok_or("no id line on the first turn")?;
-        let g = turn.position(me)?;
+    let bot = move |g: &Yavalath, me: PlayerId, _left| {
         let legal = g.legal();
         let win = g.winning_cells(me) & legal;
         let block = g.winning_cells(me.opponent()) & legal & !g.losing_cells(me);
         let safe = legal & !g.losing_cells(me);
-        let pool = [win, block, safe, legal].into_iter().find(|b: &Bitboard| !b.is_empty()).ok_or("no legal move")?;
+        // A position handed to the bot is never over, so `legal` is never empty.
+        let pool = [win, block, safe, legal].into_iter().find(|b: &Bitboard| !b.is_empty()).unwrap_or(legal);
         let cells: Vec<Cell> = pool.iter().collect();
-        let cell = cells[rng::below(&mut r, cells.len())];
-        debug_assert!(g.is_legal(me, cell));
-        let note = if !win.is_empty() { "winning" } else { "thinking" };
-        writeln!(out, "{}", format_answer(cell, Some(note)))?;
-        out.flush()?;
-    }
-    Ok(())
+        let cell = cells.get(rng::below(&mut r, cells.len().max(1))).copied().unwrap_or(Cell::CENTER);
+        Answer::from(cell).with_message(if win.is_empty() { "thinking" } else { "winning" })
+    };
+    run_bot(std::io::stdin().lock(), std::io::stdout().lock(), bot)
 }

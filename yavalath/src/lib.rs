@@ -1,8 +1,36 @@
 //! # yavalath
 //!
-//! Cameron Browne's Yavalath exactly as the CodinGame arena runs it (`../shared/rules/yavalath.md`),
-//! with the steal rule, on the [`game_core`] traits: place stones on a hexagonal board of 61 cells;
-//! a stone whose longest line is 4 or more wins, exactly 3 loses; a full board is a draw.
+//! Cameron Browne's Yavalath exactly as the CodinGame arena runs it, with the steal rule, on the
+//! [`game_core`] traits: place stones on a hexagonal board of 61 cells; a stone whose longest line
+//! is 4 or more wins, exactly 3 loses; a full board is a draw.
+//!
+//! ## A bot in a few lines
+//!
+//! A bot program reads its turns on stdin and answers on stdout; [`protocol::run_bot`] does the
+//! protocol and keeps the position, so a bot is one function of the state, its player and the
+//! time left (this crate re-exports [`game_core`], so it is the only dependency needed):
+//!
+//! ```
+//! use yavalath::game_core::PlayerId;
+//! use yavalath::protocol::{Answer, run_bot};
+//! use yavalath::{Cell, Yavalath};
+//!
+//! fn bot(g: &Yavalath, me: PlayerId, _left: std::time::Duration) -> Answer {
+//!     let legal = g.legal();
+//!     let win = g.winning_cells(me) & legal;
+//!     let safe = legal & !g.losing_cells(me);
+//!     let cell = win.first().or(safe.first()).or(legal.first()).unwrap_or(Cell::CENTER);
+//!     Answer::from(cell).with_message("hello")
+//! }
+//!
+//! // fn main() { run_bot(std::io::stdin().lock(), std::io::stdout(), bot).unwrap() }
+//! let input = "1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n";
+//! let mut output = Vec::new();
+//! run_bot(input.as_bytes(), &mut output, bot).unwrap();
+//! assert_eq!(String::from_utf8(output).unwrap(), "0 0 hello\n");
+//! ```
+//!
+//! ## The rules in code
 //!
 //! ```
 //! use game_core::{Game, GameError, PlayerId, ToAct};
@@ -42,8 +70,10 @@
 //!   [`Yavalath::random_playout`], the text board (`Display`) and a compact position notation
 //!   ([`Yavalath::notation`], `FromStr`), and the validated serde [`Setup`].
 //! * [`Symmetry`]: the 12 symmetries of the board and [`Yavalath::canonical`].
-//! * [`protocol`]: the arena's per-turn input and answer parsing, [`protocol::read_turn`] for bots
-//!   reading stdin, and game records for `arena judge`.
+//! * [`protocol`]: the arena protocol. Bot side: [`protocol::run_bot`], [`protocol::Session`],
+//!   [`protocol::read_turn`], [`protocol::write_answer`], [`protocol::TIME_CONTROL`]. Referee
+//!   side: [`protocol::turn_message`] and [`protocol::parse_answer`], which reads answers exactly
+//!   as the contest's referee does. Game records for `arena judge`.
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //!
 //! ## Players
@@ -55,13 +85,12 @@
 //! stone is a legal move: the steal. The stone changes colour (the board still holds one stone) and
 //! the first player moves next, so turns still strictly alternate. A steal makes no line.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the rules are silent
 //! * A steal is a move (a ply): it counts in [`Yavalath::plies`] and in game records, so a game has
 //!   at most 62 moves.
-//! * Answers are read as Java's `Integer.parseInt` reads numbers (the referee is Java): an optional
-//!   `+` or `-` sign is accepted, values beyond 32 bits are unreadable; only ASCII digits are
-//!   accepted. Whitespace means Java's `\s` (space, tab, newline, vertical tab, form feed, carriage
-//!   return).
+//! * Answers are read as the referee (a Java program) reads them: see [`protocol`] for the exact
+//!   splitting, Java's `Integer.parseInt` (a sign, digits of any script in the Basic Multilingual
+//!   Plane, 32 bits), and the decisions taken where the rules are silent.
 //! * Game records ([`protocol::parse_record`]) skip blank lines and accept any whitespace around
 //!   and between the two numbers; the bot answer rules are the strict ones.
 //! * Positions are accepted ([`Yavalath::from_stones`], [`Setup`], the notation) only when a game
@@ -74,6 +103,8 @@ mod error;
 pub mod protocol;
 mod state;
 mod symmetry;
+
+pub use game_core;
 
 pub use cell::{Bitboard, BitboardIter, CELLS, Cell, ROWS};
 pub use error::{MoveParseError, SetupError, YavalathError};

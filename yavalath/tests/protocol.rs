@@ -5,10 +5,15 @@ use common::*;
 use game_core::{Game, GameError, MoveNotation, PlayerId};
 use proptest::prelude::*;
 use yavalath::protocol::{
-    Answer, ProtocolError, TurnInput, format_answer, parse_answer, parse_move_text, parse_record, player_of_id,
-    protocol_id, turn_input,
+    Answer, AnswerError, ProtocolError, TurnMessage, format_answer, parse_answer, parse_move_text, parse_record,
+    player_of_id, protocol_id, turn_message,
 };
-use yavalath::{Cell, MoveParseError, Yavalath};
+use yavalath::{Cell, Yavalath};
+
+/// The referee's reading of an answer given as text.
+fn answer(line: &str) -> Result<Answer, AnswerError> {
+    parse_answer(line.as_bytes())
+}
 
 const EMPTY_ROWS: &str = "00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n";
 
@@ -24,21 +29,21 @@ fn protocol_ids_are_1_for_the_first_player_and_2_for_the_second() {
 
 #[test]
 fn first_players_first_turn_has_its_id_9_rows_and_minus_1_minus_1() {
-    let text = turn_input(&Yavalath::new(), None).unwrap();
+    let text = turn_message(&Yavalath::new(), None).unwrap();
     assert_eq!(text, format!("1\n9\n{EMPTY_ROWS}-1 -1\n"));
 }
 
 #[test]
 fn second_players_first_turn_has_id_2_and_the_first_move() {
     let g = Yavalath::replay(&cells(&[(0, 0)])).unwrap();
-    let text = turn_input(&g, Some(cell(0, 0))).unwrap();
+    let text = turn_message(&g, Some(cell(0, 0))).unwrap();
     assert_eq!(text, format!("2\n9\n2{}0 0\n", &EMPTY_ROWS[1..]));
 }
 
 #[test]
 fn later_turns_have_no_id_line_and_rows_from_the_receivers_point_of_view() {
     let g = Yavalath::replay(&cells(&[(0, 0), (4, 8)])).unwrap();
-    let text = turn_input(&g, Some(cell(4, 8))).unwrap();
+    let text = turn_message(&g, Some(cell(4, 8))).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 11);
     assert_eq!(lines[0], "9");
@@ -46,7 +51,7 @@ fn later_turns_have_no_id_line_and_rows_from_the_receivers_point_of_view() {
     assert_eq!(lines[9], "00002", "the opponent's is 2");
     assert_eq!(lines[10], "4 8");
     let g2 = Yavalath::replay(&cells(&[(0, 0), (4, 8), (2, 2)])).unwrap();
-    let lines2: Vec<String> = turn_input(&g2, Some(cell(2, 2))).unwrap().lines().map(String::from).collect();
+    let lines2: Vec<String> = turn_message(&g2, Some(cell(2, 2))).unwrap().lines().map(String::from).collect();
     assert_eq!(lines2[1], "20000");
     assert_eq!(lines2[3], "0020000");
     assert_eq!(lines2[9], "00001");
@@ -55,40 +60,41 @@ fn later_turns_have_no_id_line_and_rows_from_the_receivers_point_of_view() {
 #[test]
 fn after_a_steal_the_first_player_sees_the_stolen_cell_as_last_move() {
     let g = Yavalath::replay(&cells(&[(4, 4), (4, 4)])).unwrap();
-    let t = TurnInput::new(&g, Some(cell(4, 4))).unwrap();
+    let t = TurnMessage::new(&g, Some(cell(4, 4))).unwrap();
     assert_eq!(t.my_id, None, "not the first player's first turn");
     assert!(t.theirs.contains(cell(4, 4)) && t.mine.is_empty());
     let text = t.to_string();
     assert!(text.ends_with("000020000\n00000000\n0000000\n000000\n00000\n4 4\n"), "{text}");
     // And the reader gets the same position back.
-    let back: TurnInput = text.parse().unwrap();
+    let back: TurnMessage = text.parse().unwrap();
     assert_eq!(back, t);
     assert_eq!(back.position(PlayerId(0)).unwrap(), g);
 }
 
 #[test]
-fn turn_inputs_that_do_not_fit_the_state_are_errors() {
+fn turn_messages_that_do_not_fit_the_state_are_errors() {
     let g = Yavalath::new();
-    assert_eq!(TurnInput::new(&g, Some(cell(0, 0))), Err(ProtocolError::UnexpectedLastMove));
+    assert!(matches!(TurnMessage::new(&g, Some(cell(0, 0))), Err(ProtocolError::UnexpectedLastMove)));
     let g = Yavalath::replay(&cells(&[(0, 0)])).unwrap();
-    assert_eq!(TurnInput::new(&g, None), Err(ProtocolError::MissingLastMove));
-    assert_eq!(TurnInput::new(&g, Some(cell(1, 1))), Err(ProtocolError::LastMoveNotOpponent(cell(1, 1))));
+    assert!(matches!(TurnMessage::new(&g, None), Err(ProtocolError::MissingLastMove)));
+    let e = TurnMessage::new(&g, Some(cell(1, 1))).unwrap_err();
+    assert!(matches!(e, ProtocolError::LastMoveNotOpponent(c) if c == cell(1, 1)), "{e:?}");
     let over = play_for(0, &cells(&[(0, 4), (2, 4), (1, 4)]));
-    let e = TurnInput::new(&over, Some(cell(1, 4))).unwrap_err();
-    assert_eq!(e, ProtocolError::GameOver);
+    let e = TurnMessage::new(&over, Some(cell(1, 4))).unwrap_err();
+    assert!(matches!(e, ProtocolError::GameOver));
     assert_eq!(e.kind(), "game-over");
 }
 
 #[test]
-fn turn_inputs_round_trip_along_random_games() {
+fn turn_messages_round_trip_along_random_games() {
     let mut r = game_core::rng::seeded(4);
     for _ in 0..100 {
         let mut g = Yavalath::new();
         let mut last = None;
         while let Some(p) = g.to_move() {
-            let t = TurnInput::new(&g, last).unwrap();
+            let t = TurnMessage::new(&g, last).unwrap();
             assert_eq!(t.my_id.is_some(), g.plies() == u32::from(p.0));
-            let back: TurnInput = t.to_string().parse().unwrap();
+            let back: TurnMessage = t.to_string().parse().unwrap();
             assert_eq!(back, t);
             assert_eq!(back.position(p).unwrap().notation(), g.notation());
             let moves = g.legal();
@@ -101,16 +107,16 @@ fn turn_inputs_round_trip_along_random_games() {
 
 #[test]
 fn read_turn_reads_consecutive_turns_from_a_stream() {
-    use yavalath::protocol::{ReadTurnError, read_turn};
+    use yavalath::protocol::read_turn;
     // Both players' inputs along a game, concatenated per player as each bot would see them.
     let moves = cells(&[(4, 4), (4, 4), (0, 0), (8, 4), (2, 8)]);
     let mut g = Yavalath::new();
     let mut streams = [String::new(), String::new()];
-    let mut expected: [Vec<TurnInput>; 2] = [Vec::new(), Vec::new()];
+    let mut expected: [Vec<TurnMessage>; 2] = [Vec::new(), Vec::new()];
     let mut last = None;
     for m in moves {
         let p = g.to_move().unwrap();
-        let t = TurnInput::new(&g, last).unwrap();
+        let t = TurnMessage::new(&g, last).unwrap();
         streams[p.index()].push_str(&t.to_string());
         expected[p.index()].push(t);
         g.play(p, m).unwrap();
@@ -134,11 +140,11 @@ fn read_turn_reads_consecutive_turns_from_a_stream() {
             break;
         }
     }
-    assert!(matches!(result, Err(ReadTurnError::Protocol(_))), "{result:?}");
+    assert!(matches!(result, Err(ProtocolError::BadInput { .. })), "{result:?}");
 }
 
 #[test]
-fn bad_turn_input_texts_are_errors() {
+fn bad_turn_message_texts_are_errors() {
     for bad in [
         "",
         "1\n",
@@ -147,46 +153,52 @@ fn bad_turn_input_texts_are_errors() {
         "1\n9\n000\n",
         "9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n0000x\n-1 -1\n",
     ] {
-        assert!(matches!(bad.parse::<TurnInput>(), Err(ProtocolError::BadInput { .. })), "{bad:?}");
+        assert!(matches!(bad.parse::<TurnMessage>(), Err(ProtocolError::BadInput { .. })), "{bad:?}");
     }
     let with_extra = format!("9\n{EMPTY_ROWS}-1 -1\nextra\n");
-    assert!(with_extra.parse::<TurnInput>().is_err());
+    assert!(with_extra.parse::<TurnMessage>().is_err());
     let crlf = format!("1\r\n9\r\n{}-1 -1\r\n", EMPTY_ROWS.replace('\n', "\r\n"));
-    assert_eq!(crlf.parse::<TurnInput>().unwrap().my_id, Some(1));
+    assert_eq!(crlf.parse::<TurnMessage>().unwrap().my_id, Some(1));
 }
 
 #[test]
 fn answer_is_x_y_with_an_optional_message() {
-    assert_eq!(parse_answer("4 4").unwrap(), Answer { cell: cell(4, 4), message: None });
+    assert_eq!(answer("4 4").unwrap(), Answer { cell: cell(4, 4), message: None });
     assert_eq!(
-        parse_answer("4 4 This is a message/This is another message").unwrap(),
+        answer("4 4 This is a message/This is another message").unwrap(),
         Answer { cell: cell(4, 4), message: Some("This is a message/This is another message".into()) }
     );
-    assert_eq!(parse_answer("2 6\n").unwrap().cell, cell(2, 6));
+    assert_eq!(answer("2 6\n").unwrap().cell, cell(2, 6));
     assert_eq!(format_answer(cell(2, 6), Some("hi")), "2 6 hi");
     assert_eq!(format_answer(cell(2, 6), None), "2 6");
-    assert_eq!(parse_answer(&format_answer(cell(3, 7), Some("a b/c"))).unwrap().message.as_deref(), Some("a b/c"));
+    assert_eq!(answer(&format_answer(cell(3, 7), Some("a b/c"))).unwrap().message.as_deref(), Some("a b/c"));
 }
 
 #[test]
 fn slash_separates_message_lines() {
-    let a = parse_answer("4 4 This is a message/This is another message").unwrap();
+    let a = answer("4 4 This is a message/This is another message").unwrap();
     assert_eq!(a.message_lines().collect::<Vec<_>>(), ["This is a message", "This is another message"]);
-    assert_eq!(parse_answer("4 4").unwrap().message_lines().count(), 0);
+    assert_eq!(answer("4 4").unwrap().message_lines().count(), 0);
 }
 
 #[test]
 fn answer_time_is_1000_ms_for_the_first_answer_and_100_ms_later() {
-    use yavalath::protocol::{FIRST_ANSWER_TIME, LATER_ANSWER_TIME};
-    assert_eq!(FIRST_ANSWER_TIME.as_millis(), 1000);
-    assert_eq!(LATER_ANSWER_TIME.as_millis(), 100);
+    use game_core::time::{Clock, TimeControl};
+    use std::time::Duration;
+    use yavalath::protocol::TIME_CONTROL;
+    let ms = Duration::from_millis;
+    assert_eq!(TIME_CONTROL, TimeControl::PerAnswer { first: ms(1000), later: ms(100) });
+    let mut clock = Clock::new(TIME_CONTROL);
+    assert_eq!(clock.start_answer(), ms(1000));
+    clock.end_answer(ms(10));
+    assert_eq!(clock.start_answer(), ms(100));
 }
 
 #[test]
 fn a_leading_space_or_two_spaces_between_the_numbers_is_unreadable() {
     for bad in [" 4 4", "4  4", "\t4 4", "4\t\t4", "", "4", "4 ", "x y", "4 y", "4,4", "44", "+ 4", "4 4x"] {
-        let e = parse_answer(bad).unwrap_err();
-        assert!(matches!(e, MoveParseError::Unreadable { .. }), "{bad:?}: {e:?}");
+        let e = answer(bad).unwrap_err();
+        assert!(matches!(e, AnswerError::Unreadable { .. }), "{bad:?}: {e:?}");
         assert_eq!(e.kind(), "unreadable");
     }
 }
@@ -194,18 +206,18 @@ fn a_leading_space_or_two_spaces_between_the_numbers_is_unreadable() {
 #[test]
 fn trailing_whitespace_is_fine_and_any_single_whitespace_separates() {
     for ok in ["4 4 ", "4 4\t", "4 4\r", "4 4  \t ", "4\t4", "+4 4", "04 4"] {
-        assert_eq!(parse_answer(ok).unwrap().cell, cell(4, 4), "{ok:?}");
+        assert_eq!(answer(ok).unwrap().cell, cell(4, 4), "{ok:?}");
     }
-    assert_eq!(parse_answer("4 4  message").unwrap().message.as_deref(), Some(" message"));
+    assert_eq!(answer("4 4  message").unwrap().message.as_deref(), Some(" message"));
 }
 
 #[test]
 fn two_integers_off_the_board_are_an_off_board_answer() {
-    assert_eq!(parse_answer("5 0"), Err(MoveParseError::OffBoard { x: 5, y: 0 }));
-    assert_eq!(parse_answer("-1 -1"), Err(MoveParseError::OffBoard { x: -1, y: -1 }));
-    assert_eq!(parse_answer("5 0").unwrap_err().kind(), "off-board");
+    assert_eq!(answer("5 0"), Err(AnswerError::OffBoard { x: 5, y: 0 }));
+    assert_eq!(answer("-1 -1"), Err(AnswerError::OffBoard { x: -1, y: -1 }));
+    assert_eq!(answer("5 0").unwrap_err().kind(), "off-board");
     // Beyond 32 bits is not an integer for the referee.
-    assert!(matches!(parse_answer("4294967300 4"), Err(MoveParseError::Unreadable { .. })));
+    assert!(matches!(answer("4294967300 4"), Err(AnswerError::Unreadable { .. })));
 }
 
 #[test]
@@ -233,23 +245,6 @@ fn records_have_one_move_per_line_and_replay() {
     let cells_only: Vec<Cell> = parse_record("4 4\n0 0\n0 0\n").unwrap().into_iter().map(|(_, c)| c).collect();
     let (i, e) = Yavalath::replay(&cells_only).unwrap_err();
     assert_eq!((i, e.kind()), (2, "cell-occupied"));
-}
-
-/// The referee's reading, modelled directly: Java's `line.split("\\s")` (trailing empty pieces
-/// dropped) and `Integer.parseInt` on the first two pieces.
-fn java_reference(line: &str) -> Option<(i32, i32)> {
-    let mut pieces: Vec<&str> = line.split([' ', '\t', '\n', '\u{0B}', '\u{0C}', '\r']).collect();
-    while pieces.last() == Some(&"") {
-        pieces.pop();
-    }
-    let int = |s: &str| -> Option<i32> {
-        let body = s.strip_prefix(['+', '-']).unwrap_or(s);
-        if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        s.parse().ok()
-    };
-    Some((int(pieces.first()?)?, int(pieces.get(1)?)?))
 }
 
 /// The game (if any) that reaches the stones `p0`, `p1` with `to_move` next: a steal first when
@@ -340,10 +335,10 @@ proptest! {
 
     #[test]
     fn parse_answer_never_panics(s in any::<String>()) {
-        let _ = parse_answer(&s);
+        let _ = answer(&s);
         let _ = parse_move_text(&s);
         let _ = parse_record(&s);
-        let _ = s.parse::<TurnInput>();
+        let _ = s.parse::<TurnMessage>();
         let _ = s.parse::<Yavalath>();
     }
 
@@ -396,17 +391,7 @@ proptest! {
     }
 
     #[test]
-    fn parse_answer_reads_like_the_java_referee(s in "[ \t+\\-0-9a]{0,12}") {
-        let expected = java_reference(&s);
-        match parse_answer(&s) {
-            Ok(a) => prop_assert_eq!(expected, Some((i32::from(a.cell.x()), i32::from(a.cell.y())))),
-            Err(MoveParseError::OffBoard { x, y }) => prop_assert_eq!(expected, Some((x as i32, y as i32))),
-            Err(MoveParseError::Unreadable { .. }) => prop_assert_eq!(expected, None),
-        }
-    }
-
-    #[test]
-    fn turn_input_texts_near_valid_never_panic(
+    fn turn_message_texts_near_valid_never_panic(
         rows in proptest::collection::vec("[0-3]{0,10}", 0..11),
         id in proptest::option::of(0u8..4),
         last in "(-?[0-9] -?[0-9])?",
@@ -416,8 +401,8 @@ proptest! {
         text.push_str("9\n");
         for r in rows { text.push_str(&r); text.push('\n'); }
         text.push_str(&last);
-        if let Ok(t) = text.parse::<TurnInput>() {
-            let again: TurnInput = t.to_string().parse().unwrap();
+        if let Ok(t) = text.parse::<TurnMessage>() {
+            let again: TurnMessage = t.to_string().parse().unwrap();
             prop_assert_eq!(again, t);
         }
     }

@@ -1,4 +1,4 @@
-//! One test per sentence of `../shared/rules/yavalath.md` (and the contest statement's examples).
+//! One test per sentence of the rules (and the contest statement's examples).
 
 mod common;
 use common::*;

@@ -2,17 +2,17 @@
 //!
 //! * Protocol: per turn the bot reads its id (first turn only), `9`, the 9
 //!   rows from its point of view and the opponent's last move
-//!   ([`yavalath::protocol::turn_input`]); it answers `x y` plus an optional
+//!   ([`yavalath::protocol::turn_message`]); it answers `x y` plus an optional
 //!   message, read with the referee's strict rules
 //!   ([`yavalath::protocol::parse_answer`]).
 //! * Any failed answer (crash, timeout, unreadable or illegal) loses.
-//! * Time: [`FIRST_ANSWER`] for each player's first answer, [`LATER_ANSWER`]
-//!   after.
+//! * Time: [`yavalath::protocol::TIME_CONTROL`] ([`FIRST_ANSWER`] for each
+//!   player's first answer, [`LATER_ANSWER`] after).
 //! * Player 0 is the rules' first player (protocol id `1`).
 //! * Judge records: one `x y` per line; blank lines are skipped (the crate's
 //!   record rule).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
@@ -20,10 +20,16 @@ use std::io::{BufRead, Write as IoWrite};
 use std::time::Duration;
 use yavalath::{Cell, Yavalath, protocol};
 
-/// Time for each player's first answer.
-pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
-/// Time for every later answer.
-pub const LATER_ANSWER: Duration = Duration::from_millis(100);
+/// Time for each player's first answer (from the crate's `TIME_CONTROL`).
+pub const FIRST_ANSWER: Duration = match protocol::TIME_CONTROL {
+    TimeControl::PerAnswer { first, .. } => first,
+    TimeControl::Clock { initial, .. } => initial,
+};
+/// Time for every later answer (from the crate's `TIME_CONTROL`).
+pub const LATER_ANSWER: Duration = match protocol::TIME_CONTROL {
+    TimeControl::PerAnswer { later, .. } => later,
+    TimeControl::Clock { increment, .. } => increment,
+};
 
 /// The standard game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,7 +48,7 @@ impl Adapter for YavalathAdapter {
         Vec::new()
     }
     fn time_control(&self) -> TimeControl {
-        TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
+        protocol::TIME_CONTROL
     }
     fn failure_policy(&self) -> FailurePolicy {
         FailurePolicy::Loss
@@ -52,7 +58,7 @@ impl Adapter for YavalathAdapter {
     }
     fn protocol_turn(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
         let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
-        protocol::turn_input(state, last).unwrap_or_default()
+        protocol::turn_message(state, last).unwrap_or_default()
     }
     fn parse_answer(
         &self,
@@ -60,7 +66,7 @@ impl Adapter for YavalathAdapter {
         _seat: PlayerId,
         lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Cell>, AnswerError> {
-        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
+        let line = lines.first().copied().unwrap_or_default();
         let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
     }
@@ -79,26 +85,13 @@ impl Adapter for YavalathAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), String> {
-        let mut me: Option<PlayerId> = None;
-        loop {
-            let Some(mut first) = read_line(input)? else { return Ok(()) };
-            let mut text = String::new();
-            if me.is_none() {
-                let id: u8 = first.trim().parse().map_err(|_| format!("bad id line {first:?}"))?;
-                me = Some(protocol::player_of_id(id).ok_or_else(|| format!("bad id {id}"))?);
-                text.push_str(&first);
-                first = read_line(input)?.ok_or("input ends after the id")?;
-            }
-            text.push_str(&first);
-            for _ in 0..10 {
-                text.push_str(&read_line(input)?.ok_or("the turn input ends early")?);
-            }
-            let me = me.unwrap_or_default();
-            let input_turn: protocol::TurnInput = text.parse().map_err(|e| format!("{e}"))?;
-            let state = input_turn.position(me).map_err(|e| e.to_string())?;
-            let cell = bot.turn(&state, me).first().copied().ok_or("no legal move")?;
-            answer(output, &format!("{cell}\n"))?;
-        }
+        // The crate's own bot loop, so bot mode and the crate's protocol cannot drift apart. A
+        // position handed to the bot is never over, so it always has a move.
+        protocol::run_bot(input, output, |state, me, _left| {
+            let cell = bot.turn(state, me).first().copied().or_else(|| state.legal().first());
+            protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
+        })
+        .map_err(|e| e.to_string())
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
