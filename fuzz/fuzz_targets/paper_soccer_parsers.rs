@@ -8,19 +8,22 @@ use paper_soccer::{PaperSoccer, Turn, protocol};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&split, rest)) = data.split_first() else { return };
+    let mut bytes = rest;
+    let _ = protocol::read_start(&mut bytes);
+    let _ = protocol::read_turn(&mut bytes);
     let text = String::from_utf8_lossy(rest);
     let text = text.as_ref();
     let _ = text.parse::<Turn>();
-    let _ = protocol::parse_initial(text);
     let (a, b) = text.split_at(text.char_indices().nth(usize::from(split)).map_or(text.len(), |(i, _)| i));
-    let _ = protocol::parse_turn_input(a, b);
+    let _ = protocol::read_turn(&mut format!("{a}\n{b}").as_bytes());
     // A reachable position from the first bytes, then the rest as a turn.
     let indices: Vec<u16> = rest.iter().take(usize::from(split % 32)).map(|&b| u16::from(b)).collect();
     let board = game_core::testing::state_from_indices(&PaperSoccer::default(), &indices);
-    match protocol::check_answer(&board, b) {
-        Ok(after) => assert!(after != board, "an accepted turn draws lines"),
-        Err(_) => {}
+    if let Ok(turn) = protocol::parse_answer(&board, b.as_bytes()) {
+        let after = board.after_turn_steps(&turn).expect("an accepted answer replays");
+        assert!(after != board, "an accepted turn draws lines");
     }
+    let _ = protocol::parse_answer(&board, rest);
     let mut copy = board;
     if copy.play_turn(b).is_err() {
         assert!(copy == board, "a refused turn changed the board");

@@ -1,7 +1,22 @@
 //! # paper-soccer
 //!
-//! The CodinGame "Paper soccer" game, exactly to the rules of
-//! `shared/rules/paper-soccer.md`, on the game-core traits, at two levels:
+//! A bot for the arena in a few lines ([`protocol::run_bot`] reads the
+//! referee's messages, keeps the position and writes your turns):
+//!
+//! ```
+//! use paper_soccer::protocol::run_bot;
+//! use paper_soccer::{PaperSoccer, Turn, game_core::PlayerId};
+//! use std::time::Duration;
+//!
+//! let bot = |game: &PaperSoccer, _me: PlayerId, _left: Duration| -> Turn { game.legal_turns(1).remove(0) };
+//! // A real bot: run_bot(std::io::stdin().lock(), std::io::stdout().lock(), bot)
+//! let mut out = Vec::new();
+//! run_bot("1\n1\n2\n".as_bytes(), &mut out, bot).unwrap();
+//! assert_eq!(out, b"0\n"); // player 1 answers the opponent's `2` with `0`
+//! ```
+//!
+//! The CodinGame "Paper soccer" game, exactly to the contest's rules and
+//! referee, on the game-core traits, at two levels:
 //!
 //! * **steps** ([`Game`] with `Move = `[`Dir`]): one line at a time; after a
 //!   bounce [`to_act`](Game::to_act) names the same player again. For search.
@@ -60,14 +75,19 @@
 //! * Whole turns: [`Board::play_turn`] / [`Board::after_turn`] (the
 //!   referee's checks in order, [`TurnError`] with kebab-case kinds),
 //!   [`Turn`] (`FromStr`/`Display`), [`Board::play_turn_steps`].
-//! * [`protocol`]: [`initial_input`](protocol::initial_input) and
-//!   [`turn_input`](protocol::turn_input) (the lines a bot reads),
-//!   [`check_answer`](protocol::check_answer) /
-//!   [`parse_answer`](protocol::parse_answer) (a bot's line, taken
-//!   literally), [`record_lines`](protocol::record_lines) /
-//!   [`judge_record`](protocol::judge_record) (records for `arena judge`),
-//!   and the bot side: [`parse_initial`](protocol::parse_initial),
-//!   [`parse_turn_input`](protocol::parse_turn_input).
+//! * [`protocol`]: the stdin/stdout protocol, both sides. Bot side:
+//!   [`run_bot`](protocol::run_bot), [`Session`](protocol::Session)
+//!   (the position, updated from the messages and the bot's own answers),
+//!   [`read_start`](protocol::read_start) / [`read_turn`](protocol::read_turn),
+//!   [`write_answer`](protocol::write_answer),
+//!   [`TIME_CONTROL`](protocol::TIME_CONTROL). Referee side:
+//!   [`start_message`](protocol::start_message),
+//!   [`turn_message`](protocol::turn_message),
+//!   [`parse_answer`](protocol::parse_answer) (a bot's raw line, read as
+//!   the referee reads it, line endings decided in the module docs),
+//!   [`record_lines`](protocol::record_lines) /
+//!   [`judge_record`](protocol::judge_record) (records for `arena judge`).
+//! * [`game_core`] is re-exported, so a bot needs this crate only.
 //! * Text: `Display` draws the pitch; [`Board::position_text`] and
 //!   `str::parse` give a one-line form that round-trips.
 //! * Accessors: [`Board::ball`], [`Board::to_move`], [`Board::legal_dirs`],
@@ -101,6 +121,7 @@ mod turn;
 
 pub use board::{Board, Line, PaperSoccer, STANDARD_SLOTS, Setup, SetupError, StepError, StepParseError};
 pub use dir::{BadDir, Dir, DirIter, DirSet, Point};
+pub use game_core;
 pub use game_core::Game;
 pub use pitch::{BadPitch, Goal, MAX_SLOTS, Pitch, slots};
 pub use text::PositionText;

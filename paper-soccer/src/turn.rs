@@ -33,6 +33,14 @@ impl Turn {
     }
 }
 
+/// The steps, so a [`Turn`] goes wherever steps are taken
+/// ([`protocol::format_answer`](crate::protocol::format_answer) and friends).
+impl AsRef<[Dir]> for Turn {
+    fn as_ref(&self) -> &[Dir] {
+        &self.0
+    }
+}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.iter().try_for_each(|d| write!(f, "{}", d.digit()))

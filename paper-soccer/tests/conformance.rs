@@ -199,25 +199,27 @@ proptest! {
         let _ = s.parse::<Turn>();
         let _ = s.parse::<PaperSoccer>();
         let _ = b.parse_move(&s);
-        let _ = protocol::parse_initial(&s);
-        let _ = protocol::parse_turn_input(&s, &t);
-        let _ = protocol::parse_turn_input(&t, &s);
-        let _ = protocol::check_answer(&b, &s);
-        let _ = protocol::parse_answer(&b, &s);
-        let _ = protocol::parse_answer(&b, &t);
+        let _ = protocol::read_start(&mut s.as_bytes());
+        let _ = protocol::read_turn(&mut format!("{s}\n{t}").as_bytes());
+        let _ = protocol::read_turn(&mut format!("{t}\n{s}").as_bytes());
+        let _ = protocol::parse_answer(&b, s.as_bytes());
+        let _ = protocol::parse_answer(&b, t.as_bytes());
         let _ = protocol::judge_record(&b, &s);
         let _ = protocol::judge_record(&b, &t);
     }
 
     #[test]
-    fn answer_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
+    fn answer_bytes_never_panic_and_only_digit_lines_are_accepted(bytes in proptest::collection::vec(any::<u8>(), 0..24)) {
         let b = PaperSoccer::default();
-        let r = protocol::check_answer_bytes(&b, &bytes);
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            prop_assert_eq!(r, protocol::check_answer(&b, text));
-        } else {
-            prop_assert!(r.is_err());
+        let r = protocol::parse_answer(&b, &bytes);
+        let body = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        match std::str::from_utf8(body) {
+            Ok(text) => prop_assert_eq!(r, b.after_turn(text).map(|_| text.parse::<Turn>().unwrap())),
+            Err(_) => prop_assert!(matches!(r, Err(paper_soccer::TurnError::BadCharacter { .. })), "{:?}", r),
         }
+        let mut s = protocol::Session::new(&protocol::StartMessage { me: game_core::PlayerId(1) });
+        let _ = protocol::read_turn(&mut &bytes[..]).map(|m| m.map(|m| s.update(&m)));
     }
 
     #[test]

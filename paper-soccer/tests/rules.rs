@@ -1,4 +1,4 @@
-//! One test per sentence of the rules file (`shared/rules/paper-soccer.md`),
+//! One test per sentence of the rules file of the contest,
 //! named after the rule.
 
 mod common;

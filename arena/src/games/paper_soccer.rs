@@ -3,26 +3,32 @@
 //! * Protocol: the bot's id once at the start, then per turn the length and
 //!   the text of the opponent's last turn (`1` / `-` on player 0's first
 //!   turn); it answers one line of step digits, judged exactly as the
-//!   referee does ([`paper_soccer::protocol::check_answer`]).
+//!   referee does ([`paper_soccer::protocol::parse_answer`]).
 //! * Any failed answer (crash, timeout, unreadable or illegal turn) loses.
-//! * Time: [`FIRST_ANSWER`] for each player's first answer, [`LATER_ANSWER`]
-//!   after.
+//! * Time: [`protocol::TIME_CONTROL`]: [`FIRST_ANSWER`] for each player's
+//!   first answer, [`LATER_ANSWER`] after.
 //! * Moves are single steps ([`Dir`]); a turn is the steps while the same
 //!   player is to act, written as one digit string.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use game_core::{Game, PlayerId};
-use paper_soccer::{Dir, PaperSoccer, Point, protocol};
+use paper_soccer::{Dir, PaperSoccer, Point, Turn, TurnError, protocol};
 use std::fmt::Write;
 use std::io::BufRead;
 use std::io::Write as IoWrite;
 use std::time::Duration;
 
-/// Time for each player's first answer.
-pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
-/// Time for every later answer.
-pub const LATER_ANSWER: Duration = Duration::from_millis(200);
+/// Time for each player's first answer (from [`protocol::TIME_CONTROL`]).
+pub const FIRST_ANSWER: Duration = match protocol::TIME_CONTROL {
+    TimeControl::PerAnswer { first, .. } => first,
+    TimeControl::Clock { initial, .. } => initial,
+};
+/// Time for every later answer (from [`protocol::TIME_CONTROL`]).
+pub const LATER_ANSWER: Duration = match protocol::TIME_CONTROL {
+    TimeControl::PerAnswer { later, .. } => later,
+    TimeControl::Clock { increment, .. } => increment,
+};
 
 /// The standard 8x10 game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,7 +51,7 @@ impl Adapter for PaperSoccerAdapter {
         Vec::new()
     }
     fn time_control(&self) -> TimeControl {
-        TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
+        protocol::TIME_CONTROL
     }
     fn failure_policy(&self) -> FailurePolicy {
         FailurePolicy::Loss
@@ -57,11 +63,11 @@ impl Adapter for PaperSoccerAdapter {
         moves.iter().map(|d| d.digit()).collect()
     }
     fn protocol_start(&self, _state: &PaperSoccer, seat: PlayerId) -> String {
-        protocol::initial_input(seat)
+        protocol::start_message(seat)
     }
     fn protocol_turn(&self, _state: &PaperSoccer, seat: PlayerId, history: &[TurnLog<Dir>], _first: bool) -> String {
-        let last = history.iter().rev().find(|t| t.player != seat).map(|t| t.text.as_str());
-        protocol::turn_input(last)
+        let last = history.iter().rev().find(|t| t.player != seat).map(|t| t.moves.as_slice());
+        protocol::turn_message(last)
     }
     fn parse_answer(
         &self,
@@ -69,9 +75,9 @@ impl Adapter for PaperSoccerAdapter {
         _seat: PlayerId,
         lines: &[&[u8]],
     ) -> Result<ParsedAnswer<Dir>, AnswerError> {
-        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
-        protocol::check_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(ParsedAnswer { moves: digits(line), notes: Vec::new() })
+        let line = lines.first().copied().unwrap_or_default();
+        let turn = protocol::parse_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: turn.steps().to_vec(), notes: Vec::new() })
     }
     fn display(&self, state: &PaperSoccer) -> String {
         state.to_string()
@@ -98,24 +104,18 @@ impl Adapter for PaperSoccerAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), String> {
-        let Some(id) = read_line(input)? else { return Ok(()) };
-        let me = protocol::parse_initial(&id).map_err(|e| e.to_string())?;
-        let mut board = PaperSoccer::default();
-        loop {
-            let (Some(len), Some(turn)) = (read_line(input)?, read_line(input)?) else { return Ok(()) };
-            if let Some(t) = protocol::parse_turn_input(&len, &turn).map_err(|e| e.to_string())? {
-                board.play_turn_steps(&t).map_err(|e| format!("opponent's turn {t}: {e}"))?;
-            }
-            if board.is_over() {
-                return Ok(());
-            }
-            let text: String = bot.turn(&board, me).iter().map(|d| d.digit()).collect();
-            board.play_turn(&text).map_err(|e| format!("own turn {text}: {e}"))?;
-            answer(output, &format!("{text}\n"))?;
-        }
+        protocol::run_bot(input, output, |state: &PaperSoccer, me, _time_left| bot.turn(state, me))
+            .map_err(|e| e.to_string())
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         protocol::record_lines(text).map(str::to_string).collect()
+    }
+    /// A turn is checked by the crate's turn checker, whether it came as an
+    /// answer line, a text record's line or a record's step events, so all
+    /// three get the referee's checks in its order and the same errors.
+    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), AnswerError> {
+        let turn = Turn::new(moves.to_vec()).ok_or_else(|| AnswerError::from_game(&TurnError::Empty))?;
+        state.play_turn_steps(&turn).map_err(|e| AnswerError::from_game(&e))
     }
     fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, AnswerError> {
         state.after_turn(line).map_err(|e| AnswerError::from_game(&e))?;
