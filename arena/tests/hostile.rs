@@ -20,7 +20,7 @@
 //! * the arena's peak memory (`VmHWM`) stays bounded.
 
 mod common;
-use arena::games::{paper_soccer, parallel_football, yavalath};
+use arena::games::{paper_soccer, yavalath};
 use common::*;
 use serde_json::Value;
 use std::path::Path;
@@ -44,6 +44,17 @@ const MARK_VAR: &str = "ARENA_HOSTILE_MARK";
 /// Reasons that mean a game did not end normally.
 const FAILURE_REASONS: &[&str] =
     &["timeout", "crash", "line-too-long", "not-reading", "illegal-move", "arena-error", "arena-limit"];
+
+/// Parallel Football's limits, from the crate's `TIME_CONTROL`.
+const FOOTBALL_FIRST: Duration = football_limits().0;
+const FOOTBALL_LATER: Duration = football_limits().1;
+
+const fn football_limits() -> (Duration, Duration) {
+    match parallel_football::protocol::TIME_CONTROL {
+        parallel_football::game_core::TimeControl::PerAnswer { first, later } => (first, later),
+        parallel_football::game_core::TimeControl::Clock { .. } => panic!("parallel-football limits each answer"),
+    }
+}
 
 /// The table's row for `name`.
 fn game(name: &str) -> &'static GameCase {
@@ -127,8 +138,8 @@ const GAMES: &[GameCase] = &[
         args: &["--p", "2", "--k", "3", "--max-turns", "10"],
         others: &["greedy", "random", "greedy"],
         rule: Rule::Stay,
-        first_limit: parallel_football::FIRST_ANSWER,
-        later_limit: parallel_football::TURN_ANSWER,
+        first_limit: FOOTBALL_FIRST,
+        later_limit: FOOTBALL_LATER,
         per_answer: true,
         answer: "1 1\\n2 2",
         normal_reasons: &["turn-limit", "no-balls"],

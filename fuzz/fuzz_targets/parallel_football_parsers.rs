@@ -10,16 +10,19 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();
     let config = Config::standard(3, 10).expect("valid");
-    let _ = protocol::parse_start_line(text);
-    let _ = protocol::parse_cell(text);
-    let placements = protocol::parse_placements(text, &config, 1);
-    let _ = placements;
+    let _ = protocol::StartMessage::parse(text);
+    let _ = protocol::read_start(&mut &data[..]);
+    let _ = protocol::parse_answer(data);
+    let _ = protocol::parse_placement(&config, data);
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    let placements = protocol::parse_placements(&lines, &config, 1);
+    assert!(placements.cells.iter().all(|&c| config.contains(c)));
     if let Ok(msg) = protocol::TurnMessage::parse(text, &config) {
         let _ = msg.to_field(&config);
     }
-    let _ = protocol::read_turn_message(&mut &data[..], &config);
-    let _ = protocol::parse_order(text);
-    let _ = protocol::parse_orders(text, 3);
+    let _ = protocol::read_turn(&mut &data[..], &config);
+    let orders = protocol::parse_orders(&lines, 3);
+    assert_eq!(orders.orders.len(), 3);
     if let Ok(record) = serde_json::from_slice::<GameRecord>(data) {
         let _ = record.replay();
     }

@@ -500,10 +500,10 @@ impl MoveNotation for Football {
 
     fn parse_move(&self, text: &str) -> Result<FootballMove, MoveParseError> {
         let err = || MoveParseError { text: text.chars().take(80).collect() };
-        if let Ok(o) = crate::protocol::parse_order(text) {
+        if let Some(o) = crate::protocol::parse_order(text) {
             return Ok(FootballMove::Order(o));
         }
-        crate::protocol::parse_cell(text).map(FootballMove::Place).map_err(|_| err())
+        crate::protocol::parse_cell(text).map(FootballMove::Place).ok_or_else(err)
     }
 }
 

@@ -1,11 +1,48 @@
 //! # parallel-football
 //!
-//! Parallel Football (Columbia COMS W4444, 2006/2007), exactly to
-//! `shared/rules/parallel-football.md`: four teams of `p` footballers on a
+//! Parallel Football (Columbia COMS W4444, 2006/2007), exactly to the
+//! contest rules: four teams of `p` footballers on a
 //! 32 x 32 grid (configurable), a ball on every cell but the four home
 //! corners, simultaneous orders (stay, move one cell, kick a ball up to `k`
 //! cells away), random allocation of contested balls, and a point for every
 //! ball that lands on a team's home.
+//!
+//! A team program speaking the arena protocol on stdin/stdout is one call to
+//! [`protocol::run_bot`] with a closure that gets the game, its team and the
+//! time left for this answer (this crate is the only dependency it needs:
+//! `game_core` is re-exported):
+//!
+//! ```no_run
+//! use parallel_football::{GreedyTeam, Team, protocol};
+//!
+//! let mut team = GreedyTeam::new();
+//! protocol::run_bot(std::io::stdin().lock(), std::io::stdout(), |state, me, _time_left| {
+//!     team.answer(state, me) // p placements at the start, then p orders each turn
+//! })
+//! .expect("the referee follows the protocol");
+//! ```
+//!
+//! The same bot on a scripted referee (the crate writes both sides):
+//!
+//! ```
+//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, Team, protocol};
+//!
+//! let config = Config::new(8, 8, 2, 3, 100).unwrap();
+//! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
+//! let input = protocol::start_message(&config, 0) + &protocol::turn_message(&field);
+//! let mut output = Vec::new();
+//! let mut team = GreedyTeam::new();
+//! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.answer(state, me)).unwrap();
+//! let text = String::from_utf8(output).unwrap();
+//! assert_eq!(text.lines().count(), 4); // 2 start cells, then 2 orders
+//! let answer = protocol::parse_orders(text.lines().skip(2), 2);
+//! // Both footballers stand on (3, 3) and its one ball: one kicks it home,
+//! // the other walks to another ball.
+//! assert!(answer.problems.is_empty());
+//! assert!(answer.orders[0].is_kick() && matches!(answer.orders[1], Order::Move { .. }));
+//! ```
+//!
+//! The library itself:
 //!
 //! ```
 //! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, TurnReport, play_game};
@@ -93,11 +130,12 @@
 //!   `replay` needs no generator; `to_core_record` gives the
 //!   `game_core::Record` of the same game); [`run_game`] plays without
 //!   recording.
-//! * [`protocol::run_team`] runs any [`Team`] as a stdin/stdout team program
-//!   (`examples/team.rs`).
+//! * [`protocol::run_bot`] runs a closure as a stdin/stdout team program;
+//!   [`Team::answer`] makes any [`Team`] that closure (`examples/bot.rs`).
 //!
 //! ## Text
-//! * [`protocol`]: the arena's team messages and answers, both ways.
+//! * [`protocol`]: the arena's team messages and answers, both ways, and
+//!   its time limits ([`protocol::TIME_CONTROL`]).
 //! * `Display` of [`Field`] and [`Football`]: a summary line
 //!   ([`Field::summary`]) and a picture with one character per cell (see
 //!   [`Field::picture`]); `Display` of [`GameRecord`]: a one-line result.
@@ -114,6 +152,8 @@ mod order;
 pub mod protocol;
 mod record;
 mod teams;
+
+pub use game_core;
 
 pub use config::{
     Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS,

@@ -6,7 +6,7 @@ use std::fmt;
 /// One footballer's order for one turn.
 ///
 /// Written in the protocol as `stay`, `move dx dy` or `kick dx dy`
-/// (see [`Display`](fmt::Display) and [`crate::protocol::parse_order`]).
+/// (see [`Display`](fmt::Display) and [`crate::protocol::parse_answer`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {

@@ -2,7 +2,9 @@
 
 use crate::config::{Cell, Config};
 use crate::field::Field;
+use crate::game::{Football, FootballMove};
 use crate::order::Order;
+use game_core::PlayerId;
 use game_core::rng::{GameRng, below, seeded};
 
 /// A team program inside the process: chooses start cells, then each turn
@@ -18,6 +20,27 @@ pub trait Team {
     /// `field.team_positions(team)[i]`. Illegal orders make the footballer
     /// stay.
     fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]);
+
+    /// The team's whole answer in the game `state` as team `me`: during
+    /// placement `p` [`FootballMove::Place`] (from [`Team::place`], missing
+    /// cells on the team's home, extra ones dropped), then each turn `p`
+    /// [`FootballMove::Order`] (from [`Team::orders`]). This is the closure
+    /// [`protocol::run_bot`](crate::protocol::run_bot) takes:
+    /// `run_bot(input, output, |state, me, _| team.answer(state, me))`.
+    fn answer(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
+        let config = state.config();
+        let p = usize::from(config.players());
+        if state.in_placement() {
+            let mut cells = Vec::with_capacity(p);
+            self.place(&config, me.0, &mut cells);
+            cells.resize(p, config.home(me.0));
+            cells.into_iter().map(FootballMove::Place).collect()
+        } else {
+            let mut orders = vec![Order::Stay; p];
+            self.orders(state.field(), me.0, &mut orders);
+            orders.into_iter().map(FootballMove::Order).collect()
+        }
+    }
 }
 
 /// Start cells, and each turn for each footballer an order drawn uniformly

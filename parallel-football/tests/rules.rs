@@ -1,4 +1,4 @@
-//! One test per rule sentence of `shared/rules/parallel-football.md`, on the
+//! One test per rule sentence of the contest rules (as the crate docs state them), on the
 //! fast turn-level API.
 
 use game_core::rng::seeded;

@@ -10,25 +10,20 @@
 //!   reported in the record's `errors` and the game goes on. A team that
 //!   times out or crashes is killed and all its footballers stay from then
 //!   on (they start on the home cell if it fails at the start).
-//! * Time: [`FIRST_ANSWER`] for the start answer, [`TURN_ANSWER`] per turn.
+//! * Time: [`protocol::TIME_CONTROL`] (1000 ms for the start answer, 200 ms
+//!   per turn).
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` and `mcts`
 //!   are the generic ones.
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, answer, read_line, xml_escape};
+use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use game_core::rng::GameRng;
 use game_core::{Game, GameError, MoveNotation, PlayerId};
 use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
-use std::time::Duration;
-
-/// Time for the start answer (1000 ms).
-pub const FIRST_ANSWER: Duration = protocol::START_TIME_LIMIT;
-/// Time for every turn's answer (200 ms).
-pub const TURN_ANSWER: Duration = protocol::TURN_TIME_LIMIT;
 
 /// Footballers per team when `--p` is not given (the rules set no default).
 pub const DEFAULT_P: u16 = 4;
@@ -81,7 +76,7 @@ impl Adapter for FootballAdapter {
         ]
     }
     fn time_control(&self) -> TimeControl {
-        TimeControl::PerAnswer { first: FIRST_ANSWER, later: TURN_ANSWER }
+        protocol::TIME_CONTROL
     }
     fn failure_policy(&self) -> FailurePolicy {
         FailurePolicy::Substitute
@@ -93,7 +88,7 @@ impl Adapter for FootballAdapter {
         moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
     }
     fn protocol_start(&self, state: &Football, seat: PlayerId) -> String {
-        protocol::start_line(&state.config(), seat.0)
+        protocol::start_message(&state.config(), seat.0)
     }
     fn protocol_turn(
         &self,
@@ -113,14 +108,14 @@ impl Adapter for FootballAdapter {
         seat: PlayerId,
         lines: &[&[u8]],
     ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
-        let text = lines.iter().map(|l| String::from_utf8_lossy(l)).collect::<Vec<_>>().join("\n");
         let config = state.config();
+        let lines = lines.iter().copied();
         if state.in_placement() {
-            let a = protocol::parse_placements(&text, &config, seat.0);
+            let a = protocol::parse_placements(lines, &config, seat.0);
             let moves = a.cells.into_iter().map(FootballMove::Place).collect();
             return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
         }
-        let a = protocol::parse_orders(&text, usize::from(config.players()));
+        let a = protocol::parse_orders(lines, usize::from(config.players()));
         let mut notes = problems_to_notes(a.problems, "stays");
         // Illegal orders make that footballer stay (checked on the position
         // at the start of the turn, as the turn resolution does).
@@ -169,28 +164,7 @@ impl Adapter for FootballAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), String> {
-        let Some(line) = read_line(input)? else { return Ok(()) };
-        let (team, config) = protocol::parse_start_line(&line).map_err(|e| e.to_string())?;
-        let me = PlayerId(team);
-        let mut text = String::new();
-        for mv in bot.turn(&Football::new(config), me) {
-            if let FootballMove::Place(c) = mv {
-                text.push_str(&format!("{} {}\n", c.x, c.y));
-            }
-        }
-        answer(output, &text)?;
-        loop {
-            let Some(msg) = protocol::read_turn_message(&mut &mut *input, &config).map_err(|e| e.to_string())? else {
-                return Ok(());
-            };
-            let state = Football::from_field(msg.to_field(&config).map_err(|e| e.to_string())?);
-            let orders: Vec<Order> = bot
-                .turn(&state, me)
-                .into_iter()
-                .filter_map(|m| if let FootballMove::Order(o) = m { Some(o) } else { None })
-                .collect();
-            answer(output, &protocol::format_orders(&orders))?;
-        }
+        protocol::run_bot(input, output, |state, me, _| bot.turn(state, me)).map_err(|e| e.to_string())
     }
     fn text_records(&self) -> bool {
         false
