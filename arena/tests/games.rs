@@ -247,10 +247,15 @@ fn quoridor_external_bots_get_random_moves_when_they_fail() {
     let seat1: Vec<&Value> = rec["turns"].as_array().unwrap().iter().filter(|t| t["player"] == 1).collect();
     assert!(seat1.len() > 1 && seat1.iter().all(|t| t["substituted"] == true));
 
-    // Past the clock (1000 ms + 30 ms): killed, then random moves.
+    // Past the clock (1000 ms + 30 ms): as in the contest the bot is not
+    // removed; every turn it misses is a random move, and it is stopped at
+    // the end of the game.
     let slow = script(d, "slow.sh", "sleep 7.7713");
     let (rec, t) = play(d, "quoridor", &[&slow, "random"], &[]);
-    assert_eq!(error_kinds(&rec), ["timeout"]);
+    let seat0: Vec<&Value> = rec["turns"].as_array().unwrap().iter().filter(|t| t["player"] == 0).collect();
+    assert!(error_kinds(&rec).iter().all(|k| k == "timeout"), "{:?}", error_kinds(&rec));
+    assert_eq!(error_kinds(&rec).len(), seat0.len().min(200));
+    assert!(seat0.iter().all(|t| t["substituted"] == true && t["answer"]["cutoff"] == "timeout"));
     assert!(t < Duration::from_secs(6), "{t:?}");
 
     // Unreadable and illegal answers: a random move each time, the bot stays.

@@ -369,17 +369,15 @@ fn seat_errors(rec: &Value, seat: usize) -> Vec<&Value> {
     rec["errors"].as_array().map(|e| e.iter().filter(|e| e["seat"] == seat).collect()).unwrap_or_default()
 }
 
-/// The judge replays a record (text, or JSON for Parallel Football) and
-/// reaches the same result: every substituted move was legal.
+/// The judge re-derives the record's verdicts from the bots' raw answers
+/// (and the recorded time-outs and crashes) and reaches the same result.
 fn judged_result(game: &GameCase, rec: &Value) -> Value {
-    let input = if game.rule == Rule::Stay {
-        rec.to_string()
-    } else {
-        rec["turns"].as_array().unwrap().iter().map(|t| format!("{}\n", t["text"].as_str().unwrap_or(""))).collect()
-    };
     let mut args = vec!["judge", game.name, "--json"];
     args.extend(game.args);
-    let (o, _) = run(&args, &input);
+    let (o, _) = run(&args, &rec.to_string());
+    if !o.status.success() {
+        return Value::String(String::from_utf8_lossy(&o.stderr).into_owned());
+    }
     json_lines(&o).last().map(|l| l["result"].clone()).unwrap_or(Value::Null)
 }
 
@@ -403,6 +401,27 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
             };
             check(result["reason"] == reason && result["winner"] == 1 - seat, || format!("result {result}"))?;
             check(errors.len() == 1, || format!("errors {}", rec["errors"]))?;
+        }
+        (Rule::RandomMove, Expect::Io("timeout", _)) => {
+            check(game.normal_reasons.contains(&result["reason"].as_str().unwrap_or("")), || {
+                format!("result {result}")
+            })?;
+            // The contest never removes a bot for time: each turn it misses
+            // is a random move, the bot is asked again on its next turn, and
+            // a late answer is read as that next answer.
+            // A bot that exits meanwhile (its child holding the pipe) is
+            // then found crashed, once, at the end of its errors.
+            let timeouts = errors.iter().filter(|e| e["kind"] == "timeout").count();
+            let io: Vec<&str> = errors
+                .iter()
+                .filter_map(|e| e["kind"].as_str())
+                .filter(|k| *k != "timeout" && FAILURE_REASONS.contains(k))
+                .collect();
+            let crash_last = io.is_empty() || (io == ["crash"] && errors.last().is_some_and(|e| e["kind"] == "crash"));
+            check(timeouts >= 2 && crash_last, || format!("errors {}", rec["errors"]))?;
+            let subst = turns.iter().all(|t| t["error"].is_null() || t["substituted"] == true);
+            let marked = turns.iter().filter(|t| t["answer"]["cutoff"] == "timeout").all(|t| t["error"] == "timeout");
+            check(subst && marked, || format!("turns of seat {seat}: {turns:?}"))?;
         }
         (Rule::RandomMove | Rule::Stay, Expect::Io(kind, _)) => {
             check(game.normal_reasons.contains(&result["reason"].as_str().unwrap_or("")), || {
@@ -439,7 +458,7 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
         }
     }
     if let Expect::Io(kind, msg) = h.expect {
-        let last = errors.last().copied().unwrap_or(&Value::Null);
+        let last = errors.iter().find(|e| e["kind"] == kind).copied().unwrap_or(&Value::Null);
         let first_ok = last["kind"] == kind && last["message"].as_str().is_some_and(|m| m.contains(msg));
         check(first_ok, || format!("errors {}", rec["errors"]))?;
         if kind == "timeout" {
@@ -458,10 +477,8 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
             && after.iter().all(|t| t["text"].as_str().is_some_and(|s| s.split(", ").all(|o| o == "stay")));
         check(stays, || format!("turns of seat {seat} from turn {from}: {after:?}"))?;
     }
-    if game.rule != Rule::Loss {
-        let judged = judged_result(game, rec);
-        check(&judged == result, || format!("the judge says {judged}, the arena {result}"))?;
-    }
+    let judged = judged_result(game, rec);
+    check(&judged == result, || format!("the judge says {judged}, the arena {result}"))?;
     Ok(())
 }
 
