@@ -1,5 +1,5 @@
 //! A Paper Soccer bot for the arena (`arena play paper-soccer "cargo run
-//! --example bot -p paper-soccer" random`): among the distinct whole turns,
+//! --example paper-soccer-bot -p paper-soccer" random`): among the distinct whole turns,
 //! it scores when it can, never ends the game against itself when it can
 //! avoid it, and otherwise moves the ball as far as it can toward the goal
 //! it attacks (player 0 attacks the top goal, player 1 the bottom one).

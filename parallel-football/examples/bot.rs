@@ -2,8 +2,8 @@
 //! stdin/stdout, built on a reference team (greedy unless told otherwise).
 //!
 //! ```text
-//! cargo run -p parallel-football --example bot              # greedy
-//! cargo run -p parallel-football --example bot -- random 42
+//! cargo run -p parallel-football --example parallel-football-bot              # greedy
+//! cargo run -p parallel-football --example parallel-football-bot -- random 42
 //! ```
 
 use parallel_football::{GreedyTeam, RandomTeam, Team, protocol};

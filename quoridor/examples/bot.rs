@@ -2,7 +2,7 @@
 //! when an opponent is closer to its goal it places the wall that gains it
 //! the most (the opponent's path minus its own), if that gains anything.
 //!
-//! `cargo run -p quoridor --example bot`, then type the referee's messages.
+//! `cargo run -p quoridor --example quoridor-bot`, then type the referee's messages.
 
 use quoridor::game_core::{Game, PlayerId};
 use quoridor::protocol::run_bot;

@@ -2,8 +2,8 @@
 //! blocks the opponent's immediate win, never makes a three unless forced, and otherwise plays a
 //! random legal move (seeded, so it is reproducible).
 //!
-//! `cargo run -p yavalath --example bot` and type a turn, or use it as an arena opponent:
-//! `arena play yavalath --bot cmd:target/debug/examples/bot --bot random`.
+//! `cargo run -p yavalath --example yavalath-bot` and type a turn, or use it as an arena opponent:
+//! `arena play yavalath --bot cmd:target/debug/examples/yavalath-bot --bot random`.
 
 use yavalath::game_core::{PlayerId, rng};
 use yavalath::protocol::{Answer, run_bot};

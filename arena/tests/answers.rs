@@ -1,0 +1,252 @@
+//! Answers read exactly as each original referee reads them, tested at the
+//! protocol boundary: real external bot processes through `arena play`,
+//! checking what was played and recorded (and that `arena judge` re-derives
+//! it from the record).
+
+mod common;
+
+use common::{json_lines, only_record, process_alive, run, script, stdout};
+use serde_json::Value;
+use std::path::Path;
+
+/// Plays one game with `--record` and returns the record.
+fn play(dir: &Path, game: &str, bots: &[&str], extra: &[&str]) -> Value {
+    let rec = dir.join("rec");
+    let _ = std::fs::remove_dir_all(&rec);
+    let mut args = vec!["play", game, "--record", rec.to_str().unwrap(), "--seed", "11"];
+    for b in bots {
+        args.extend(["--bot", b]);
+    }
+    args.extend(extra);
+    let (o, _) = run(&args, "");
+    assert!(o.status.success(), "{}\n{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    let r = only_record(&rec);
+    // The judge re-derives every verdict from the record alone.
+    let mut judge = vec!["judge", game, "--json"];
+    let mut it = extra.iter();
+    while let Some(a) = it.next() {
+        // `--time-factor X` is for play only.
+        if *a == "--time-factor" {
+            it.next();
+        } else {
+            judge.push(a);
+        }
+    }
+    let (j, _) = run(&judge, &r.to_string());
+    assert!(j.status.success(), "judge: {}", String::from_utf8_lossy(&j.stderr));
+    assert_eq!(json_lines(&j).last().unwrap()["result"], r["result"], "judge and play disagree");
+    r
+}
+
+fn turn(rec: &Value, i: usize) -> &Value {
+    &rec["turns"][i]
+}
+
+/// A Quoridor bot (2 players) that prints `first` (printf format) as its
+/// first answer, then nothing more.
+fn quoridor_first_answer(dir: &Path, name: &str, first: &str) -> String {
+    script(
+        dir,
+        name,
+        &format!(
+            "skip() {{ i=0; while [ $i -lt $1 ]; do read l; i=$((i+1)); done; }}\n\
+             read n; read id; read m; skip $n\n\
+             read tick; skip $n; read f; skip $f\n\
+             printf -- '{first}'\nwhile read l; do :; done"
+        ),
+    )
+}
+
+/// `(answer as printed, the move played, or the error kind)`.
+const QUORIDOR_NUMBERS: &[(&str, Result<&str, &str>)] = &[
+    // Two spaces make an empty token, which `Number()` reads as 0.
+    ("4  1\\n", Ok("4 0 1")),
+    ("4.0 1\\n", Ok("4 1")),
+    ("0x4 1\\n", Ok("4 1")),
+    ("+4 1\\n", Ok("4 1")),
+    ("1e0 0 0\\n", Ok("1 0 0")),
+    ("-0 0 1\\n", Ok("0 0 1")),
+    ("4 1\\r\\n", Ok("4 1")),
+    ("4\\t1\\n", Err("unreadable")),
+    ("4,1\\n", Err("unreadable")),
+    ("0  0 1\\n", Err("unreadable")),
+    ("4.5 1\\n", Err("unreadable")),
+    ("9 9\\n", Err("off-board")),
+];
+
+#[test]
+fn quoridor_reads_numbers_as_javascript_number_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (printed, want)) in QUORIDOR_NUMBERS.iter().enumerate() {
+        let bot = quoridor_first_answer(dir.path(), &format!("n{i}.sh"), printed);
+        let rec = play(dir.path(), "quoridor", &[&bot, "random"], &["--max-ticks", "2"]);
+        let t = turn(&rec, 0);
+        match want {
+            Ok(mv) => {
+                assert_eq!(t["text"], *mv, "{printed:?}: {t}");
+                assert!(t["error"].is_null() && rec["errors"].as_array().unwrap().is_empty(), "{printed:?}: {t}");
+            }
+            Err(kind) => {
+                assert_eq!(t["error"], *kind, "{printed:?}: {t}");
+                assert_eq!(t["substituted"], true, "{printed:?}: a random move replaces it: {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quoridor_blank_lines_before_an_answer_are_dropped_not_read_as_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, printed) in ["\\n4 1\\n", "   \\r\\n\\t\\n4 1\\n", "\\n\\n\\n4 0 1\\n"].iter().enumerate() {
+        let bot = quoridor_first_answer(dir.path(), &format!("b{i}.sh"), printed);
+        let rec = play(dir.path(), "quoridor", &[&bot, "random"], &["--max-ticks", "2"]);
+        let t = turn(&rec, 0);
+        assert!(t["error"].is_null(), "{printed:?}: {t}");
+        let last = t["answer"]["lines"].as_array().unwrap().last().unwrap().as_str().unwrap();
+        assert_eq!(t["text"], last, "{printed:?}: the answer is the line after the blank ones");
+        // The dropped lines are kept in the record, as printed.
+        assert!(t["answer"]["lines"].as_array().unwrap().len() > 1, "{t}");
+    }
+}
+
+#[test]
+fn quoridor_time_out_plays_a_random_move_and_the_late_answer_is_read_next() {
+    let dir = tempfile::tempdir().unwrap();
+    // Sleeps past its clock on its first turn, then answers the wall 0 0 0
+    // (late) and, on each later turn, the next wall along row 6.
+    let bot = script(
+        dir.path(),
+        "late.sh",
+        "skip() { i=0; while [ $i -lt $1 ]; do read l; i=$((i+1)); done; }\n\
+         read n; read id; read m; skip $n\n\
+         t=0\n\
+         while read tick; do [ \"$tick\" = -1 ] && exit 0; skip $n; read f; skip $f\n\
+         t=$((t+1)); if [ $t = 1 ]; then sleep 1.27413; echo '0 0 0'; else echo \"$(( (2*t) % 8 )) 6 0\"; fi; done",
+    );
+    let rec = play(dir.path(), "quoridor", &[&bot, "random"], &["--max-ticks", "80"]);
+    let mine: Vec<&Value> = rec["turns"].as_array().unwrap().iter().filter(|t| t["player"] == 0).collect();
+    assert_eq!(mine[0]["answer"]["cutoff"], "timeout");
+    assert_eq!(mine[0]["substituted"], true);
+    // Every turn up to the late answer's arrival timed out; the first turn
+    // that reads a line reads the late answer, not a newer one.
+    let k = mine.iter().position(|t| t["answer"]["lines"].as_array().is_some_and(|l| !l.is_empty())).unwrap();
+    assert!(mine[..k].iter().all(|t| t["answer"]["cutoff"] == "timeout" && t["substituted"] == true));
+    // From then on each turn reads the next queued line, in order: the bot
+    // stays one answer behind, as it would in the contest.
+    let read: Vec<&str> = mine[k..k + 5].iter().map(|t| t["answer"]["lines"][0].as_str().unwrap()).collect();
+    assert_eq!(read, ["0 0 0", "4 6 0", "6 6 0", "0 6 0", "2 6 0"], "{}", rec["errors"]);
+    assert!(mine[k..].iter().all(|t| t["answer"]["cutoff"].is_null()), "no more time-outs");
+    // The bot stayed in the game: no crash, and it was stopped at the end.
+    let kinds: Vec<&str> = rec["errors"].as_array().unwrap().iter().filter_map(|e| e["kind"].as_str()).collect();
+    assert!(!kinds.contains(&"crash"), "{kinds:?}");
+    assert!(!process_alive("1.27413"));
+}
+
+#[test]
+fn quoridor_four_players_default_to_200_ticks_and_two_to_100() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = play(dir.path(), "quoridor", &["random"; 4], &["--players", "4"]);
+    assert_eq!(rec["config"]["tick_limit"], 200);
+    let rec = play(dir.path(), "quoridor", &["random"; 2], &[]);
+    assert_eq!(rec["config"]["tick_limit"], 100);
+}
+
+/// A Yavalath bot that prints `first` (printf format) as its first answer.
+fn yavalath_first_answer(dir: &Path, name: &str, first: &str) -> String {
+    script(dir, name, &format!("i=0; while [ $i -lt 12 ]; do read l; i=$((i+1)); done\nprintf -- '{first}'\nsleep 5"))
+}
+
+#[test]
+fn yavalath_reads_numbers_as_java_integer_parse_int_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, Result<&str, &str>)] = &[
+        ("\u{0663} 4\\n", Ok("3 4")),
+        ("\u{ff13} 4\\n", Ok("3 4")),
+        ("+3 4\\n", Ok("3 4")),
+        ("-0 4\\n", Ok("0 4")),
+        ("3 4 hello/world\\n", Ok("3 4")),
+        ("3 4  \\n", Ok("3 4")),
+        ("2147483648 4\\n", Err("unreadable")),
+        ("2147483647 4\\n", Err("off-board")),
+        (" 3 4\\n", Err("unreadable")),
+        ("3  4\\n", Err("unreadable")),
+        ("\u{1d7d1} 4\\n", Err("unreadable")),
+    ];
+    for (i, (printed, want)) in cases.iter().enumerate() {
+        let bot = yavalath_first_answer(dir.path(), &format!("y{i}.sh"), printed);
+        let rec = play(dir.path(), "yavalath", &[&bot, "random"], &["--time-factor", "0.5"]);
+        let t = turn(&rec, 0);
+        match want {
+            Ok(cell) => {
+                assert_eq!(t["text"], *cell, "{printed:?}: {t}");
+                assert!(t["error"].is_null(), "{printed:?}: {t}");
+            }
+            Err(kind) => {
+                assert_eq!(t["error"], *kind, "{printed:?}: {t}");
+                assert_eq!(rec["result"]["reason"], "illegal-move", "{printed:?}");
+                assert_eq!(rec["result"]["winner"], 1, "{printed:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn paper_soccer_line_ending_crlf_is_not_part_of_the_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = |name: &str, first: &str| {
+        script(dir.path(), name, &format!("read id; read len; read turn\nprintf -- '{first}'\nsleep 5"))
+    };
+    let crlf = bot("crlf.sh", "0\\r\\n");
+    let rec = play(dir.path(), "paper-soccer", &[&crlf, "random"], &["--time-factor", "0.5"]);
+    assert_eq!(turn(&rec, 0)["text"], "0");
+    assert!(turn(&rec, 0)["error"].is_null());
+    assert_eq!(turn(&rec, 0)["answer"]["lines"][0], "0\r", "the record keeps the bytes as printed");
+    // A trailing space is part of the answer: a bad character, a loss.
+    let space = bot("space.sh", "0 \\n");
+    let rec = play(dir.path(), "paper-soccer", &[&space, "random"], &[]);
+    assert_eq!(turn(&rec, 0)["error"], "bad-character");
+    assert_eq!(rec["result"]["reason"], "illegal-move");
+}
+
+#[test]
+fn non_utf8_answers_are_recorded_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = yavalath_first_answer(dir.path(), "bytes.sh", "\\377 4\\n");
+    let rec = play(dir.path(), "yavalath", &[&bot, "random"], &[]);
+    assert_eq!(turn(&rec, 0)["answer"]["lines"][0], serde_json::json!({"bytes": [255, 32, 52]}));
+    assert_eq!(turn(&rec, 0)["error"], "unreadable");
+}
+
+/// Builds the example bot of `krate` and returns its path.
+fn example(krate: &str) -> String {
+    let name = format!("{krate}-bot");
+    let o = std::process::Command::new(env!("CARGO"))
+        .args(["build", "-q", "-p", krate, "--example", &name])
+        .output()
+        .expect("cargo runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bin = Path::new(env!("CARGO_BIN_EXE_arena")).with_file_name("examples").join(name);
+    assert!(bin.exists(), "{}", bin.display());
+    bin.to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_example_bot_plays_a_whole_game_without_a_protocol_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (krate, game, others, extra) in [
+        ("paper-soccer", "paper-soccer", vec!["random"], vec![]),
+        ("yavalath", "yavalath", vec!["random"], vec![]),
+        ("quoridor", "quoridor", vec!["random"], vec![]),
+        ("quoridor", "quoridor", vec!["random"; 3], vec!["--players", "4"]),
+        ("parallel-football", "parallel-football", vec!["greedy", "random", "random"], vec!["--max-turns", "40"]),
+    ] {
+        let bin = format!("cmd:{}", example(krate));
+        let mut bots = vec![bin.as_str()];
+        bots.extend(others);
+        let mut args = extra.clone();
+        args.extend(["--time-factor", "3"]);
+        let rec = play(dir.path(), game, &bots, &args);
+        assert!(rec["errors"].as_array().unwrap().is_empty(), "{game}: {}", rec["errors"]);
+        assert!(rec["turns"].as_array().unwrap().iter().any(|t| t["player"] == 0 && t["answer"].is_object()));
+    }
+}
