@@ -29,6 +29,10 @@
 //!   `--jobs` threads, JSON records with a replay command).
 //! * [`stats`]: W/D/L, average scores and ranks, ratings (Glicko-2 for two
 //!   seats, Weng-Lin for four) from `skillratings`.
+//! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
+//!   every turn of `play` (from the bots' raw answers) and of `judge` (from
+//!   a record's answers, lines or events), so the two cannot disagree;
+//!   [`crosscheck`] proves text and JSON records are judged alike.
 //! * [`judge`], [`mod@bench`], [`render`]: the other commands;
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
 //!   protocol.
@@ -40,18 +44,30 @@
 //! external bot answers a whole turn at once; simultaneous seats all decide
 //! on the same position and never see each other's orders.
 //!
+//! ## Answers
+//! An external bot's output is read as raw bytes, a line at a time (at most
+//! [`external::MAX_LINE`] bytes); each game's crate reads a line exactly as
+//! the original referee does (`protocol::parse_answer` in each crate), and
+//! lines its referee drops (Quoridor: blank after trimming) are skipped
+//! before an answer is read.
+//!
 //! ## Failed answers
-//! A crash, a timeout, an over-long line (more than
-//! [`external::MAX_LINE`] bytes), an unreadable or an illegal answer is
-//! recorded with its kind in the record's `errors` and handled as the game's
-//! rules say ([`games::FailurePolicy`]): a loss in Paper Soccer and Yavalath
-//! (the result's reason is `crash`, `timeout`, `line-too-long` or
-//! `illegal-move`), a seeded random legal move in Quoridor, `stay` in
-//! Parallel Football. A bot that timed out, crashed or printed an over-long
-//! line is killed (with its whole process group, and any process it started
-//! that left the group but still carries its [`external::TAG_VAR`]) and
-//! reaped; under the substitute policies its seat plays the substitute turn
-//! from then on. So is a bot that stops reading its input (`not-reading`).
+//! A crash, a timeout, an over-long line, a bot that stops reading its input
+//! (`not-reading`), an unreadable or an illegal answer is recorded with its
+//! kind in the record's `errors` and costs what the game's rules say
+//! ([`games::FailurePolicy`]): the game in Paper Soccer and Yavalath (the
+//! result's reason is `crash`, `timeout`, `line-too-long`, `not-reading` or
+//! `illegal-move`); in Quoridor a seeded random legal move for that turn;
+//! in Parallel Football `stay`. A bot that crashed, printed an over-long line
+//! or stopped reading is killed (with its whole process group, and any
+//! process it started that left the group but still carries its
+//! [`external::TAG_VAR`]) and reaped, and its seat plays the substitute from
+//! then on. A Quoridor bot that runs out of time is **not** removed, as in
+//! the contest: the substitute is played for that turn, the bot's clock goes
+//! on (30 ms more at each turn), and its late answer, when it comes, is read
+//! as its next answer. Every bot is stopped at the end of the game.
+//! Substitute turns are drawn from their own seeded stream
+//! ([`referee::substitute_rng`]), so `judge` re-derives them from a record.
 //! An error message quotes at most the first 120 bytes of an answer, a
 //! record lists at most [`play::MAX_SEAT_ERRORS`] problems per seat (then
 //! one `more-errors` entry with the count) and a series keeps at most
@@ -62,26 +78,32 @@
 //! `play --record DIR` writes `DIR/<game>-<index>.json`: the game-core
 //! [`game_core::Record`] fields (`game`, `setup`, `seed`, `events` with
 //! every move and chance value, `outcome`) plus `config`, `bots` (one per
-//! seat), `turns` (player, text in protocol notation, milliseconds,
-//! `event_end`, errors), `result` (`winner`, `ranks`, `reason`), `errors`,
+//! seat), `turns`, `result` (`winner`, `ranks`, `reason`), `errors`,
 //! `stderr` (the last 4 KiB per external seat), `final_position`, `index`,
 //! `series_seed` and `replay` (the command that plays the game again).
+//! Each entry of `turns` has the seat, the turn played in protocol notation,
+//! the milliseconds taken, `event_end` (the events up to the end of the
+//! turn), the error kind and whether the turn is a substitute, and for an
+//! external bot its `answer` exactly as received: every output line taken
+//! for the turn (a JSON string when the bytes are UTF-8, otherwise
+//! `{"bytes": [...]}`; dropped lines included, the first
+//! [`referee::KEPT_SKIPPED_LINES`] of them) and the `cutoff` (`timeout`,
+//! `crash`, ...) when the answer never came whole. `arena judge` re-derives
+//! every verdict from these answers; it takes time-outs and crashes as
+//! recorded facts.
 //!
 //! ## Decisions
-//! * Quoridor: a bot whose clock runs out is killed (its late answer would
-//!   be read as the next one); its later turns are random legal moves, as
-//!   for any failed answer.
 //! * Parallel Football: without `--p`/`--k` the arena uses 4 footballers
 //!   per team and kick range 10 (the rules file sets no default). A team
 //!   whose `p` lines are not all in by the deadline is stopped and all its
 //!   footballers stay that turn (and every later one); lines already
 //!   received are not used, since the late ones could not be told apart
 //!   from the next turn's answer anyway.
-//! * Answer lines lose their line ending (`\n`, and a `\r` before it);
-//!   everything else is the game's to judge.
-//! * `judge`: an illegal move in a finished game is reported with the kind
-//!   `game-over` and the finished result stands; Parallel Football is
-//!   judged from JSON records only.
+//! * `judge`: a turn after the end of the game is refused as `game-over`
+//!   and the result stands. A record's illegal move event (or text line)
+//!   is not a bot's answer, so it has no substitute: in Quoridor and
+//!   Parallel Football judging stops there and the result is "not over".
+//!   Parallel Football is judged from JSON records only.
 
 pub mod bench;
 pub mod bot;

@@ -43,13 +43,13 @@ struct Cli {
 /// The games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameName {
-    /// Paper Soccer (rules/paper-soccer.md).
+    /// Paper Soccer (rules: the `paper-soccer` crate's docs).
     PaperSoccer,
-    /// Yavalath (rules/yavalath.md).
+    /// Yavalath (rules: the `yavalath` crate's docs).
     Yavalath,
-    /// Quoridor, 2 or 4 players (rules/quoridor.md).
+    /// Quoridor, 2 or 4 players (rules: the `quoridor` crate's docs).
     Quoridor,
-    /// Parallel Football (rules/parallel-football.md).
+    /// Parallel Football (rules: the `parallel-football` crate's docs).
     ParallelFootball,
     /// The arena's test game (subtraction Nim, made-up protocol).
     Nim,
@@ -112,7 +112,17 @@ enum Cmd {
         #[arg(long, default_value_t = 1.0)]
         time_factor: f64,
     },
-    /// Check a game record (one move per line; Parallel Football: a JSON record).
+    /// Check a game record (one turn per line, or a JSON record of `play --record`).
+    ///
+    /// Every turn is decided by the same judging core as `arena play`: a JSON record's raw answers are
+    /// read again exactly as the game's referee reads them, substitute moves are re-derived from the
+    /// record's seed, and recorded time-outs and crashes are reported as recorded. Nothing is skipped:
+    /// a turn or event after the end of the game (its own end, or a forfeit) is refused as `game-over`
+    /// and changes neither the result nor its reason, and events past the record's turn list are judged
+    /// turn by turn. A turn list that goes backwards, past the events, holds another seat's moves, or
+    /// whose answers do not give the moves it lists is refused as an inconsistent record (exit code 2),
+    /// naming the turn or event.
+    #[command(verbatim_doc_comment)]
     Judge {
         /// The game.
         #[arg(value_enum)]

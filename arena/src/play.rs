@@ -458,7 +458,7 @@ fn end_external<A: Adapter>(
 ///
 /// Every turn is decided by the judging core ([`Referee::turn`]), the same
 /// that `arena judge` runs on the record. Never panics on bot behaviour:
-/// every failure is recorded and costs what the game's [`FailurePolicy`]
+/// every failure is recorded and costs what the game's [`FailurePolicy`](crate::games::FailurePolicy)
 /// says; every process is killed and reaped before this returns.
 ///
 /// # Errors

@@ -64,3 +64,62 @@ fn parallel_football_json_records_keep_their_natural_result_after_the_end() {
         assert!(run(&FootballAdapter::new(16, p, k, turns).unwrap()) > 0);
     }
 }
+
+mod common;
+
+/// The repro: a game played with `--record`, one more move event
+/// appended after the last one (by every seat in turn), judged with and
+/// without the record's turn list: the extra event is refused as
+/// `game-over` and the result is the game's own.
+#[test]
+fn an_event_after_the_end_is_refused_and_never_changes_the_result() {
+    use serde_json::Value;
+    let dir = tempfile::tempdir().unwrap();
+    for (game, extra) in [
+        ("paper-soccer", vec![]),
+        ("yavalath", vec![]),
+        ("quoridor", vec![]),
+        ("quoridor", vec!["--players", "4"]),
+        ("parallel-football", vec!["--p", "2", "--max-turns", "15"]),
+    ] {
+        let seats = match (game, extra.as_slice()) {
+            ("parallel-football", _) | ("quoridor", [_, _]) => 4,
+            _ => 2,
+        };
+        let rec_dir = dir.path().join(format!("{game}-{seats}"));
+        let mut args = vec!["play", game, "--record", rec_dir.to_str().unwrap(), "--seed", "5"];
+        for _ in 0..seats {
+            args.extend(["--bot", "random"]);
+        }
+        args.extend(&extra);
+        let (o, _) = common::run(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let rec = common::only_record(&rec_dir);
+        let last_move =
+            rec["events"].as_array().unwrap().iter().rev().find(|e| e.get("move").is_some()).unwrap().clone();
+        for p in 0..seats {
+            for with_turns in [true, false] {
+                let mut r = rec.clone();
+                let mut extra_event = last_move.clone();
+                extra_event["move"]["player"] = Value::from(p);
+                r["events"].as_array_mut().unwrap().push(extra_event);
+                if !with_turns {
+                    r.as_object_mut().unwrap().remove("turns");
+                }
+                let mut judge = vec!["judge", game, "--json"];
+                judge.extend(&extra);
+                let (o, _) = common::run(&judge, &r.to_string());
+                assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+                let lines = common::json_lines(&o);
+                let n = lines.len();
+                let what = format!("{game} seat {p} turns {with_turns}: {:?}", &lines[n.saturating_sub(3)..]);
+                assert_eq!(lines[n - 1]["result"], rec["result"], "{what}");
+                assert_eq!(lines[n - 2]["error"], "game-over", "{what}");
+                assert_eq!(lines[n - 2]["player"], p, "{what}");
+                if with_turns {
+                    assert_eq!(n, rec["turns"].as_array().unwrap().len() + 2, "every turn and the extra one: {what}");
+                }
+            }
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! Paper Soccer (`rules/paper-soccer.md`) in the arena.
+//! Paper Soccer ([`paper_soccer`]) in the arena.
 //!
 //! * Protocol: the bot's id once at the start, then per turn the length and
 //!   the text of the opponent's last turn (`1` / `-` on player 0's first

@@ -1,4 +1,4 @@
-//! Parallel Football (`rules/parallel-football.md`) in the arena.
+//! Parallel Football ([`parallel_football`]) in the arena.
 //!
 //! * Seats are the four teams; they act simultaneously on the same position.
 //! * Protocol: at the start `team p k width height max_turns`, answered by

@@ -1,4 +1,4 @@
-//! Quoridor (`rules/quoridor.md`) in the arena, for 2 or 4 players.
+//! Quoridor ([`quoridor`]) in the arena, for 2 or 4 players.
 //!
 //! * Protocol: at the start `N`, the player id, `M` and the start lines
 //!   ([`quoridor::protocol::start_message`]); on its turn the tick, the pawns,

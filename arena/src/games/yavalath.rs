@@ -1,4 +1,4 @@
-//! Yavalath (`rules/yavalath.md`) in the arena.
+//! Yavalath ([`yavalath`]) in the arena.
 //!
 //! * Protocol: per turn the bot reads its id (first turn only), `9`, the 9
 //!   rows from its point of view and the opponent's last move

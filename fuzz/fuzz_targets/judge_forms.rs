@@ -1,0 +1,37 @@
+//! Proof by difference for `arena judge`: a seeded random game of every
+//! game, with a tail the fuzzer chooses (extra turns after the end, an
+//! illegal turn, a cut), written as a text record and as a JSON record, is
+//! judged alike both ways, and after the end the result is the game's own.
+#![no_main]
+
+use arena::crosscheck::{Tail, case, check};
+use arena::games::Adapter;
+use arena::games::paper_soccer::PaperSoccerAdapter;
+use arena::games::parallel_football::FootballAdapter;
+use arena::games::quoridor::QuoridorAdapter;
+use arena::games::yavalath::YavalathAdapter;
+use libfuzzer_sys::fuzz_target;
+
+fn run<A: Adapter>(a: &A, seed: u64, tail: &[u8]) {
+    let c = case(a, seed, Tail::from_bytes(tail));
+    if let Err(e) = check(a, &c) {
+        panic!("{} seed {seed}: {e}", a.name());
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, rest)) = data.split_first() else { return };
+    let mut seed = [0u8; 8];
+    let n = rest.len().min(8);
+    seed[..n].copy_from_slice(&rest[..n]);
+    let seed = u64::from_le_bytes(seed);
+    let tail = rest.get(8..).unwrap_or_default();
+    match which % 6 {
+        0 => run(&PaperSoccerAdapter, seed, tail),
+        1 => run(&YavalathAdapter, seed, tail),
+        2 => run(&QuoridorAdapter::new(2, Some(100)).expect("valid"), seed, tail),
+        3 => run(&QuoridorAdapter::new(4, Some(40)).expect("valid"), seed, tail),
+        4 => run(&QuoridorAdapter::new(2, None).expect("valid"), seed, tail),
+        _ => run(&FootballAdapter::new(12, 2, 5, 20).expect("valid"), seed, tail),
+    }
+});
