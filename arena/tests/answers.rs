@@ -250,3 +250,89 @@ fn every_example_bot_plays_a_whole_game_without_a_protocol_error() {
         assert!(rec["turns"].as_array().unwrap().iter().any(|t| t["player"] == 0 && t["answer"].is_object()));
     }
 }
+
+/// A Quoridor bot that answers from a fixed list of odd but plausible
+/// lines, one per turn in rotation (blank lines, JavaScript number forms,
+/// garbage, walls, moves), sometimes late.
+const CHAOS_QUORIDOR: &str = "skip() { i=0; while [ $i -lt $1 ]; do read l; i=$((i+1)); done; }\n\
+read n; read id; read m; skip $n\n\
+set -- '4 1' '' '0x3 0x7 1' 'zz' '1e0 1' '+4 7' '5  0' '3.0 4 0' '4\t1' '4 8' '6 2 1' ' 4 0 ' '-0 3 1'\n\
+k=$(( id + 1 ))\n\
+while read tick; do [ \"$tick\" = -1 ] && exit 0; skip $n; read f; skip $f\n\
+  k=$(( (k * 7 + tick) % 13 + 1 )); eval \"a=\\${$k}\"\n\
+  [ $(( tick % 11 )) = 0 ] && sleep 0.05\n\
+  printf '%s\\n' \"$a\"\n\
+done";
+
+/// Random series with hostile external bots: every record is judged again
+/// from its raw answers alone, and `judge` agrees with `play` on each.
+#[test]
+fn judge_agrees_with_play_on_every_record_of_hostile_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let chaos = script(dir.path(), "chaos.sh", CHAOS_QUORIDOR);
+    let garbage_team = script(
+        dir.path(),
+        "team.sh",
+        "read s; echo 0 0; echo 99 99\nwhile read h; do i=0; while [ $i -lt 8 ]; do read l; i=$((i+1)); done; \
+         read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done; printf 'kick 1 1\\nmove 9 9\\n'; done",
+    );
+    let yav = yavalath_first_answer(dir.path(), "yav.sh", "4 4\\n");
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
+        ("quoridor", vec![&chaos, "random"], vec!["--max-ticks", "60"]),
+        ("quoridor", vec![&chaos, &chaos, "random", &chaos], vec!["--players", "4", "--max-ticks", "60"]),
+        (
+            "parallel-football",
+            vec![&garbage_team, "greedy", &garbage_team, "random"],
+            vec!["--p", "2", "--max-turns", "20"],
+        ),
+        ("yavalath", vec![&yav, "random"], vec!["--time-factor", "0.3"]),
+    ];
+    let mut judged = 0;
+    for (game, bots, extra) in cases {
+        let rec_dir = dir.path().join(format!("series-{judged}"));
+        let mut args =
+            vec!["play", game, "--record", rec_dir.to_str().unwrap(), "--games", "4", "--jobs", "2", "--seed", "3"];
+        for b in &bots {
+            args.extend(["--bot", b]);
+        }
+        args.extend(&extra);
+        let (o, _) = run(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        for entry in std::fs::read_dir(&rec_dir).unwrap() {
+            let rec: Value = serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
+            let mut judge = vec!["judge", game, "--json"];
+            let mut it = extra.iter();
+            while let Some(a) = it.next() {
+                if *a == "--time-factor" {
+                    it.next();
+                } else {
+                    judge.push(a);
+                }
+            }
+            let (j, _) = run(&judge, &rec.to_string());
+            assert!(j.status.success(), "{game}: {}", String::from_utf8_lossy(&j.stderr));
+            let lines = json_lines(&j);
+            assert_eq!(lines.last().unwrap()["result"], rec["result"], "{game} game {}", rec["index"]);
+            // One verdict per recorded turn, refused exactly where play refused.
+            let turns = rec["turns"].as_array().unwrap();
+            assert_eq!(lines.len(), turns.len() + 1, "{game} game {}", rec["index"]);
+            for (t, l) in turns.iter().zip(&lines) {
+                assert_eq!(t["error"].as_str(), l["error"].as_str(), "{game} game {}: {t} vs {l}", rec["index"]);
+            }
+            judged += 1;
+        }
+    }
+    assert_eq!(judged, 16);
+}
+
+#[test]
+fn judge_reports_a_recorded_time_out_as_the_end_of_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = script(dir.path(), "silent.sh", "sleep 5");
+    let rec = play(dir.path(), "yavalath", &["random", &silent], &["--time-factor", "0.2"]);
+    assert_eq!(rec["result"]["reason"], "timeout");
+    let (o, _) = run(&["judge", "yavalath"], &rec.to_string());
+    let text = stdout(&o);
+    assert!(text.contains("ply 2: player 1: TIMEOUT (timeout)"), "{text}");
+    assert!(text.contains("by timeout (ended by timeout of seat 1 at ply 2)"), "{text}");
+}
