@@ -62,24 +62,15 @@ pub struct Case {
     pub ends_naturally: bool,
 }
 
-fn some_illegal<G: Game>(state: &G, p: PlayerId, rng: &mut GameRng) -> Option<G::Move> {
-    let mut bad = Vec::new();
-    state.for_each_possible_move(&mut |m| {
-        if state.check_move(p, m).is_err() {
-            bad.push(m);
-        }
-    });
+/// A move of the game that `p` may not play on `state` (taken from the
+/// moves of the game itself, so no move universe is needed).
+fn some_illegal<G: Game>(state: &G, p: PlayerId, played: &[G::Move], rng: &mut GameRng) -> Option<G::Move> {
+    let bad: Vec<G::Move> = played.iter().copied().filter(|&m| state.check_move(p, m).is_err()).collect();
     (!bad.is_empty()).then(|| bad[below(rng, bad.len())])
 }
 
 fn next_seat(p: PlayerId, n: usize) -> PlayerId {
     PlayerId(((p.index() + 1) % n.max(1)) as u8)
-}
-
-fn some_move<G: Game>(state: &G, rng: &mut GameRng) -> Option<G::Move> {
-    let mut all = Vec::new();
-    state.for_each_possible_move(&mut |m| all.push(m));
-    (!all.is_empty()).then(|| all[below(rng, all.len())])
 }
 
 /// Plays the seeded random game and writes it with `tail`.
@@ -118,6 +109,14 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             .to_string()
     });
     let player_turns = turns.iter().filter(|t| t.1.iter().any(|e| matches!(e, Event::Move { .. }))).count().max(1);
+    let played: Vec<<A::G as Game>::Move> = turns
+        .iter()
+        .flat_map(|t| &t.1)
+        .filter_map(|e| match e {
+            Event::Move { mv, .. } => Some(*mv),
+            Event::Chance(_) => None,
+        })
+        .collect();
     let mut ends_naturally = true;
     match tail {
         Tail::None => {}
@@ -129,7 +128,8 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             let mut p = last.unwrap_or(PlayerId(0));
             for _ in 0..k {
                 p = next_seat(p, n);
-                if let Some(m) = some_move(&state, &mut rng) {
+                if !played.is_empty() {
+                    let m = played[below(&mut rng, played.len())];
                     turns.push((p, vec![Event::Move { player: p, mv: m }]));
                 }
             }
@@ -144,7 +144,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
                 let (p, events) = &turns[i];
                 let is_move = events.iter().any(|e| matches!(e, Event::Move { .. }));
                 if is_move && seen == k && !s.is_over() && s.to_act().includes(*p) {
-                    if let Some(m) = some_illegal(&s, *p, &mut rng) {
+                    if let Some(m) = some_illegal(&s, *p, &played, &mut rng) {
                         let mut q = *p;
                         turns.insert(i, (q, vec![Event::Move { player: q, mv: m }]));
                         // The game's later turns now come after its end:

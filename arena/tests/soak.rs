@@ -10,7 +10,7 @@
 //! `SOAK_GAMES` (default 10,000) is the number of games per game;
 //! `SOAK_TURNS` (default 100,000) the Parallel Football turns.
 
-use game_core::testing::{KitConfig, check_random_games, check_zobrist_games};
+use game_core::testing::{KitConfig, MoveUniverse, check_random_games, check_zobrist_games};
 use game_core::{Game, Zobrist, rng};
 use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport};
 use std::time::Instant;
@@ -21,7 +21,7 @@ fn count(var: &str, default: usize) -> usize {
 
 /// Runs the kit on `games` random games, fully checking every `every`-th
 /// state (and the last of each game), and the Zobrist law on a tenth of them.
-fn soak<G: Zobrist>(name: &str, start: &G, games: usize, every: u64) {
+fn soak<G: Zobrist + MoveUniverse>(name: &str, start: &G, games: usize, every: u64) {
     let t = Instant::now();
     let cfg = KitConfig { games, seed: 0x50A4, check_every: every };
     let report = check_random_games(start, &cfg).unwrap_or_else(|v| panic!("{name}: {v}"));

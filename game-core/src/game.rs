@@ -19,6 +19,38 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
     fn kind(&self) -> &'static str;
 }
 
+/// Implements [`GameError`] for an error enum from a list of patterns and
+/// their kebab-case kinds, so that each kind is written once, next to the
+/// variant it names:
+///
+/// ```
+/// #[derive(Debug, thiserror::Error)]
+/// pub enum TakeError {
+///     #[error("take {0}: at most 3")]
+///     TooMany(u8),
+///     #[error("the pile is empty")]
+///     Empty,
+/// }
+/// game_core::error_kinds!(TakeError {
+///     TakeError::TooMany(_) => "too-many",
+///     TakeError::Empty => "empty-pile",
+/// });
+/// use game_core::GameError;
+/// assert_eq!(TakeError::TooMany(4).kind(), "too-many");
+/// ```
+#[macro_export]
+macro_rules! error_kinds {
+    ($ty:ty { $($pat:pat => $kind:literal),+ $(,)? }) => {
+        impl $crate::GameError for $ty {
+            fn kind(&self) -> &'static str {
+                match self {
+                    $($pat => $kind),+
+                }
+            }
+        }
+    };
+}
+
 /// The uninhabited chance type of a game without random events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum NoChance {}
@@ -125,11 +157,6 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// Playouts and the kit call it once per game: keep it cheap (a
     /// formula or a stored number, not a count over the board).
     fn max_plies(&self) -> Option<u64>;
-
-    /// Calls `f` on every move that can ever be legal in a game of this
-    /// configuration (the move universe), each once. The conformance kit
-    /// checks legality against it both ways.
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Self::Move));
 
     /// A plain description of this position.
     fn to_setup(&self) -> Self::Setup;

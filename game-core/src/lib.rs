@@ -39,17 +39,49 @@
 //! * [`Game::Move`] is the smallest decision; coarser helpers (whole turns,
 //!   team orders) live on the game's own types.
 //! * [`Game::to_act`] is asked after every move; it expresses alternation,
-//!   repeated turns, skipped players, simultaneous play and chance.
+//!   repeated turns, skipped players, simultaneous play and chance. Once it
+//!   says [`ToAct::Over`], read the result from [`Game::outcome`]
+//!   (`outcome().value_for(p)` in search code), never from a "player to
+//!   move" accessor, which has no meaning after the end.
 //! * [`Game::check_move`] / [`Game::play`] return the game's own `thiserror`
-//!   error, which implements [`GameError`] (a kebab-case kind), and leave the
-//!   state unchanged on error.
-//! * [`Game::for_each_possible_move`] lists the finite move universe so the
-//!   kit can check legality both ways.
+//!   error, which implements [`GameError`] (a kebab-case kind, written with
+//!   [`error_kinds!`]), and leave the state unchanged on error.
 //! * [`Game::to_setup`] / [`Game::from_setup`] are the only serde path to a
 //!   state: setups are validated.
+//! * For the conformance kit, `testing::MoveUniverse` (feature `testing`) lists the finite move
+//!   universe (behind the crate's own `testing` feature).
 //!
 //! Optional traits: [`Alternating`] (strict two-player alternation),
 //! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
+//!
+//! Shared primitives, so that no game writes them again: [`PlayerId`] and
+//! [`PlayerSet`] for seats, [`bit_set!`] for small bit sets, [`grid::Cell`]
+//! for grid coordinates, [`rng::splitmix64`] for compile-time key tables,
+//! [`time::Clock`] for protocol time limits, [`error_kinds!`] for error
+//! kinds.
+//!
+//! ## How a game crate is laid out
+//! Every game crate uses the same module names for the same concepts, so
+//! what a reader learns in one holds in all four (a game without the
+//! concept simply lacks the module):
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | `lib.rs` | crate docs opening with a runnable bot, re-exports (`pub use game_core;`) |
+//! | `error` | every error enum of the crate (`*Error`, `#[non_exhaustive]`) |
+//! | `setup` | the configuration and the plain serialisable `Setup`, validated into the state |
+//! | `state` | the state type and its queries |
+//! | `movegen` | move generation and the legality checks |
+//! | `game` | the [`Game`] impl (and `testing::MoveUniverse` (feature `testing`) behind `testing`) |
+//! | `notation` | moves and records as text |
+//! | `protocol` | the bot protocol: `TIME_CONTROL`, messages, `Session`, `run_bot`, `parse_answer` |
+//! | `display` | the position as text for people |
+//! | `symmetry`, `zobrist` | board symmetries, Zobrist keys |
+//!
+//! Game-specific building blocks (Paper Soccer's `pitch` and `dir`,
+//! Yavalath's `cell` and `bits`, Parallel Football's `field`) get a module
+//! named after the concept. Modules depend on each other without cycles, and
+//! no source file is longer than 700 lines.
 //!
 //! ## Features
 //! * `testing`: the `game_core::testing` conformance kit (pulls in `proptest` and
@@ -57,7 +89,9 @@
 
 #![warn(missing_docs)]
 
+pub mod bitset;
 mod game;
+pub mod grid;
 pub mod nim;
 mod outcome;
 mod player;

@@ -137,10 +137,6 @@ impl Game for Nim {
         Some(u64::from(self.pile))
     }
 
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
-        (1..=self.max_take).for_each(f);
-    }
-
     fn to_setup(&self) -> Nim {
         *self
     }
@@ -157,3 +153,10 @@ impl Game for Nim {
 }
 
 impl Alternating for Nim {}
+
+#[cfg(feature = "testing")]
+impl crate::testing::MoveUniverse for Nim {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
+        (1..=self.max_take).for_each(f);
+    }
+}

@@ -38,61 +38,21 @@ impl fmt::Display for PlayerId {
 #[serde(transparent)]
 pub struct PlayerSet(pub u8);
 
-impl PlayerSet {
-    /// The empty set.
-    pub const EMPTY: PlayerSet = PlayerSet(0);
+crate::bit_set!(PlayerSet, u8, PlayerId, |p| p.0 as u32, |i| PlayerId(i as u8));
 
+impl PlayerSet {
     /// The players `0..n` (`n` is at most [`MAX_PLAYERS`]).
     #[inline]
+    #[must_use]
     pub const fn first(n: usize) -> PlayerSet {
         if n >= 8 { PlayerSet(u8::MAX) } else { PlayerSet(((1u16 << n) - 1) as u8) }
     }
 
-    /// Whether `p` is in the set.
-    #[inline]
-    pub const fn contains(self, p: PlayerId) -> bool {
-        p.0 < 8 && self.0 & (1 << p.0) != 0
-    }
-
-    /// The set with `p` added.
-    #[inline]
-    pub const fn with(self, p: PlayerId) -> PlayerSet {
-        if p.0 < 8 { PlayerSet(self.0 | (1 << p.0)) } else { self }
-    }
-
-    /// The set with `p` removed.
-    #[inline]
-    pub const fn without(self, p: PlayerId) -> PlayerSet {
-        if p.0 < 8 { PlayerSet(self.0 & !(1 << p.0)) } else { self }
-    }
-
-    /// Number of players in the set.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     /// The lowest-numbered player of the set, if any.
     #[inline]
+    #[must_use]
     pub const fn lowest(self) -> Option<PlayerId> {
         if self.0 == 0 { None } else { Some(PlayerId(self.0.trailing_zeros() as u8)) }
-    }
-
-    /// The players of the set in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..8u8).filter(move |&i| self.0 & (1 << i) != 0).map(PlayerId)
-    }
-}
-
-impl FromIterator<PlayerId> for PlayerSet {
-    fn from_iter<I: IntoIterator<Item = PlayerId>>(iter: I) -> Self {
-        iter.into_iter().fold(PlayerSet::EMPTY, PlayerSet::with)
     }
 }
 

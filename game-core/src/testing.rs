@@ -36,6 +36,17 @@ use proptest::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
 
+/// The finite set of moves that can ever be legal in a game of a given
+/// configuration (the move universe), which the kit checks legality
+/// against both ways. Only the kit and fuzz harnesses need it, so it is not
+/// part of [`Game`]: a game crate implements it behind its own `testing`
+/// feature.
+pub trait MoveUniverse: Game {
+    /// Calls `f` on every move that can ever be legal in a game of this
+    /// configuration, each once.
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Self::Move));
+}
+
 /// A broken promise found by the kit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
@@ -103,7 +114,7 @@ pub struct KitReport {
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check_state<G: Game>(g: &G) -> Result<(), Violation> {
+pub fn check_state<G: Game + MoveUniverse>(g: &G) -> Result<(), Violation> {
     let mut universe = Vec::new();
     let mut seen = HashSet::new();
     let mut dup = None;
@@ -323,7 +334,7 @@ pub fn check_setup_round_trip<G: Game>(g: &G) -> Result<(), Violation> {
 ///
 /// # Errors
 /// The first [`Violation`], with the game number and ply.
-pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitReport, Violation> {
+pub fn check_random_games<G: Game + MoveUniverse>(start: &G, cfg: &KitConfig) -> Result<KitReport, Violation> {
     let mut report = KitReport::default();
     let mut moves = Vec::new();
     let every = cfg.check_every.max(1);
@@ -413,7 +424,7 @@ pub fn check_random_games<G: Game>(start: &G, cfg: &KitConfig) -> Result<KitRepo
 ///
 /// # Panics
 /// On the first violation.
-pub fn assert_conforms<G: Game>(start: &G, cfg: &KitConfig) -> KitReport {
+pub fn assert_conforms<G: Game + MoveUniverse>(start: &G, cfg: &KitConfig) -> KitReport {
     match check_random_games(start, cfg) {
         Ok(r) => {
             assert!(r.games > 0 || cfg.games == 0, "no game was played");
@@ -428,7 +439,7 @@ pub fn assert_conforms<G: Game>(start: &G, cfg: &KitConfig) -> KitReport {
 ///
 /// # Errors
 /// A [`Violation`] named `zobrist`.
-pub fn check_zobrist_games<G: crate::Zobrist>(start: &G, cfg: &KitConfig) -> Result<u64, Violation> {
+pub fn check_zobrist_games<G: crate::Zobrist + MoveUniverse>(start: &G, cfg: &KitConfig) -> Result<u64, Violation> {
     let mut checked = 0;
     let mut moves = Vec::new();
     for game in 0..cfg.games {
@@ -527,7 +538,7 @@ pub fn arb_state<G: Game + fmt::Debug>(start: G, max_len: usize) -> impl Strateg
 ///
 /// # Errors
 /// The first [`Violation`], with the step number as its ply.
-pub fn fuzz_game<G: Game>(start: &G, data: &[u8]) -> Result<G, Violation> {
+pub fn fuzz_game<G: Game + MoveUniverse>(start: &G, data: &[u8]) -> Result<G, Violation> {
     fuzz_game_with(start, data, |_| Ok(()))
 }
 
@@ -536,7 +547,7 @@ pub fn fuzz_game<G: Game>(start: &G, data: &[u8]) -> Result<G, Violation> {
 ///
 /// # Errors
 /// The first [`Violation`].
-pub fn fuzz_game_zobrist<G: crate::Zobrist>(start: &G, data: &[u8]) -> Result<G, Violation> {
+pub fn fuzz_game_zobrist<G: crate::Zobrist + MoveUniverse>(start: &G, data: &[u8]) -> Result<G, Violation> {
     fuzz_game_with(start, data, |g: &G| {
         if g.zobrist() == g.zobrist_from_scratch() {
             Ok(())
@@ -551,7 +562,7 @@ pub fn fuzz_game_zobrist<G: crate::Zobrist>(start: &G, data: &[u8]) -> Result<G,
 ///
 /// # Errors
 /// The first [`Violation`] of the harness or of `invariant`.
-pub fn fuzz_game_with<G: Game>(
+pub fn fuzz_game_with<G: Game + MoveUniverse>(
     start: &G,
     data: &[u8],
     mut invariant: impl FnMut(&G) -> Result<(), Violation>,

@@ -185,9 +185,6 @@ impl Game for Ttt {
     fn max_plies(&self) -> Option<u64> {
         Some(if self.flaw == Flaw::UnderstatedLength { 6 } else { 9 })
     }
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
-        (0..9).for_each(f);
-    }
     fn to_setup(&self) -> Ttt {
         let mut s = *self;
         if self.flaw == Flaw::SetupLosesTurn {
@@ -384,4 +381,10 @@ fn fuzz_harness_catches_a_missing_move_and_a_wrong_hash() {
     assert_eq!(v.check, "legal-not-generated");
     let v = game_core::testing::fuzz_game_zobrist(&Ttt::new(Flaw::BadHash), &[0, 0, 0, 0, 0, 0]).unwrap_err();
     assert_eq!(v.check, "zobrist");
+}
+
+impl game_core::testing::MoveUniverse for Ttt {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
+        (0..9).for_each(f);
+    }
 }

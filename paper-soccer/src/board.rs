@@ -203,19 +203,11 @@ impl Default for Setup {
 // keyed from its end with the lower slot, whose direction to the other end
 // is E, SE, S or SW. ---
 
-#[inline(always)]
-pub(crate) const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn key_table<const K: usize>(salt: u64) -> [u64; K] {
     let mut t = [0u64; K];
     let mut i = 0;
     while i < K {
-        t[i] = mix(mix(salt) ^ i as u64);
+        t[i] = game_core::rng::splitmix64(game_core::rng::splitmix64(salt) ^ i as u64);
         i += 1;
     }
     t
@@ -262,7 +254,7 @@ pub(crate) fn ball_key2(a: usize) -> u64 {
 }
 
 /// Key of player 1 to move.
-pub(crate) const PLAYER_KEY: u64 = mix(0x2_0000_0000);
+pub(crate) const PLAYER_KEY: u64 = game_core::rng::splitmix64(0x2_0000_0000);
 
 impl Default for Board<STANDARD_SLOTS> {
     fn default() -> Self {
@@ -620,10 +612,6 @@ impl<const N: usize> Game for Board<N> {
         Some(self.pitch().drawable_links() as u64)
     }
 
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Dir)) {
-        Dir::ALL.into_iter().for_each(f);
-    }
-
     fn to_setup(&self) -> Setup {
         Setup { pitch: self.pitch(), lines: self.lines().collect(), ball: self.ball(), to_move: self.to_move() }
     }
@@ -680,5 +668,12 @@ impl<const N: usize> MoveNotation for Board<N> {
             (Some(d), None) => Ok(d),
             _ => Err(StepParseError(text.chars().take(32).collect())),
         }
+    }
+}
+
+#[cfg(feature = "testing")]
+impl<const N: usize> game_core::testing::MoveUniverse for Board<N> {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Dir)) {
+        Dir::ALL.into_iter().for_each(f);
     }
 }

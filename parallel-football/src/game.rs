@@ -404,20 +404,6 @@ impl Game for Football {
         Some(placements + left * per_turn)
     }
 
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
-        let c = self.config();
-        for i in 0..c.cells() {
-            f(FootballMove::Place(c.cell(i)));
-        }
-        f(FootballMove::Order(Order::Stay));
-        for m in Order::MOVES {
-            f(FootballMove::Order(m));
-        }
-        for &(dx, dy) in self.field.geometry().kick_offsets() {
-            f(FootballMove::Order(Order::Kick { dx, dy }));
-        }
-    }
-
     fn to_setup(&self) -> FootballSetup {
         let c = self.config();
         let p = usize::from(c.players());
@@ -518,5 +504,22 @@ impl fmt::Display for Football {
             writeln!(f, "game over ({})", r.as_str())?;
         }
         write!(f, "{}", self.field)
+    }
+}
+
+#[cfg(feature = "testing")]
+impl game_core::testing::MoveUniverse for Football {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
+        let c = self.config();
+        for i in 0..c.cells() {
+            f(FootballMove::Place(c.cell(i)));
+        }
+        f(FootballMove::Order(Order::Stay));
+        for m in Order::MOVES {
+            f(FootballMove::Order(m));
+        }
+        for &(dx, dy) in self.field.geometry().kick_offsets() {
+            f(FootballMove::Order(Order::Kick { dx, dy }));
+        }
     }
 }

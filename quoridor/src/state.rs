@@ -1013,21 +1013,6 @@ impl Game for Quoridor {
         self.tick_limit().map(u64::from)
     }
 
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
-        for y in 0..self.m {
-            for x in 0..self.m {
-                f(Move::Pawn(Cell::new(x, y)));
-            }
-        }
-        for vertical in [false, true] {
-            for y in 0..self.m - 1 {
-                for x in 0..self.m - 1 {
-                    f(Move::Wall(Wall { x, y, vertical }));
-                }
-            }
-        }
-    }
-
     fn to_setup(&self) -> Setup {
         let n = self.players as usize;
         Setup {
@@ -1158,5 +1143,23 @@ impl Zobrist for Quoridor {
             z ^= zobrist::V_WALL[i as usize];
         }
         z
+    }
+}
+
+#[cfg(feature = "testing")]
+impl game_core::testing::MoveUniverse for Quoridor {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
+        for y in 0..self.m {
+            for x in 0..self.m {
+                f(Move::Pawn(Cell::new(x, y)));
+            }
+        }
+        for vertical in [false, true] {
+            for y in 0..self.m - 1 {
+                for x in 0..self.m - 1 {
+                    f(Move::Wall(Wall { x, y, vertical }));
+                }
+            }
+        }
     }
 }

@@ -1,17 +1,10 @@
 //! Zobrist keys, fixed at compile time (SplitMix64 of the key's index).
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn keys<const N: usize>(salt: u64) -> [u64; N] {
     let mut k = [0u64; N];
     let mut i = 0;
     while i < N {
-        k[i] = splitmix((salt << 32) ^ i as u64);
+        k[i] = game_core::rng::splitmix64((salt << 32) ^ i as u64);
         i += 1;
     }
     k

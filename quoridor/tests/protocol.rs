@@ -1,5 +1,6 @@
 //! The bot protocol and both notations.
 
+use game_core::testing::MoveUniverse;
 use game_core::testing::state_from_indices;
 use game_core::{Game, GameError, MoveNotation, PlayerId, rng};
 use proptest::prelude::*;

@@ -3,6 +3,7 @@
 
 mod common;
 use common::Reference;
+use game_core::testing::MoveUniverse;
 use game_core::testing::arb_state;
 use game_core::{Game, PlayerId};
 use proptest::prelude::*;

@@ -79,19 +79,12 @@ pub struct Yavalath {
     end: Option<End>,
 }
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn build_keys() -> [[u64; 64]; 2] {
     let mut k = [[0u64; 64]; 2];
     let mut i = 0;
     while i < 64 {
-        k[0][i] = splitmix(0x59A7_A1A7 + 2 * i as u64);
-        k[1][i] = splitmix(0x59A7_A1A7 + 2 * i as u64 + 1);
+        k[0][i] = game_core::rng::splitmix64(0x59A7_A1A7 + 2 * i as u64);
+        k[1][i] = game_core::rng::splitmix64(0x59A7_A1A7 + 2 * i as u64 + 1);
         i += 1;
     }
     k
@@ -100,7 +93,7 @@ const fn build_keys() -> [[u64; 64]; 2] {
 /// Zobrist keys per player and bit.
 const KEYS: [[u64; 64]; 2] = build_keys();
 /// Zobrist key of "player 1 to move".
-const SIDE_KEY: u64 = splitmix(0x005E_ED0F_5A7E);
+const SIDE_KEY: u64 = game_core::rng::splitmix64(0x005E_ED0F_5A7E);
 
 impl Default for Yavalath {
     fn default() -> Self {
@@ -629,10 +622,6 @@ impl Game for Yavalath {
         Some(CELLS as u64 + 1)
     }
 
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Cell)) {
-        Cell::all().for_each(f);
-    }
-
     fn to_setup(&self) -> Setup {
         Setup { rows: self.rows(), to_move: self.next_player() }
     }
@@ -673,5 +662,12 @@ impl MoveNotation for Yavalath {
     /// protocol's stricter answer rules are [`crate::protocol::parse_answer`]).
     fn parse_move(&self, text: &str) -> Result<Cell, MoveParseError> {
         crate::protocol::parse_move_text(text)
+    }
+}
+
+#[cfg(feature = "testing")]
+impl game_core::testing::MoveUniverse for Yavalath {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Cell)) {
+        Cell::all().for_each(f);
     }
 }
