@@ -418,7 +418,9 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
                 .filter(|k| *k != "timeout" && FAILURE_REASONS.contains(k))
                 .collect();
             let crash_last = io.is_empty() || (io == ["crash"] && errors.last().is_some_and(|e| e["kind"] == "crash"));
-            check(timeouts >= 2 && crash_last, || format!("errors {}", rec["errors"]))?;
+            // A bot still running was asked again after its time-out.
+            let asked_again = !io.is_empty() || timeouts >= 2;
+            check(timeouts >= 1 && crash_last && asked_again, || format!("errors {}", rec["errors"]))?;
             let subst = turns.iter().all(|t| t["error"].is_null() || t["substituted"] == true);
             let marked = turns.iter().filter(|t| t["answer"]["cutoff"] == "timeout").all(|t| t["error"] == "timeout");
             check(subst && marked, || format!("turns of seat {seat}: {turns:?}"))?;
