@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why a Nim move or setup is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NimError {
     /// The game is over.
     #[error("the game is over")]
@@ -41,16 +42,12 @@ pub enum NimError {
     BadSetup(&'static str),
 }
 
-impl GameError for NimError {
-    fn kind(&self) -> &'static str {
-        match self {
-            NimError::GameOver => "game-over",
-            NimError::NotYourTurn { .. } => "not-your-turn",
-            NimError::BadTake { .. } => "bad-take",
-            NimError::BadSetup(_) => "bad-setup",
-        }
-    }
-}
+crate::error_kinds!(NimError {
+    NimError::GameOver => "game-over",
+    NimError::NotYourTurn { .. } => "not-your-turn",
+    NimError::BadTake { .. } => "bad-take",
+    NimError::BadSetup(_) => "bad-setup",
+});
 
 /// A Nim position and its configuration (the setup is the state itself:
 /// every field combination passes validation except those named in
@@ -68,6 +65,7 @@ pub struct Nim {
 impl Nim {
     /// A new game with `pile` stones where a move takes 1 to `max_take`
     /// (clamped to at least 1); player 0 starts.
+    #[must_use]
     pub fn new(pile: u8, max_take: u8) -> Nim {
         Nim { pile, max_take: max_take.max(1), to_move: PlayerId(0) }
     }

@@ -1,11 +1,16 @@
 //! The absolute result of a finished game, for any number of players.
 
+// Seats are at most MAX_PLAYERS (8), so seat counts and ranks fit in `u8`;
+// values in `0.0..=1.0` come from such small counts, exact in `f64`.
+#![allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+
 use crate::player::{MAX_PLAYERS, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why an [`Outcome`] could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum OutcomeError {
     /// No players, or more than [`MAX_PLAYERS`].
     #[error("an outcome needs 1 to {MAX_PLAYERS} players, got {0}")]
@@ -120,56 +125,72 @@ impl Outcome {
     /// `winner` wins alone; every other player shares the last place.
     /// Scores: 1 for the winner, 0 for the others.
     ///
-    /// `players` is clamped to `1..=MAX_PLAYERS` and `winner` must be below it
-    /// (otherwise nobody wins: every player ranks 0).
+    /// # Panics
+    /// When `players` is not in `1..=MAX_PLAYERS` or `winner` is not one of
+    /// them.
+    #[must_use]
     pub fn win_for(players: usize, winner: PlayerId) -> Outcome {
         Outcome::shared_win(players, std::iter::once(winner))
     }
 
     /// The given players share the win; every other player shares the next
     /// place. Scores: 1 for a winner, 0 for the others.
+    ///
+    /// # Panics
+    /// When `players` is not in `1..=MAX_PLAYERS` or a winner is not one of
+    /// them.
     pub fn shared_win(players: usize, winners: impl IntoIterator<Item = PlayerId>) -> Outcome {
-        let n = players.clamp(1, MAX_PLAYERS);
+        let n = checked_players(players);
         let mut scores = [0i64; MAX_PLAYERS];
         for w in winners {
-            if w.index() < n {
-                scores[w.index()] = 1;
-            }
+            assert!(w.index() < n, "winner {w} of a {n}-player game");
+            scores[w.index()] = 1;
         }
         Outcome::from_scores(&scores[..n]).unwrap_or_else(|_| Outcome::draw(n))
     }
 
     /// `loser` loses alone (for example by an illegal move); every other
     /// player shares the first place.
+    ///
+    /// # Panics
+    /// When `players` is not in `1..=MAX_PLAYERS` or `loser` is not one of
+    /// them.
+    #[must_use]
     pub fn loss_for(players: usize, loser: PlayerId) -> Outcome {
-        let n = players.clamp(1, MAX_PLAYERS);
+        let n = checked_players(players);
         let mut scores = [1i64; MAX_PLAYERS];
-        if loser.index() < n {
-            scores[loser.index()] = 0;
-        }
+        assert!(loser.index() < n, "loser {loser} of a {n}-player game");
+        scores[loser.index()] = 0;
         Outcome::from_scores(&scores[..n]).unwrap_or_else(|_| Outcome::draw(n))
     }
 
     /// Everybody shares the first place, with score 0.
+    ///
+    /// # Panics
+    /// When `players` is not in `1..=MAX_PLAYERS`.
+    #[must_use]
     pub fn draw(players: usize) -> Outcome {
-        let n = players.clamp(1, MAX_PLAYERS);
+        let n = checked_players(players);
         Outcome { players: n as u8, ranks: [0; MAX_PLAYERS], scores: [0; MAX_PLAYERS] }
     }
 
     /// Number of players.
     #[inline]
+    #[must_use]
     pub fn players(&self) -> usize {
         self.players as usize
     }
 
     /// Placements, one per player (0 is best).
     #[inline]
+    #[must_use]
     pub fn ranks(&self) -> &[u8] {
         &self.ranks[..self.players()]
     }
 
     /// Scores, one per player.
     #[inline]
+    #[must_use]
     pub fn scores(&self) -> &[i64] {
         &self.scores[..self.players()]
     }
@@ -177,12 +198,14 @@ impl Outcome {
     /// Placement of `p` (0 is best); players outside the game get the last
     /// possible placement.
     #[inline]
+    #[must_use]
     pub fn rank(&self, p: PlayerId) -> u8 {
         self.ranks().get(p.index()).copied().unwrap_or(self.players)
     }
 
     /// Score of `p` (0 for players outside the game).
     #[inline]
+    #[must_use]
     pub fn score(&self, p: PlayerId) -> i64 {
         self.scores().get(p.index()).copied().unwrap_or(0)
     }
@@ -193,6 +216,7 @@ impl Outcome {
     }
 
     /// The single winner, if exactly one player is placed first.
+    #[must_use]
     pub fn winner(&self) -> Option<PlayerId> {
         let mut w = self.winners();
         match (w.next(), w.next()) {
@@ -202,6 +226,7 @@ impl Outcome {
     }
 
     /// Whether every player shares the first place.
+    #[must_use]
     pub fn is_draw(&self) -> bool {
         self.ranks().iter().all(|&r| r == 0)
     }
@@ -210,6 +235,7 @@ impl Outcome {
     /// placed strictly worse minus the number placed strictly better, divided
     /// by `players - 1`. A two-player win is `1`, a loss `-1`, a draw `0`;
     /// values over all players sum to 0.
+    #[must_use]
     pub fn value_for(&self, p: PlayerId) -> f64 {
         let n = self.players();
         if n < 2 || p.index() >= n {
@@ -241,5 +267,34 @@ impl fmt::Display for Outcome {
             }
         }
         write!(f, " (ranks {:?}, scores {:?})", self.ranks(), self.scores())
+    }
+}
+
+/// `players`, which must be in `1..=MAX_PLAYERS`.
+fn checked_players(players: usize) -> usize {
+    assert!((1..=MAX_PLAYERS).contains(&players), "{players} players (1 to {MAX_PLAYERS} allowed)");
+    players
+}
+
+#[cfg(test)]
+mod seat_checks {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "winner 2 of a 2-player game")]
+    fn a_winner_outside_the_game_is_refused_not_ignored() {
+        let _ = Outcome::win_for(2, PlayerId(2));
+    }
+
+    #[test]
+    #[should_panic(expected = "0 players")]
+    fn a_game_of_no_players_is_refused_not_clamped() {
+        let _ = Outcome::draw(0);
+    }
+
+    #[test]
+    fn seats_inside_the_game_are_ranked() {
+        assert_eq!(Outcome::loss_for(4, PlayerId(3)).ranks(), [0, 0, 0, 1]);
+        assert_eq!(Outcome::win_for(2, PlayerId(1)).winner(), Some(PlayerId(1)));
     }
 }

@@ -1,5 +1,8 @@
 //! Players, sets of players and "who acts next".
 
+// Seats and bit positions are below MAX_PLAYERS (8): they fit in `u8`.
+#![allow(clippy::cast_possible_truncation)]
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -16,12 +19,14 @@ pub struct PlayerId(pub u8);
 impl PlayerId {
     /// The player's index, for indexing per-player arrays.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The other player of a two-player game (`0 <-> 1`).
     #[inline]
+    #[must_use]
     pub const fn opponent(self) -> PlayerId {
         PlayerId(self.0 ^ 1)
     }
@@ -81,6 +86,7 @@ pub enum ToAct {
 impl ToAct {
     /// Whether `p` may play a move now.
     #[inline]
+    #[must_use]
     pub fn includes(self, p: PlayerId) -> bool {
         match self {
             ToAct::Player(q) => p == q,
@@ -93,6 +99,7 @@ impl ToAct {
     /// next: the player of a [`ToAct::Player`] node, or the lowest player of
     /// a [`ToAct::Simultaneous`] set.
     #[inline]
+    #[must_use]
     pub fn next_decider(self) -> Option<PlayerId> {
         match self {
             ToAct::Player(p) => Some(p),

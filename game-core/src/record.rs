@@ -41,6 +41,7 @@ pub struct Record<G: Game> {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError<E: std::error::Error, S: std::error::Error> {
     /// The record is of another game.
     #[error("record of game {found:?}, expected {expected:?}")]

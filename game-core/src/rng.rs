@@ -3,7 +3,11 @@
 //! Nothing in this workspace draws from a global or thread-local generator:
 //! every random choice takes a caller-supplied [`RngCore`], so a seed
 //! reproduces a game on every platform. [`seeded`] gives the workspace's
-//! standard generator (ChaCha8, whose output is specified bit for bit).
+//! standard generator (`ChaCha8`, whose output is specified bit for bit).
+
+// Lemire's method takes the low and the high half of a 128-bit product on
+// purpose; the high half is below `n`, a `usize`.
+#![allow(clippy::cast_possible_truncation)]
 
 use rand_core::{RngCore, SeedableRng};
 
@@ -18,6 +22,7 @@ pub type GameRng = rand_chacha::ChaCha8Rng;
 /// let mut b = seeded(7);
 /// assert_eq!(below(&mut a, 1000), below(&mut b, 1000));
 /// ```
+#[must_use]
 pub fn seeded(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
 }
@@ -32,7 +37,7 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     let n = n as u64;
     let threshold = n.wrapping_neg() % n;
     loop {
-        let m = (rng.next_u64() as u128) * (n as u128);
+        let m = u128::from(rng.next_u64()) * u128::from(n);
         if (m as u64) >= threshold {
             return (m >> 64) as usize;
         }
@@ -40,17 +45,18 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
 }
 
 /// Derives the seed of game number `index` of a series from the series seed
-/// (SplitMix64 of the pair), so that games of a series are independent and
+/// (`SplitMix64` of the pair), so that games of a series are independent and
 /// each can be replayed alone.
+#[must_use]
 pub fn derive_seed(series: u64, index: u64) -> u64 {
     let z = series ^ index.wrapping_mul(GOLDEN_GAMMA).wrapping_add(0x632B_E59B_D9B4_E019);
     splitmix64(z.wrapping_sub(GOLDEN_GAMMA))
 }
 
-/// SplitMix64's increment (the golden ratio in 64 bits).
+/// `SplitMix64`'s increment (the golden ratio in 64 bits).
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// One step of SplitMix64: the output for state `z` (the state advances by
+/// One step of `SplitMix64`: the output for state `z` (the state advances by
 /// the golden-ratio increment, then is mixed). A strong 64-bit mixer, usable
 /// in `const` code: the game crates build their Zobrist key tables with it
 /// at compile time, `splitmix64(salt ^ index)`.

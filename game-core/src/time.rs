@@ -72,6 +72,7 @@ pub struct Clock {
 
 impl Clock {
     /// A clock before the bot's first answer.
+    #[must_use]
     pub fn new(control: TimeControl) -> Clock {
         let bank = match control {
             TimeControl::PerAnswer { .. } => Duration::ZERO,
@@ -81,6 +82,7 @@ impl Clock {
     }
 
     /// The control this clock follows.
+    #[must_use]
     pub fn control(&self) -> TimeControl {
         self.control
     }
@@ -114,6 +116,7 @@ impl Clock {
     }
 
     /// How many turns have ended.
+    #[must_use]
     pub fn answers(&self) -> u32 {
         self.answers
     }

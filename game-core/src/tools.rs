@@ -1,5 +1,9 @@
 //! Generic tools over [`Game`]: perft and uniformly random playouts.
 
+// Rates and means of counts (plies, games) are statistics: `f64` precision
+// is all they need.
+#![allow(clippy::cast_precision_loss)]
+
 use crate::game::Game;
 use crate::player::ToAct;
 use crate::rng::below;
@@ -58,6 +62,7 @@ fn perft_inner<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> 
 
 /// Why a random playout stopped before the end of the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayoutError {
     /// A player to act had no legal move although the game is not over.
     #[error("ply {ply}: the player to act has no legal move but the game is not over")]
@@ -137,6 +142,7 @@ pub struct PlayoutStats {
 
 impl PlayoutStats {
     /// Mean game length in plies.
+    #[must_use]
     pub fn mean_length(&self) -> f64 {
         if self.games == 0 { 0.0 } else { self.plies as f64 / self.games as f64 }
     }
