@@ -6,7 +6,7 @@
 //! fixture for tools (bots, the arena) that need a game with known answers:
 //! the player to move loses exactly when `pile % (max_take + 1) == 0`.
 
-use crate::game::{Alternating, Game, GameError, NoChance};
+use crate::game::{Alternating, Game, NoChance};
 use crate::outcome::Outcome;
 use crate::player::{PlayerId, ToAct};
 use rand_core::RngCore;

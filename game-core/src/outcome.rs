@@ -294,7 +294,7 @@ mod seat_checks {
 
     #[test]
     fn seats_inside_the_game_are_ranked() {
-        assert_eq!(Outcome::loss_for(4, PlayerId(3)).ranks(), [0, 0, 0, 1]);
+        assert_eq!(Outcome::loss_for(4, PlayerId(3)).ranks(), [0, 0, 0, 3]);
         assert_eq!(Outcome::win_for(2, PlayerId(1)).winner(), Some(PlayerId(1)));
     }
 }
