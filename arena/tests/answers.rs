@@ -22,20 +22,25 @@ fn play(dir: &Path, game: &str, bots: &[&str], extra: &[&str]) -> Value {
     assert!(o.status.success(), "{}\n{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
     let r = only_record(&rec);
     // The judge re-derives every verdict from the record alone.
-    let mut judge = vec!["judge", game, "--json"];
-    let mut it = extra.iter();
-    while let Some(a) = it.next() {
-        // `--time-factor X` is for play only.
-        if *a == "--time-factor" {
-            it.next();
-        } else {
-            judge.push(a);
-        }
-    }
-    let (j, _) = run(&judge, &r.to_string());
+    let (j, _) = run(&judge_args(game, extra), &r.to_string());
     assert!(j.status.success(), "judge: {}", String::from_utf8_lossy(&j.stderr));
     assert_eq!(json_lines(&j).last().unwrap()["result"], r["result"], "judge and play disagree");
     r
+}
+
+/// `judge GAME --json` with the game options of a `play` command line
+/// (`--time-factor X` is for play only).
+fn judge_args<'a>(game: &'a str, play_extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["judge", game, "--json"];
+    let mut it = play_extra.iter();
+    while let Some(&a) = it.next() {
+        if a == "--time-factor" {
+            it.next();
+        } else {
+            args.push(a);
+        }
+    }
+    args
 }
 
 fn turn(rec: &Value, i: usize) -> &Value {
@@ -300,16 +305,7 @@ fn judge_agrees_with_play_on_every_record_of_hostile_series() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         for entry in std::fs::read_dir(&rec_dir).unwrap() {
             let rec: Value = serde_json::from_str(&std::fs::read_to_string(entry.unwrap().path()).unwrap()).unwrap();
-            let mut judge = vec!["judge", game, "--json"];
-            let mut it = extra.iter();
-            while let Some(a) = it.next() {
-                if *a == "--time-factor" {
-                    it.next();
-                } else {
-                    judge.push(a);
-                }
-            }
-            let (j, _) = run(&judge, &rec.to_string());
+            let (j, _) = run(&judge_args(game, &extra), &rec.to_string());
             assert!(j.status.success(), "{game}: {}", String::from_utf8_lossy(&j.stderr));
             let lines = json_lines(&j);
             assert_eq!(lines.last().unwrap()["result"], rec["result"], "{game} game {}", rec["index"]);
