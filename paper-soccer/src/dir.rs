@@ -89,15 +89,18 @@ impl From<Dir> for u8 {
     }
 }
 
-/// A number that is not a direction (not `0..=7`).
+/// A number that is not a direction (not `0..=7`): the error of
+/// `Dir::try_from(u8)`. It lives with [`Dir`], the building block it
+/// validates, so that `error` (whose enums name directions) depends on
+/// this module and not the other way round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is not a direction (0..=7)")]
-pub struct BadDir(pub u8);
+pub struct DirError(pub u8);
 
 impl TryFrom<u8> for Dir {
-    type Error = BadDir;
-    fn try_from(i: u8) -> Result<Dir, BadDir> {
-        Dir::from_index(i).ok_or(BadDir(i))
+    type Error = DirError;
+    fn try_from(i: u8) -> Result<Dir, DirError> {
+        Dir::from_index(i).ok_or(DirError(i))
     }
 }
 
@@ -111,35 +114,11 @@ impl fmt::Display for Dir {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct DirSet(pub u8);
 
+game_core::bit_set!(DirSet, u8, Dir, |d| d as u32, |i| Dir::ALL[(i & 7) as usize]);
+
 impl DirSet {
-    /// No direction.
-    pub const EMPTY: DirSet = DirSet(0);
     /// All eight directions.
     pub const ALL: DirSet = DirSet(0xFF);
-
-    /// Whether `d` is in the set.
-    #[inline]
-    pub const fn contains(self, d: Dir) -> bool {
-        self.0 & d.bit() != 0
-    }
-
-    /// Number of directions in the set.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The directions of the set in protocol order.
-    #[inline]
-    pub fn iter(self) -> DirIter {
-        DirIter(self.0)
-    }
 }
 
 impl IntoIterator for DirSet {
@@ -147,12 +126,6 @@ impl IntoIterator for DirSet {
     type IntoIter = DirIter;
     fn into_iter(self) -> DirIter {
         DirIter(self.0)
-    }
-}
-
-impl FromIterator<Dir> for DirSet {
-    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> DirSet {
-        DirSet(iter.into_iter().fold(0, |m, d| m | d.bit()))
     }
 }
 

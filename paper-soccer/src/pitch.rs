@@ -2,6 +2,7 @@
 //! and how points are laid out in a board's slot array.
 
 use crate::dir::{Dir, DirSet, Point};
+use game_core::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -41,10 +42,13 @@ pub struct Pitch {
     pub height: u8,
 }
 
-/// A pitch size this library cannot play.
+/// A pitch size this library cannot play: the error of [`Pitch::new`]. It
+/// lives with [`Pitch`], the building block it validates, so that `error`
+/// (whose enums name pitches) depends on this module and not the other way
+/// round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("pitch {width}x{height} is not supported (even sizes, width >= 4, height >= 2, at most 256 slots)")]
-pub struct BadPitch {
+pub struct PitchError {
     /// Width asked for.
     pub width: u8,
     /// Height asked for.
@@ -70,11 +74,11 @@ impl Pitch {
     /// A validated pitch size.
     ///
     /// # Errors
-    /// [`BadPitch`] for odd sizes, a width below 4, a height below 2, or more
+    /// [`PitchError`] for odd sizes, a width below 4, a height below 2, or more
     /// than [`MAX_SLOTS`] slots.
-    pub const fn new(width: u8, height: u8) -> Result<Pitch, BadPitch> {
+    pub const fn new(width: u8, height: u8) -> Result<Pitch, PitchError> {
         if width % 2 != 0 || height % 2 != 0 || width < 4 || height < 2 || slots(width, height) > MAX_SLOTS {
-            return Err(BadPitch { width, height });
+            return Err(PitchError { width, height });
         }
         Ok(Pitch { width, height })
     }
@@ -248,10 +252,10 @@ impl Pitch {
 
     /// The player who attacks `goal`: player 0 the top one, player 1 the
     /// bottom one.
-    pub const fn attacker(goal: Goal) -> u8 {
+    pub const fn attacker(goal: Goal) -> PlayerId {
         match goal {
-            Goal::Top => 0,
-            Goal::Bottom => 1,
+            Goal::Top => PlayerId(0),
+            Goal::Bottom => PlayerId(1),
         }
     }
 }
