@@ -1,5 +1,9 @@
 //! Directions, sets of directions and points of the pitch.
 
+// The bit index of a `u8` mask (`trailing_zeros`, below 8 when the mask is
+// not empty) is narrowed to a direction index: the cast cannot truncate.
+#![allow(clippy::cast_possible_truncation)]
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -39,12 +43,14 @@ impl Dir {
 
     /// The direction with protocol digit `i` (`0..=7`).
     #[inline]
+    #[must_use]
     pub const fn from_index(i: u8) -> Option<Dir> {
         if i < 8 { Some(Dir::ALL[i as usize]) } else { None }
     }
 
     /// The direction written as the character `c` (`'0'..='7'`).
     #[inline]
+    #[must_use]
     pub const fn from_digit(c: char) -> Option<Dir> {
         match c {
             '0'..='7' => Dir::from_index(c as u8 - b'0'),
@@ -54,30 +60,35 @@ impl Dir {
 
     /// The protocol digit, `0..=7`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The protocol character, `'0'..='7'`.
     #[inline]
+    #[must_use]
     pub const fn digit(self) -> char {
         (b'0' + self as u8) as char
     }
 
     /// The opposite direction.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Dir {
         Dir::ALL[(self as usize + 4) & 7]
     }
 
     /// The step as `(dx, dy)`, `y` growing southwards.
     #[inline]
+    #[must_use]
     pub const fn delta(self) -> (i8, i8) {
         (DX[self as usize], DY[self as usize])
     }
 
     /// The single-direction set's bit (`1 << index`).
     #[inline]
+    #[must_use]
     pub const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -167,6 +178,7 @@ pub struct Point {
 impl Point {
     /// The point `(x, y)`.
     #[inline]
+    #[must_use]
     pub const fn new(x: i8, y: i8) -> Point {
         Point { x, y }
     }
@@ -174,6 +186,7 @@ impl Point {
     /// The neighbouring point in direction `d` (whether or not it exists on
     /// a pitch); `None` only on `i8` overflow.
     #[inline]
+    #[must_use]
     pub fn step(self, d: Dir) -> Option<Point> {
         let (dx, dy) = d.delta();
         Some(Point { x: self.x.checked_add(dx)?, y: self.y.checked_add(dy)? })

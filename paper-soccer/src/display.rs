@@ -2,6 +2,10 @@
 //! one-line position text (`Display` of [`PositionText`], `FromStr` of
 //! [`Board`]).
 
+// Pitch sizes are validated (`Pitch::new`: at most 256 slots, so width and
+// height are far below 127): the casts to `i8` coordinates cannot wrap.
+#![allow(clippy::cast_possible_wrap)]
+
 use crate::dir::{Dir, Point};
 use crate::error::SetupError;
 use crate::pitch::Pitch;
@@ -94,6 +98,7 @@ impl<const N: usize> Board<N> {
     /// assert!(text.starts_with("8x10 b3,4 p1 "));
     /// assert_eq!(text.parse::<PaperSoccer>().unwrap(), g);
     /// ```
+    #[must_use]
     pub fn position_text(&self) -> PositionText<'_, N> {
         PositionText(self)
     }

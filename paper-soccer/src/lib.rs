@@ -15,7 +15,7 @@
 //! assert_eq!(out, b"0\n"); // player 1 answers the opponent's `2` with `0`
 //! ```
 //!
-//! The CodinGame "Paper soccer" game, exactly to the contest's rules and
+//! The `CodinGame` "Paper soccer" game, exactly to the contest's rules and
 //! referee, on the game-core traits, at two levels:
 //!
 //! * **steps** ([`Game`] with `Move = `[`Dir`]): one line at a time; after a

@@ -3,6 +3,19 @@
 //! ([`Board::after_turn`]), and the streaming generator of every distinct
 //! legal turn ([`TurnGen`]).
 
+// Bit-twiddling hot paths: slots are below 256 on a validated pitch (a
+// slot fits in a byte, a slot offset keeps the index non-negative), random
+// words and fingerprints are split into their low bits on purpose, and the
+// step helpers are forced inline (measured by
+// `benches/benches/paper_soccer.rs`). `TurnGen`'s `Debug` shows its
+// capacity, not its scratch contents.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::inline_always,
+    clippy::missing_fields_in_debug
+)]
+
 use crate::dir::Dir;
 use crate::error::{StepError, TurnError};
 use crate::notation::Turn;
@@ -251,6 +264,7 @@ impl<const N: usize> Board<N> {
     /// Up to `cap` distinct legal whole turns, collected (a convenience for
     /// tests and tools; search should stream with
     /// [`for_each_turn`](Board::for_each_turn)).
+    #[must_use]
     pub fn legal_turns(&self, cap: u64) -> Vec<Turn> {
         let mut out = Vec::new();
         self.for_each_turn(cap, |steps, _| {
@@ -263,6 +277,7 @@ impl<const N: usize> Board<N> {
     /// Whole-turn perft: the number of sequences of `depth` turns, where
     /// the turns of a position are its distinct results. A game that ends
     /// before `depth` turns counts 0, as in [`game_core::perft`].
+    #[must_use]
     pub fn turn_perft(&self, depth: u32) -> u64 {
         let mut gens: Vec<TurnGen> = (0..depth).map(|_| TurnGen::new()).collect();
         turn_perft_inner(self, depth, &mut gens)
@@ -331,6 +346,7 @@ impl fmt::Debug for TurnGen {
 
 impl TurnGen {
     /// An empty generator (allocates on first use).
+    #[must_use]
     pub fn new() -> TurnGen {
         TurnGen::default()
     }

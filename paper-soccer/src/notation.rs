@@ -1,6 +1,10 @@
 //! Steps and whole turns as text: the one-digit step notation
 //! ([`MoveNotation`]) and [`Turn`], a digit string such as `"02217"`.
 
+// A `Turn` is never empty (`Turn::new` refuses no steps), so its `len` has
+// no `is_empty` companion.
+#![allow(clippy::len_without_is_empty)]
+
 use crate::dir::Dir;
 use crate::error::{StepParseError, TurnError};
 use crate::state::Board;
@@ -15,19 +19,21 @@ pub struct Turn(pub(crate) Vec<Dir>);
 
 impl Turn {
     /// A turn of these steps; `None` when empty.
+    #[must_use]
     pub fn new(steps: Vec<Dir>) -> Option<Turn> {
         (!steps.is_empty()).then_some(Turn(steps))
     }
 
     /// The steps.
     #[inline]
+    #[must_use]
     pub fn steps(&self) -> &[Dir] {
         &self.0
     }
 
     /// Number of steps (at least 1).
     #[inline]
-    #[allow(clippy::len_without_is_empty)]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.0.len()
     }

@@ -91,7 +91,7 @@ use std::time::{Duration, Instant};
 /// The time a bot has: 1000 ms for each player's first answer, 200 ms for
 /// every later one.
 pub const TIME_CONTROL: TimeControl =
-    TimeControl::PerAnswer { first: Duration::from_millis(1000), later: Duration::from_millis(200) };
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 /// The longest input line the bot side reads, in bytes (line ending
 /// included). A turn has at most 316 steps on the standard pitch.
@@ -103,6 +103,7 @@ pub const MAX_LINE: usize = crate::error::MAX_LINE;
 
 /// The first line a bot reads: its id (`0` attacks the top goal and moves
 /// first, `1` attacks the bottom goal), with its `\n`.
+#[must_use]
 pub fn start_message(player: PlayerId) -> String {
     format!("{player}\n")
 }
@@ -117,6 +118,7 @@ pub fn start_message(player: PlayerId) -> String {
 /// assert_eq!(turn_message(Some(t.steps())), "5\n02217\n");
 /// assert_eq!(turn_message(None), "1\n-\n");
 /// ```
+#[must_use]
 pub fn turn_message(opponent_last: Option<&[Dir]>) -> String {
     match opponent_last {
         None => "1\n-\n".to_string(),
@@ -156,6 +158,7 @@ pub fn parse_answer<const N: usize>(board: &Board<N>, line: &[u8]) -> Result<Tur
 /// Whether the referee drops this output line before reading answers:
 /// never in Paper Soccer (an empty line is an empty, illegal turn). Defined
 /// so every game's protocol module has the same shape.
+#[must_use]
 pub fn skips_line(line: &[u8]) -> bool {
     let _ = line;
     false
@@ -186,6 +189,7 @@ pub struct Judgement<const N: usize> {
 /// Plays every turn of a record ([`record_lines`]) from `start`, stopping at
 /// the first illegal one. Turns after the end of the game are illegal
 /// ([`TurnError::GameOver`]).
+#[must_use]
 pub fn judge_record<const N: usize>(start: &Board<N>, text: &str) -> Judgement<N> {
     let mut board = *start;
     for (i, line) in record_lines(text).enumerate() {
@@ -304,16 +308,19 @@ pub struct Session {
 
 impl Session {
     /// The session at the start of the game.
+    #[must_use]
     pub fn new(start: &StartMessage) -> Session {
         Session { board: PaperSoccer::default(), me: start.me }
     }
 
     /// The position.
+    #[must_use]
     pub fn state(&self) -> &PaperSoccer {
         &self.board
     }
 
     /// The bot's seat.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         self.me
     }

@@ -1,6 +1,10 @@
 //! The plain description of a position ([`Setup`]) and its validation
 //! into a [`Board`]; the start positions.
 
+// Slots are below `MAX_SLOTS` (256) on a validated pitch, so a slot fits
+// the board's one-byte ball field.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::dir::Point;
 use crate::error::SetupError;
 use crate::pitch::Pitch;
@@ -41,6 +45,7 @@ impl Default for Board<STANDARD_SLOTS> {
 
 impl Board<STANDARD_SLOTS> {
     /// The start of a game on the standard 8x10 pitch.
+    #[must_use]
     pub fn standard() -> Self {
         match Board::new(Pitch::STANDARD) {
             Ok(b) => b,

@@ -1,5 +1,10 @@
 //! The position ([`Board`]) and its queries.
 
+// Slots are below `MAX_SLOTS` (256) on a validated pitch, so a slot fits in
+// a byte. The slot accessors are the innermost step of every hot path and
+// are forced inline (measured by `benches/benches/paper_soccer.rs`).
+#![allow(clippy::cast_possible_truncation, clippy::inline_always)]
+
 use crate::dir::{Dir, DirSet, Point};
 use crate::pitch::{Goal, Pitch, slots};
 use game_core::PlayerId;
@@ -50,12 +55,14 @@ pub struct Line {
 impl<const N: usize> Board<N> {
     /// The pitch size.
     #[inline]
+    #[must_use]
     pub fn pitch(&self) -> Pitch {
         Pitch { width: self.width, height: self.height }
     }
 
     /// Where the ball is.
     #[inline]
+    #[must_use]
     pub fn ball(&self) -> Point {
         self.pitch().point_of_slot(usize::from(self.ball))
     }
@@ -105,6 +112,7 @@ impl<const N: usize> Board<N> {
 
     /// Whether the game is over (ball in a goal or blocked).
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.free_mask(self.ball) == 0
     }
@@ -117,12 +125,14 @@ impl<const N: usize> Board<N> {
     /// The directions in which the ball may step now (empty once the game
     /// is over).
     #[inline]
+    #[must_use]
     pub fn legal_dirs(&self) -> DirSet {
         DirSet(self.free_mask(self.ball))
     }
 
     /// The directions of the links at `p` that are not drawn yet (empty for
     /// goal points and non-points).
+    #[must_use]
     pub fn free_dirs(&self, p: Point) -> DirSet {
         let pitch = self.pitch();
         match pitch.slot(p) {
@@ -133,6 +143,7 @@ impl<const N: usize> Board<N> {
 
     /// Whether the line from `p` in direction `d` is drawn (pre-drawn lines
     /// included); `None` if that link does not exist.
+    #[must_use]
     pub fn is_line_drawn(&self, p: Point, d: Dir) -> Option<bool> {
         let pitch = self.pitch();
         if !pitch.link_exists(p, d) {
@@ -154,6 +165,7 @@ impl<const N: usize> Board<N> {
     /// Whether the ball arriving at `p` now would bounce: `p` touches a drawn
     /// line (every border point, post and corner does from the start), or
     /// it is a goal point. `false` for points off the pitch.
+    #[must_use]
     pub fn is_bounce_point(&self, p: Point) -> bool {
         let pitch = self.pitch();
         match pitch.slot(p) {
@@ -172,17 +184,20 @@ impl<const N: usize> Board<N> {
 
     /// Number of drawable lines drawn so far (the steps played in a game
     /// from the start).
+    #[must_use]
     pub fn lines_drawn(&self) -> usize {
         self.lines().count()
     }
 
     /// The goal the ball is in, if any.
+    #[must_use]
     pub fn ball_goal(&self) -> Option<Goal> {
         self.pitch().goal_at(self.ball())
     }
 
     /// The winner once the game is over: the attacker of the goal the ball
     /// is in, or the opponent of the player who blocked the ball.
+    #[must_use]
     pub fn winner(&self) -> Option<PlayerId> {
         if !self.is_over() {
             return None;
