@@ -1,5 +1,9 @@
 //! Directions, sets of directions and points of the pitch.
 
+// The bit index of a `u8` mask (`trailing_zeros`, below 8 when the mask is
+// not empty) is narrowed to a direction index: the cast cannot truncate.
+#![allow(clippy::cast_possible_truncation)]
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -39,12 +43,14 @@ impl Dir {
 
     /// The direction with protocol digit `i` (`0..=7`).
     #[inline]
+    #[must_use]
     pub const fn from_index(i: u8) -> Option<Dir> {
         if i < 8 { Some(Dir::ALL[i as usize]) } else { None }
     }
 
     /// The direction written as the character `c` (`'0'..='7'`).
     #[inline]
+    #[must_use]
     pub const fn from_digit(c: char) -> Option<Dir> {
         match c {
             '0'..='7' => Dir::from_index(c as u8 - b'0'),
@@ -54,30 +60,35 @@ impl Dir {
 
     /// The protocol digit, `0..=7`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The protocol character, `'0'..='7'`.
     #[inline]
+    #[must_use]
     pub const fn digit(self) -> char {
         (b'0' + self as u8) as char
     }
 
     /// The opposite direction.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Dir {
         Dir::ALL[(self as usize + 4) & 7]
     }
 
     /// The step as `(dx, dy)`, `y` growing southwards.
     #[inline]
+    #[must_use]
     pub const fn delta(self) -> (i8, i8) {
         (DX[self as usize], DY[self as usize])
     }
 
     /// The single-direction set's bit (`1 << index`).
     #[inline]
+    #[must_use]
     pub const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -89,15 +100,18 @@ impl From<Dir> for u8 {
     }
 }
 
-/// A number that is not a direction (not `0..=7`).
+/// A number that is not a direction (not `0..=7`): the error of
+/// `Dir::try_from(u8)`. It lives with [`Dir`], the building block it
+/// validates, so that `error` (whose enums name directions) depends on
+/// this module and not the other way round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} is not a direction (0..=7)")]
-pub struct BadDir(pub u8);
+pub struct DirError(pub u8);
 
 impl TryFrom<u8> for Dir {
-    type Error = BadDir;
-    fn try_from(i: u8) -> Result<Dir, BadDir> {
-        Dir::from_index(i).ok_or(BadDir(i))
+    type Error = DirError;
+    fn try_from(i: u8) -> Result<Dir, DirError> {
+        Dir::from_index(i).ok_or(DirError(i))
     }
 }
 
@@ -111,35 +125,11 @@ impl fmt::Display for Dir {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct DirSet(pub u8);
 
+game_core::bit_set!(DirSet, u8, Dir, |d| d as u32, |i| Dir::ALL[(i & 7) as usize]);
+
 impl DirSet {
-    /// No direction.
-    pub const EMPTY: DirSet = DirSet(0);
     /// All eight directions.
     pub const ALL: DirSet = DirSet(0xFF);
-
-    /// Whether `d` is in the set.
-    #[inline]
-    pub const fn contains(self, d: Dir) -> bool {
-        self.0 & d.bit() != 0
-    }
-
-    /// Number of directions in the set.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The directions of the set in protocol order.
-    #[inline]
-    pub fn iter(self) -> DirIter {
-        DirIter(self.0)
-    }
 }
 
 impl IntoIterator for DirSet {
@@ -147,12 +137,6 @@ impl IntoIterator for DirSet {
     type IntoIter = DirIter;
     fn into_iter(self) -> DirIter {
         DirIter(self.0)
-    }
-}
-
-impl FromIterator<Dir> for DirSet {
-    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> DirSet {
-        DirSet(iter.into_iter().fold(0, |m, d| m | d.bit()))
     }
 }
 
@@ -194,6 +178,7 @@ pub struct Point {
 impl Point {
     /// The point `(x, y)`.
     #[inline]
+    #[must_use]
     pub const fn new(x: i8, y: i8) -> Point {
         Point { x, y }
     }
@@ -201,6 +186,7 @@ impl Point {
     /// The neighbouring point in direction `d` (whether or not it exists on
     /// a pitch); `None` only on `i8` overflow.
     #[inline]
+    #[must_use]
     pub fn step(self, d: Dir) -> Option<Point> {
         let (dx, dy) = d.delta();
         Some(Point { x: self.x.checked_add(dx)?, y: self.y.checked_add(dy)? })

@@ -15,7 +15,7 @@
 //! assert_eq!(out, b"0\n"); // player 1 answers the opponent's `2` with `0`
 //! ```
 //!
-//! The CodinGame "Paper soccer" game, exactly to the contest's rules and
+//! The `CodinGame` "Paper soccer" game, exactly to the contest's rules and
 //! referee, on the game-core traits, at two levels:
 //!
 //! * **steps** ([`Game`] with `Move = `[`Dir`]): one line at a time; after a
@@ -90,10 +90,21 @@
 //! * [`game_core`] is re-exported, so a bot needs this crate only.
 //! * Text: `Display` draws the pitch; [`Board::position_text`] and
 //!   `str::parse` give a one-line form that round-trips.
-//! * Accessors: [`Board::ball`], [`Board::to_move`], [`Board::legal_dirs`],
+//! * Accessors: [`Board::ball`], [`Board::to_move`] (`None` once the game
+//!   is over: read the result from [`Game::outcome`], `outcome().value_for(p)`
+//!   in search code), [`Board::last_mover`], [`Board::legal_dirs`],
 //!   [`Board::free_dirs`], [`Board::is_bounce_point`],
 //!   [`Board::is_line_drawn`], [`Board::lines`], [`Board::goal_attacked`],
 //!   [`Board::winner`]; fast playouts with [`Board::random_playout`].
+//!
+//! ## Layout
+//! The modules follow `game-core`'s "How a game crate is laid out": `error`
+//! (every error type), `setup` ([`Setup`], validation, start positions),
+//! `state` ([`Board`] and its queries), `movegen` (step legality, whole
+//! turns, [`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
+//! step text), [`protocol`], `display` (the picture and the position text),
+//! `zobrist` (compile-time key tables), and the building blocks `pitch` and
+//! `dir`. Everything public is re-exported at the crate root.
 //!
 //! ## Decisions where the rules file is silent
 //! * A turn string given in the middle of a turn (after bouncing steps
@@ -107,22 +118,30 @@
 //! * Playing a turn on a finished game is [`TurnError::GameOver`]; an
 //!   illegal turn is reported, not played: the arena declares the loss.
 //! * A [`Setup`] may hold any set of drawable lines (not only reachable
-//!   ones); once the game is over its player is the last mover, which
-//!   tells a goal from an own goal.
+//!   ones); once the game is over its `to_move` is the last mover
+//!   ([`Board::last_mover`]), which tells a goal from an own goal.
 //! * In a record, the final line ending is optional and does not make an
 //!   extra empty turn; every other empty line is an empty turn.
 
-mod board;
 mod dir;
+mod display;
+mod error;
+mod game;
+mod movegen;
+mod notation;
 mod pitch;
 pub mod protocol;
-mod text;
-mod turn;
+mod setup;
+mod state;
+mod zobrist;
 
-pub use board::{Board, Line, PaperSoccer, STANDARD_SLOTS, Setup, SetupError, StepError, StepParseError};
-pub use dir::{BadDir, Dir, DirIter, DirSet, Point};
+pub use dir::{Dir, DirIter, DirSet, Point};
+pub use display::PositionText;
+pub use error::{DirError, PitchError, ProtocolError, SetupError, StepError, StepParseError, TurnError};
 pub use game_core;
 pub use game_core::Game;
-pub use pitch::{BadPitch, Goal, MAX_SLOTS, Pitch, slots};
-pub use text::PositionText;
-pub use turn::{Turn, TurnError, TurnGen, TurnGenReport};
+pub use movegen::{TurnGen, TurnGenReport};
+pub use notation::Turn;
+pub use pitch::{Goal, MAX_SLOTS, Pitch, slots};
+pub use setup::Setup;
+pub use state::{Board, Line, PaperSoccer, STANDARD_SLOTS};

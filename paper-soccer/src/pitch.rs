@@ -1,7 +1,13 @@
 //! Pitch geometry: which points and links exist, which lines are pre-drawn,
 //! and how points are laid out in a board's slot array.
 
+// Geometry in `i8`/`isize` coordinates of a validated pitch (at most 256
+// slots, so every coordinate and slot fits): the casts cannot truncate or
+// wrap. `p`, `q`, `d`, `x`, `y`, `w`, `h` are the names of the rules.
+#![allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap, clippy::many_single_char_names)]
+
 use crate::dir::{Dir, DirSet, Point};
+use game_core::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -16,6 +22,7 @@ pub const MAX_SLOTS: usize = 256;
 ///
 /// Use it to name the board type of another size:
 /// `Board<{ paper_soccer::slots(6, 8) }>`.
+#[must_use]
 pub const fn slots(width: u8, height: u8) -> usize {
     (height as usize + 2) * (width as usize + 1) + 3
 }
@@ -41,10 +48,13 @@ pub struct Pitch {
     pub height: u8,
 }
 
-/// A pitch size this library cannot play.
+/// A pitch size this library cannot play: the error of [`Pitch::new`]. It
+/// lives with [`Pitch`], the building block it validates, so that `error`
+/// (whose enums name pitches) depends on this module and not the other way
+/// round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("pitch {width}x{height} is not supported (even sizes, width >= 4, height >= 2, at most 256 slots)")]
-pub struct BadPitch {
+pub struct PitchError {
     /// Width asked for.
     pub width: u8,
     /// Height asked for.
@@ -70,17 +80,18 @@ impl Pitch {
     /// A validated pitch size.
     ///
     /// # Errors
-    /// [`BadPitch`] for odd sizes, a width below 4, a height below 2, or more
+    /// [`PitchError`] for odd sizes, a width below 4, a height below 2, or more
     /// than [`MAX_SLOTS`] slots.
-    pub const fn new(width: u8, height: u8) -> Result<Pitch, BadPitch> {
+    pub const fn new(width: u8, height: u8) -> Result<Pitch, PitchError> {
         if width % 2 != 0 || height % 2 != 0 || width < 4 || height < 2 || slots(width, height) > MAX_SLOTS {
-            return Err(BadPitch { width, height });
+            return Err(PitchError { width, height });
         }
         Ok(Pitch { width, height })
     }
 
     /// Number of slots of this pitch's board array (see [`slots`]).
     #[inline]
+    #[must_use]
     pub const fn slots(self) -> usize {
         slots(self.width, self.height)
     }
@@ -97,11 +108,13 @@ impl Pitch {
 
     /// The point where the ball starts, the centre.
     #[inline]
+    #[must_use]
     pub const fn centre(self) -> Point {
         Point::new((self.width / 2) as i8, (self.height / 2) as i8)
     }
 
     /// Whether `p` is a point of the pitch (lattice or goal).
+    #[must_use]
     pub fn contains(self, p: Point) -> bool {
         let (x, y) = (i16::from(p.x), i16::from(p.y));
         let (w, h) = (i16::from(self.width), i16::from(self.height));
@@ -109,6 +122,7 @@ impl Pitch {
     }
 
     /// The goal `p` lies in, if it is a goal point.
+    #[must_use]
     pub fn goal_at(self, p: Point) -> Option<Goal> {
         if !self.contains(p) {
             None
@@ -128,6 +142,7 @@ impl Pitch {
 
     /// Whether the link from `p` in direction `d` exists (both ends are
     /// points and it is not an outer diagonal into a goal).
+    #[must_use]
     pub fn link_exists(self, p: Point, d: Dir) -> bool {
         let Some(q) = p.step(d) else { return false };
         if !self.contains(p) || !self.contains(q) {
@@ -146,6 +161,7 @@ impl Pitch {
 
     /// Whether the link from `p` in direction `d` is a pre-drawn line (side
     /// line, end line outside the goal mouth, goal wall or goal back).
+    #[must_use]
     pub fn is_predrawn(self, p: Point, d: Dir) -> bool {
         if !self.link_exists(p, d) {
             return false;
@@ -170,6 +186,7 @@ impl Pitch {
     }
 
     /// The directions of the links that exist at `p`.
+    #[must_use]
     pub fn links_at(self, p: Point) -> DirSet {
         Dir::ALL.into_iter().filter(|&d| self.link_exists(p, d)).collect()
     }
@@ -194,6 +211,7 @@ impl Pitch {
 
     /// Number of links that are not pre-drawn: the longest a game can last
     /// in steps (316 on the standard pitch).
+    #[must_use]
     pub const fn drawable_links(self) -> usize {
         let (w, h) = (self.width as usize, self.height as usize);
         // Lattice links (horizontal, vertical, diagonal) and 9 per goal,
@@ -204,6 +222,7 @@ impl Pitch {
 
     /// The slot of `p` in a board array, if `p` is a point.
     #[inline]
+    #[must_use]
     pub fn slot(self, p: Point) -> Option<usize> {
         if !self.contains(p) {
             return None;
@@ -215,6 +234,7 @@ impl Pitch {
     /// The point at slot `i` (which may not be a point of the pitch: slots
     /// also cover the columns beside the goals).
     #[inline]
+    #[must_use]
     pub fn point_of_slot(self, i: usize) -> Point {
         let t = i as isize + self.mid() as isize - 1;
         Point::new((t % self.stride()) as i8, (t / self.stride() - 1) as i8)
@@ -248,10 +268,11 @@ impl Pitch {
 
     /// The player who attacks `goal`: player 0 the top one, player 1 the
     /// bottom one.
-    pub const fn attacker(goal: Goal) -> u8 {
+    #[must_use]
+    pub const fn attacker(goal: Goal) -> PlayerId {
         match goal {
-            Goal::Top => 0,
-            Goal::Bottom => 1,
+            Goal::Top => PlayerId(0),
+            Goal::Bottom => PlayerId(1),
         }
     }
 }

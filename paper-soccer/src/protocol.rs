@@ -78,22 +78,24 @@
 //!   opponent was not to move, or a turn that is illegal on the session's
 //!   board ([`ProtocolError::IllegalTurn`]).
 
-use crate::board::{Board, PaperSoccer};
 use crate::dir::Dir;
-use crate::turn::{Turn, TurnError};
+pub use crate::error::ProtocolError;
+use crate::error::TurnError;
+use crate::notation::Turn;
+use crate::state::{Board, PaperSoccer};
+use game_core::PlayerId;
 use game_core::time::{Clock, TimeControl};
-use game_core::{GameError, PlayerId};
 use std::io::{BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
 /// The time a bot has: 1000 ms for each player's first answer, 200 ms for
 /// every later one.
 pub const TIME_CONTROL: TimeControl =
-    TimeControl::PerAnswer { first: Duration::from_millis(1000), later: Duration::from_millis(200) };
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 /// The longest input line the bot side reads, in bytes (line ending
 /// included). A turn has at most 316 steps on the standard pitch.
-pub const MAX_LINE: usize = 4096;
+pub const MAX_LINE: usize = crate::error::MAX_LINE;
 
 // ---------------------------------------------------------------------------
 // Referee side
@@ -101,6 +103,7 @@ pub const MAX_LINE: usize = 4096;
 
 /// The first line a bot reads: its id (`0` attacks the top goal and moves
 /// first, `1` attacks the bottom goal), with its `\n`.
+#[must_use]
 pub fn start_message(player: PlayerId) -> String {
     format!("{player}\n")
 }
@@ -115,6 +118,7 @@ pub fn start_message(player: PlayerId) -> String {
 /// assert_eq!(turn_message(Some(t.steps())), "5\n02217\n");
 /// assert_eq!(turn_message(None), "1\n-\n");
 /// ```
+#[must_use]
 pub fn turn_message(opponent_last: Option<&[Dir]>) -> String {
     match opponent_last {
         None => "1\n-\n".to_string(),
@@ -154,6 +158,7 @@ pub fn parse_answer<const N: usize>(board: &Board<N>, line: &[u8]) -> Result<Tur
 /// Whether the referee drops this output line before reading answers:
 /// never in Paper Soccer (an empty line is an empty, illegal turn). Defined
 /// so every game's protocol module has the same shape.
+#[must_use]
 pub fn skips_line(line: &[u8]) -> bool {
     let _ = line;
     false
@@ -184,6 +189,7 @@ pub struct Judgement<const N: usize> {
 /// Plays every turn of a record ([`record_lines`]) from `start`, stopping at
 /// the first illegal one. Turns after the end of the game are illegal
 /// ([`TurnError::GameOver`]).
+#[must_use]
 pub fn judge_record<const N: usize>(start: &Board<N>, text: &str) -> Judgement<N> {
     let mut board = *start;
     for (i, line) in record_lines(text).enumerate() {
@@ -198,83 +204,6 @@ pub fn judge_record<const N: usize>(start: &Board<N>, text: &str) -> Judgement<N
 // ---------------------------------------------------------------------------
 // Bot side
 // ---------------------------------------------------------------------------
-
-/// Why the bot side cannot go on: the input does not follow the protocol,
-/// or reading or writing failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ProtocolError {
-    /// Reading or writing failed.
-    #[error("i/o error: {0}")]
-    Io(String),
-    /// The input ended in the middle of a message.
-    #[error("the input ended while reading {0}")]
-    UnexpectedEnd(&'static str),
-    /// An input line is longer than [`MAX_LINE`] bytes.
-    #[error("the {0} is longer than {MAX_LINE} bytes")]
-    LineTooLong(&'static str),
-    /// The id line is not `0` or `1`.
-    #[error("the id line must be 0 or 1, not {0:?}")]
-    BadId(String),
-    /// The length line is not a number.
-    #[error("the length line is not a number: {0:?}")]
-    BadLength(String),
-    /// The turn line's length differs from the announced one.
-    #[error("announced length {announced} but the turn {turn:?} has {actual} characters")]
-    LengthMismatch {
-        /// The number on the length line.
-        announced: usize,
-        /// Characters of the turn line.
-        actual: usize,
-        /// The turn line (at most 64 characters of it).
-        turn: String,
-    },
-    /// The turn line is neither `-` nor digits `0`..`7`.
-    #[error("bad turn line: {0}")]
-    BadTurn(TurnError),
-    /// `1` and `-` (no turn yet) came where the opponent has played:
-    /// anywhere but player 0's very first turn.
-    #[error("the message says no turn was played, but the opponent has moved")]
-    MissingTurn,
-    /// A turn came while the opponent was not to move (player 0's first
-    /// message must be `1` and `-`; or the bot's own answer was not
-    /// recorded with [`Session::answered`]).
-    #[error("the message carries a turn {turn} but the opponent is not to move")]
-    OutOfTurn {
-        /// The turn received.
-        turn: String,
-    },
-    /// The turn in the message is illegal on the session's board.
-    #[error("the turn {turn} is illegal here: {error}")]
-    IllegalTurn {
-        /// The turn received (or answered, see [`Session::answered`]).
-        turn: String,
-        /// Why it is illegal.
-        error: TurnError,
-    },
-}
-
-impl GameError for ProtocolError {
-    fn kind(&self) -> &'static str {
-        match self {
-            ProtocolError::Io(_) => "io",
-            ProtocolError::UnexpectedEnd(_) => "unexpected-end",
-            ProtocolError::LineTooLong(_) => "line-too-long",
-            ProtocolError::BadId(_) => "bad-id",
-            ProtocolError::BadLength(_) => "bad-length",
-            ProtocolError::LengthMismatch { .. } => "length-mismatch",
-            ProtocolError::BadTurn(_) => "bad-turn",
-            ProtocolError::MissingTurn => "missing-turn",
-            ProtocolError::OutOfTurn { .. } => "out-of-turn",
-            ProtocolError::IllegalTurn { .. } => "illegal-turn",
-        }
-    }
-}
-
-impl From<std::io::Error> for ProtocolError {
-    fn from(e: std::io::Error) -> ProtocolError {
-        ProtocolError::Io(e.to_string())
-    }
-}
 
 /// The message a bot reads once at the start: its id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -379,16 +308,19 @@ pub struct Session {
 
 impl Session {
     /// The session at the start of the game.
+    #[must_use]
     pub fn new(start: &StartMessage) -> Session {
         Session { board: PaperSoccer::default(), me: start.me }
     }
 
     /// The position.
+    #[must_use]
     pub fn state(&self) -> &PaperSoccer {
         &self.board
     }
 
     /// The bot's seat.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         self.me
     }
@@ -409,7 +341,7 @@ impl Session {
                 }
             }
             Some(turn) => {
-                if !self.board.is_over() && self.board.to_move() == self.me {
+                if self.board.to_move() == Some(self.me) {
                     return Err(ProtocolError::OutOfTurn { turn: turn.to_string() });
                 }
                 self.board = self

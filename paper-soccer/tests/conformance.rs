@@ -54,7 +54,7 @@ fn random_games_agree_with_the_naive_model_step_by_step() {
         while !b.is_over() {
             let dirs: Vec<Dir> = b.legal_dirs().iter().collect();
             let d = dirs[game_core::rng::below(&mut rng, dirs.len())];
-            b.play(b.to_move(), d).unwrap();
+            b.play(b.to_move().expect("the game goes on"), d).unwrap();
             n.step(d.index()).unwrap();
             agrees(&b, &n).unwrap();
         }
@@ -156,11 +156,11 @@ proptest! {
         b in arb_state(PaperSoccer::default(), 60)
     ) {
         prop_assume!(!b.is_over());
-        let player = b.to_move();
+        let player = b.to_move().expect("the game goes on");
         b.for_each_turn(500, |steps, after| {
             let mut c = b;
             for (i, &d) in steps.iter().enumerate() {
-                assert_eq!(c.to_move(), player);
+                assert_eq!(c.to_move(), Some(player));
                 c.play(player, d).unwrap();
                 if i + 1 < steps.len() {
                     assert_eq!(c.to_act(), game_core::ToAct::Player(player), "the turn goes on mid-way");

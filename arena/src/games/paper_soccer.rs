@@ -210,12 +210,13 @@ pub fn svg(b: &PaperSoccer, segments: &[(PlayerId, Point, Point)]) -> String {
             "{} ({r})",
             o.winner().map_or("draw".into(), |p| format!("player {p} ({}) wins", ["red", "blue"][p.index() % 2]))
         ),
-        _ => format!(
-            "player {} ({}) to move, attacks the {} goal",
-            b.to_move(),
-            ["red", "blue"][b.to_move().index() % 2],
-            ["top", "bottom"][b.to_move().index() % 2]
-        ),
+        _ => b.to_move().map_or_else(String::new, |p| {
+            format!(
+                "player {p} ({}) to move, attacks the {} goal",
+                ["red", "blue"][p.index() % 2],
+                ["top", "bottom"][p.index() % 2]
+            )
+        }),
     };
     let _ = writeln!(
         s,

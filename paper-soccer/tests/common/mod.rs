@@ -340,7 +340,7 @@ pub fn naive_from<const N: usize>(b: &Board<N>) -> Naive {
     }
     let ball = b.ball();
     n.ball = (i32::from(ball.x), i32::from(ball.y));
-    n.player = b.to_move().0;
+    n.player = b.to_move().or(b.last_mover()).map_or(0, |p| p.0);
     n.winner = b.winner().map(|w| w.0);
     n
 }

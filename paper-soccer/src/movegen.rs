@@ -1,134 +1,145 @@
-//! Whole turns: parsing and applying step strings exactly as the referee
-//! checks them, and streaming generation of every distinct legal turn.
+//! Step legality and play ([`Board::step`], [`Board::check_step`], fast
+//! random playouts), whole turns checked exactly as the referee checks them
+//! ([`Board::after_turn`]), and the streaming generator of every distinct
+//! legal turn ([`TurnGen`]).
 
-use crate::board::{Board, ball_key2, line_key2};
-use crate::dir::{Dir, Point};
-use game_core::GameError;
+// Bit-twiddling hot paths: slots are below 256 on a validated pitch (a
+// slot fits in a byte, a slot offset keeps the index non-negative), random
+// words and fingerprints are split into their low bits on purpose, and the
+// step helpers are forced inline (measured by
+// `benches/benches/paper_soccer.rs`). `TurnGen`'s `Debug` shows its
+// capacity, not its scratch contents.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::inline_always,
+    clippy::missing_fields_in_debug
+)]
+
+use crate::dir::Dir;
+use crate::error::{StepError, TurnError};
+use crate::notation::Turn;
+use crate::state::Board;
+use crate::zobrist::{PLAYER_KEY, ball_key, ball_key2, line_key, line_key2};
+use game_core::RngCore;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::str::FromStr;
 
-/// A whole turn: a non-empty sequence of steps, written as digits
-/// (`"02217"`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Turn(Vec<Dir>);
-
-impl Turn {
-    /// A turn of these steps; `None` when empty.
-    pub fn new(steps: Vec<Dir>) -> Option<Turn> {
-        (!steps.is_empty()).then_some(Turn(steps))
-    }
-
-    /// The steps.
-    #[inline]
-    pub fn steps(&self) -> &[Dir] {
-        &self.0
-    }
-
-    /// Number of steps (at least 1).
-    #[inline]
-    #[allow(clippy::len_without_is_empty)]
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-}
-
-/// The steps, so a [`Turn`] goes wherever steps are taken
-/// ([`protocol::format_answer`](crate::protocol::format_answer) and friends).
-impl AsRef<[Dir]> for Turn {
-    fn as_ref(&self) -> &[Dir] {
-        &self.0
-    }
-}
-
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|d| write!(f, "{}", d.digit()))
-    }
-}
-
-/// Reads digits `0..=7` (check 1 of the referee, strictly: an `8` is a bad
-/// character here; [`Board::play_turn`] reproduces the referee's handling of
-/// `8`).
-impl FromStr for Turn {
-    type Err = TurnError;
-    fn from_str(s: &str) -> Result<Turn, TurnError> {
-        if s.is_empty() {
-            return Err(TurnError::Empty);
+/// `NTH_BIT[mask][k]`: the index of the `k`-th set bit of `mask`.
+static NTH_BIT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 8 {
+            if m & (1 << b) != 0 {
+                t[m][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
         }
-        s.chars()
-            .enumerate()
-            .map(|(index, c)| Dir::from_digit(c).ok_or(TurnError::BadCharacter { index, found: c }))
-            .collect::<Result<Vec<_>, _>>()
-            .map(Turn)
+        m += 1;
     }
-}
+    t
+};
 
-/// Why a whole turn is illegal. Variants 2 to 6 are the referee's checks 1
-/// to 5 of the rules file, in its order; each loses for the mover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TurnError {
-    /// The game is already over.
-    #[error("the game is over")]
-    GameOver,
-    /// Check 1: an empty turn.
-    #[error("empty turn")]
-    Empty,
-    /// Check 1: a character outside `0`..`7` (the referee lets `8` past
-    /// this check; see [`TurnError::NoSuchPoint`]).
-    #[error("character {found:?} at position {index} is not a direction digit")]
-    BadCharacter {
-        /// Position of the character (in characters, from 0).
-        index: usize,
-        /// The character.
-        found: char,
-    },
-    /// Check 2: a step after the turn had ended (fresh point, goal or
-    /// blocked ball).
-    #[error("step {index} comes after the turn ended")]
-    StepAfterTurnEnded {
-        /// Position of the step (from 0).
-        index: usize,
-    },
-    /// Check 3: a step to a point that does not exist (off the pitch, an
-    /// outer diagonal into a goal, or the referee's direction `8`).
-    #[error("step {index} ({step}) from {from} leads to no point")]
-    NoSuchPoint {
-        /// Position of the step (from 0).
-        index: usize,
-        /// The ball before the step.
-        from: Point,
-        /// The step's character (`'0'..='8'`).
-        step: char,
-    },
-    /// Check 4: a step along a line already drawn.
-    #[error("step {index} ({dir}) from {from} is along a line already drawn")]
-    LineAlreadyDrawn {
-        /// Position of the step (from 0).
-        index: usize,
-        /// The ball before the step.
-        from: Point,
-        /// The direction.
-        dir: Dir,
-    },
-    /// Check 5: the string ended with the ball on a bounce point.
-    #[error("the turn ends with the ball on the bounce point {at}")]
-    EndedOnBouncePoint {
-        /// Where the ball stopped.
-        at: Point,
-    },
-}
+impl<const N: usize> Board<N> {
+    #[inline(always)]
+    fn target(&self, d: Dir) -> usize {
+        (self.ball as isize + self.pitch().offset(d)) as usize
+    }
 
-impl GameError for TurnError {
-    fn kind(&self) -> &'static str {
-        match self {
-            TurnError::GameOver => "game-over",
-            TurnError::Empty => "empty-turn",
-            TurnError::BadCharacter { .. } => "bad-character",
-            TurnError::StepAfterTurnEnded { .. } => "step-after-turn-end",
-            TurnError::NoSuchPoint { .. } => "no-such-point",
-            TurnError::LineAlreadyDrawn { .. } => "line-already-drawn",
-            TurnError::EndedOnBouncePoint { .. } => "ended-on-bounce-point",
+    /// Plays one step that must be legal (a direction of
+    /// [`legal_dirs`](Board::legal_dirs)); does nothing otherwise. Returns
+    /// whether the same player must step again (a bounce on a point where
+    /// the game goes on).
+    #[inline]
+    pub fn step(&mut self, d: Dir) -> bool {
+        let p = usize::from(self.ball);
+        let bit = d.bit();
+        if self.free_mask(self.ball) & bit == 0 {
+            return false;
+        }
+        let q = self.target(d);
+        let Some(&fq) = self.free.get(q) else { return false };
+        let fresh = fq == 0xFF;
+        self.free[p] &= !bit;
+        self.free[q] = fq & !d.opposite().bit();
+        self.ball = q as u8;
+        self.hash ^= line_key(p, q, d) ^ ball_key(p) ^ ball_key(q);
+        if fresh {
+            self.to_move ^= 1;
+            self.hash ^= PLAYER_KEY;
+            false
+        } else {
+            self.free[q] != 0
+        }
+    }
+
+    /// Checks one step for the player to move.
+    ///
+    /// # Errors
+    /// [`StepError::GameOver`], [`StepError::NoSuchPoint`] or
+    /// [`StepError::LineAlreadyDrawn`].
+    pub fn check_step(&self, d: Dir) -> Result<(), StepError> {
+        let free = self.free_mask(self.ball);
+        if free == 0 {
+            return Err(StepError::GameOver);
+        }
+        if free & d.bit() != 0 {
+            return Ok(());
+        }
+        let from = self.ball();
+        if self.pitch().link_exists(from, d) {
+            Err(StepError::LineAlreadyDrawn { from, dir: d })
+        } else {
+            Err(StepError::NoSuchPoint { from, dir: d })
+        }
+    }
+
+    /// The slot the ball would reach by a step in direction `d`.
+    #[inline(always)]
+    pub(crate) fn target_slot(&self, d: Dir) -> usize {
+        self.target(d)
+    }
+
+    /// Plays uniformly random steps (each uniform over the legal steps) to
+    /// the end of the game and returns the number of steps. The fast path
+    /// for playouts: no move list, two random choices per `u64` drawn.
+    pub fn random_playout<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        let mut steps = 0;
+        let mut bits = 0u64;
+        let mut left = 0u32;
+        loop {
+            let free = self.free_mask(self.ball);
+            if free == 0 {
+                return steps;
+            }
+            let n = free.count_ones();
+            let k = if n == 1 {
+                0
+            } else {
+                // Lemire's multiply-and-reject on 32-bit chunks: exactly
+                // uniform, and the division only runs in the rare case
+                // where a rejection is possible.
+                loop {
+                    if left == 0 {
+                        bits = rng.next_u64();
+                        left = 2;
+                    }
+                    let r = bits as u32;
+                    bits >>= 32;
+                    left -= 1;
+                    let m = u64::from(r) * u64::from(n);
+                    if (m as u32) >= n || (m as u32) >= n.wrapping_neg() % n {
+                        break (m >> 32) as usize;
+                    }
+                }
+            };
+            let d = Dir::ALL[usize::from(NTH_BIT[usize::from(free)][k & 7])];
+            self.step(d);
+            steps += 1;
         }
     }
 }
@@ -253,6 +264,7 @@ impl<const N: usize> Board<N> {
     /// Up to `cap` distinct legal whole turns, collected (a convenience for
     /// tests and tools; search should stream with
     /// [`for_each_turn`](Board::for_each_turn)).
+    #[must_use]
     pub fn legal_turns(&self, cap: u64) -> Vec<Turn> {
         let mut out = Vec::new();
         self.for_each_turn(cap, |steps, _| {
@@ -265,6 +277,7 @@ impl<const N: usize> Board<N> {
     /// Whole-turn perft: the number of sequences of `depth` turns, where
     /// the turns of a position are its distinct results. A game that ends
     /// before `depth` turns counts 0, as in [`game_core::perft`].
+    #[must_use]
     pub fn turn_perft(&self, depth: u32) -> u64 {
         let mut gens: Vec<TurnGen> = (0..depth).map(|_| TurnGen::new()).collect();
         turn_perft_inner(self, depth, &mut gens)
@@ -333,6 +346,7 @@ impl fmt::Debug for TurnGen {
 
 impl TurnGen {
     /// An empty generator (allocates on first use).
+    #[must_use]
     pub fn new() -> TurnGen {
         TurnGen::default()
     }

@@ -2,9 +2,15 @@
 //! one-line position text (`Display` of [`PositionText`], `FromStr` of
 //! [`Board`]).
 
-use crate::board::{Board, Line, Setup, SetupError};
+// Pitch sizes are validated (`Pitch::new`: at most 256 slots, so width and
+// height are far below 127): the casts to `i8` coordinates cannot wrap.
+#![allow(clippy::cast_possible_wrap)]
+
 use crate::dir::{Dir, Point};
+use crate::error::SetupError;
 use crate::pitch::Pitch;
+use crate::setup::Setup;
+use crate::state::{Board, Line};
 use game_core::{Game, PlayerId};
 use std::fmt;
 use std::str::FromStr;
@@ -66,7 +72,8 @@ impl<const N: usize> fmt::Display for Board<N> {
         }
         match (self.outcome_text(), self.to_move()) {
             (Some(text), _) => write!(f, "{text}"),
-            (None, p) => write!(f, "player {p} to move"),
+            (None, Some(p)) => write!(f, "player {p} to move"),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -91,6 +98,7 @@ impl<const N: usize> Board<N> {
     /// assert!(text.starts_with("8x10 b3,4 p1 "));
     /// assert_eq!(text.parse::<PaperSoccer>().unwrap(), g);
     /// ```
+    #[must_use]
     pub fn position_text(&self) -> PositionText<'_, N> {
         PositionText(self)
     }
@@ -105,7 +113,7 @@ impl<const N: usize> fmt::Display for PositionText<'_, N> {
         let b = self.0;
         let pitch = b.pitch();
         let ball = b.ball();
-        write!(f, "{pitch} b{},{} p{} ", ball.x, ball.y, b.to_move())?;
+        write!(f, "{pitch} b{},{} p{} ", ball.x, ball.y, b.to_move)?;
         let mut digit = 0u8;
         let mut count = 0;
         for (p, d, _) in pitch.links().filter(|l| !l.2) {
