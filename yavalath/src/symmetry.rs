@@ -1,6 +1,7 @@
 //! The 12 symmetries of the hexagonal board (the dihedral group D6) and canonical forms.
 
-use crate::cell::{Bitboard, CELLS, Cell};
+use crate::bitboard::Bitboard;
+use crate::cell::{CELLS, Cell};
 use crate::state::Yavalath;
 
 /// A symmetry of the board: a rotation by `60° × k` (`k` in `0..6`; cube `(q, r, s) -> (-r, -s, -q)`
