@@ -13,6 +13,11 @@
 //!   numbering makes each of the three line directions one rotation of the 61-bit word (by 1, 13 and
 //!   14), which is what makes the line tests a handful of instructions.
 
+// Coordinates are below 9 and bits and indices below 61, so the `as` conversions between `usize`,
+// `i64` and `u8` are exact (and in `const fn`s, where `From`/`TryFrom` are not callable); every
+// `i64` is range-checked before it is converted.
+#![allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -22,6 +27,7 @@ pub const CELLS: usize = 61;
 pub const ROWS: usize = 9;
 
 /// Number of cells of row `y` (0 for a row off the board).
+#[must_use]
 pub const fn row_len(y: usize) -> usize {
     if y >= ROWS {
         0
@@ -106,41 +112,48 @@ impl Cell {
 
     /// The index of the cell inside its row, from the left (protocol `x`).
     #[inline]
+    #[must_use]
     pub fn x(self) -> u8 {
         TABLES.x[self.0 as usize]
     }
 
     /// The row of the cell, from the top (protocol `y`).
     #[inline]
+    #[must_use]
     pub fn y(self) -> u8 {
         TABLES.y[self.0 as usize]
     }
 
     /// The cell's bit in a [`Bitboard`](crate::Bitboard) (0 to 60).
     #[inline]
+    #[must_use]
     pub const fn bit(self) -> u8 {
         self.0
     }
 
     /// The cell of a [`Bitboard`](crate::Bitboard) bit, if `bit < 61`.
     #[inline]
+    #[must_use]
     pub const fn from_bit(bit: u8) -> Option<Cell> {
         if (bit as usize) < CELLS { Some(Cell(bit)) } else { None }
     }
 
     /// The reading index, 0 to 60: row by row from the top, left to right.
     #[inline]
+    #[must_use]
     pub fn index(self) -> usize {
         TABLES.index_of_bit[self.0 as usize] as usize
     }
 
     /// The cell of a reading index, if `index < 61`.
     #[inline]
+    #[must_use]
     pub fn from_index(index: usize) -> Option<Cell> {
         TABLES.bit_of_index.get(index).map(|&b| Cell(b))
     }
 
     /// Axial coordinates `(q, r)` centred on `4 4` (see the [module docs](self)).
+    #[must_use]
     pub fn axial(self) -> (i32, i32) {
         let y = i32::from(self.y());
         let a = i32::from(self.x()) + (y - 4).max(0);
@@ -148,6 +161,7 @@ impl Cell {
     }
 
     /// The cell at axial coordinates `(q, r)`, if on the board.
+    #[must_use]
     pub fn from_axial(q: i32, r: i32) -> Option<Cell> {
         let (q, r) = (i64::from(q), i64::from(r));
         if q.abs() > 4 || r.abs() > 4 || (q + r).abs() > 4 {
@@ -159,12 +173,14 @@ impl Cell {
     }
 
     /// Cube coordinates `(q, r, s)` with `q + r + s == 0`.
+    #[must_use]
     pub fn cube(self) -> (i32, i32, i32) {
         let (q, r) = self.axial();
         (q, r, -q - r)
     }
 
     /// The cell at cube coordinates, if `q + r + s == 0` and it is on the board.
+    #[must_use]
     pub fn from_cube(q: i32, r: i32, s: i32) -> Option<Cell> {
         if q.checked_add(r)?.checked_add(s)? != 0 {
             return None;

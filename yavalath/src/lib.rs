@@ -1,6 +1,6 @@
 //! # yavalath
 //!
-//! Cameron Browne's Yavalath exactly as the CodinGame arena runs it, with the steal rule, on the
+//! Cameron Browne's Yavalath exactly as the `CodinGame` arena runs it, with the steal rule, on the
 //! [`game_core`] traits: place stones on a hexagonal board of 61 cells; a stone whose longest line
 //! is 4 or more wins, exactly 3 loses; a full board is a draw.
 //!

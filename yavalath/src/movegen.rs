@@ -11,6 +11,7 @@ impl Yavalath {
     /// The legal moves of the player to move as a bitboard: the empty cells, plus the first stone
     /// when the steal is allowed; empty once the game is over.
     #[inline]
+    #[must_use]
     pub fn legal(&self) -> Bitboard {
         if self.end.is_some() {
             return Bitboard::EMPTY;
@@ -21,6 +22,7 @@ impl Yavalath {
 
     /// The empty cells where a stone of `player` would win at once (a run of 4 or more through it,
     /// whatever else it makes). Ignores whose turn it is; empty for a player other than 0 and 1.
+    #[must_use]
     pub fn winning_cells(&self, player: PlayerId) -> Bitboard {
         match self.boards.get(player.index()) {
             Some(&own) => Bitboard(bits::threat_cells(own, self.empty().0).0),
@@ -30,6 +32,7 @@ impl Yavalath {
 
     /// The empty cells where a stone of `player` would lose at once (a longest run of exactly 3
     /// through it). Ignores whose turn it is.
+    #[must_use]
     pub fn losing_cells(&self, player: PlayerId) -> Bitboard {
         match self.boards.get(player.index()) {
             Some(&own) => {
@@ -43,6 +46,7 @@ impl Yavalath {
     /// What a stone of `player` on the empty `cell` would do: `Some(End)` if it ends the game
     /// (four, three, or the last empty cell filled), `None` if play would go on. `None` as well
     /// for an occupied cell or a player other than 0 and 1.
+    #[must_use]
     pub fn placement_end(&self, player: PlayerId, cell: Cell) -> Option<End> {
         let m = 1u64 << cell.bit();
         let own = *self.boards.get(player.index())?;

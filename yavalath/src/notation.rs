@@ -27,6 +27,7 @@ impl TryFrom<(i64, i64)> for Cell {
 
 impl Yavalath {
     /// The position notation (see [`FromStr`](#impl-FromStr-for-Yavalath)).
+    #[must_use]
     pub fn notation(&self) -> String {
         let mut s = String::with_capacity(48);
         for y in 0..ROWS {

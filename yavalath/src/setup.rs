@@ -1,6 +1,9 @@
 //! The plain serialisable description of a position ([`Setup`]) and its validation: a position is
 //! accepted only when a game reaches it.
 
+// Coordinates below 9 and stone counts below 62: the `as` conversions are exact.
+#![allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+
 use crate::bitboard::Bitboard;
 use crate::bits::{self, FULL};
 use crate::cell::{Cell, ROWS, row_len};
@@ -117,6 +120,7 @@ impl Yavalath {
     }
 
     /// The rows of the board, top to bottom: `.` empty, `x` player 0, `o` player 1.
+    #[must_use]
     pub fn rows(&self) -> Vec<String> {
         (0..ROWS)
             .map(|y| {

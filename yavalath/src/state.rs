@@ -1,5 +1,11 @@
 //! The game state [`Yavalath`], how a game ends ([`End`]), and the core of every move.
 
+// Bits below 61, ply counts below 63 and 32-bit halves of a random word: the `as` conversions are
+// exact or, for `Draws`, the intended truncation of Lemire's method. `apply` and the draws are the
+// hot path of every move and playout: `#[inline(always)]` keeps them in the loop (measured by the
+// yavalath bench).
+#![allow(clippy::cast_possible_truncation, clippy::cast_lossless, clippy::inline_always)]
+
 use crate::bitboard::Bitboard;
 use crate::bits::{self, FULL, Placement};
 use crate::cell::{CELLS, Cell};
@@ -26,6 +32,7 @@ pub enum End {
 
 impl End {
     /// The winner, if any.
+    #[must_use]
     pub fn winner(self) -> Option<PlayerId> {
         match self {
             End::Four { winner } => Some(winner),
@@ -35,6 +42,7 @@ impl End {
     }
 
     /// The end reason in kebab-case: `four-in-a-row`, `three-in-a-row` or `board-full`.
+    #[must_use]
     pub fn reason(self) -> &'static str {
         match self {
             End::Four { .. } => "four-in-a-row",
@@ -44,6 +52,7 @@ impl End {
     }
 
     /// The game-core outcome.
+    #[must_use]
     pub fn outcome(self) -> Outcome {
         match self.winner() {
             Some(w) => Outcome::win_for(2, w),
@@ -86,53 +95,62 @@ impl Default for Yavalath {
 
 impl Yavalath {
     /// The empty board, first player ([`PlayerId`]`(0)`) to move.
+    #[must_use]
     pub const fn new() -> Yavalath {
         Yavalath { boards: [0, 0], hash: 0, plies: 0, end: None }
     }
 
     /// Moves played so far (placements and the steal).
     #[inline]
+    #[must_use]
     pub fn plies(&self) -> u32 {
         u32::from(self.plies)
     }
 
     /// The player to move, or `None` when the game is over.
     #[inline]
+    #[must_use]
     pub fn to_move(&self) -> Option<PlayerId> {
         if self.end.is_some() { None } else { Some(self.next_player()) }
     }
 
     /// The player whose turn it is by alternation (also after the end: the player who would be next).
     #[inline]
+    #[must_use]
     pub fn next_player(&self) -> PlayerId {
         PlayerId(self.plies & 1)
     }
 
     /// How the game ended, if it is over.
     #[inline]
+    #[must_use]
     pub fn end(&self) -> Option<End> {
         self.end
     }
 
     /// The stones of `player` (empty for a player other than 0 and 1).
     #[inline]
+    #[must_use]
     pub fn stones(&self, player: PlayerId) -> Bitboard {
         self.boards.get(player.index()).map_or(Bitboard::EMPTY, |&b| Bitboard(b))
     }
 
     /// The occupied cells.
     #[inline]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         Bitboard(self.boards[0] | self.boards[1])
     }
 
     /// The empty cells.
     #[inline]
+    #[must_use]
     pub fn empty(&self) -> Bitboard {
         Bitboard(!(self.boards[0] | self.boards[1]) & FULL)
     }
 
     /// Whose stone is on `cell`.
+    #[must_use]
     pub fn stone_at(&self, cell: Cell) -> Option<PlayerId> {
         if Bitboard(self.boards[0]).contains(cell) {
             Some(PlayerId(0))
@@ -145,16 +163,19 @@ impl Yavalath {
 
     /// Whether the player to move may steal now (the second player's first turn).
     #[inline]
+    #[must_use]
     pub fn can_steal(&self) -> bool {
         self.plies == 1 && self.end.is_none()
     }
 
     /// The cell the steal would take, when [`can_steal`](Self::can_steal).
+    #[must_use]
     pub fn steal_cell(&self) -> Option<Cell> {
         if self.can_steal() { Bitboard(self.boards[0]).first() } else { None }
     }
 
     /// Whether the second player stole the first stone in this game.
+    #[must_use]
     pub fn stolen(&self) -> bool {
         self.plies as u32 > self.occupied().len() as u32
     }

@@ -97,11 +97,13 @@ impl Session {
     }
 
     /// The position, the bot to move.
+    #[must_use]
     pub fn state(&self) -> &Yavalath {
         &self.state
     }
 
     /// The bot's player.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         PlayerId(self.id - 1)
     }
@@ -133,6 +135,7 @@ impl Session {
 
 /// The answer line for `cell` with an optional message, without a newline. Line breaks in the
 /// message are written as spaces, so the answer stays one line; an empty message is none.
+#[must_use]
 pub fn format_answer(cell: Cell, message: Option<&str>) -> String {
     match message {
         Some(m) if !m.is_empty() => format!("{cell} {}", m.replace(['\n', '\r'], " ")),

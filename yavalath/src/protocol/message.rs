@@ -1,6 +1,9 @@
 //! What both sides share: the time limits, the player ids, a turn message ([`TurnMessage`]) and
 //! an answer ([`Answer`]).
 
+// Coordinates below 9: the `as` conversions are exact.
+#![allow(clippy::cast_possible_wrap)]
+
 use crate::bitboard::Bitboard;
 use crate::cell::{Cell, ROWS, row_len};
 use crate::error::{ProtocolError, SetupError};
@@ -14,14 +17,16 @@ use std::time::Duration;
 
 /// The time limits: 1000 ms for each player's first answer, 100 ms for every later one.
 pub const TIME_CONTROL: TimeControl =
-    TimeControl::PerAnswer { first: Duration::from_millis(1000), later: Duration::from_millis(100) };
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(100) };
 
 /// The protocol id of a player: `1` for the first player ([`PlayerId`]`(0)`), `2` for the second.
+#[must_use]
 pub const fn protocol_id(player: PlayerId) -> u8 {
     player.0 + 1
 }
 
 /// The player of a protocol id (`1` or `2`).
+#[must_use]
 pub const fn player_of_id(id: u8) -> Option<PlayerId> {
     match id {
         1 | 2 => Some(PlayerId(id - 1)),
@@ -180,6 +185,7 @@ pub struct Answer {
 
 impl Answer {
     /// The answer `cell` without a message.
+    #[must_use]
     pub fn new(cell: Cell) -> Answer {
         Answer { cell, message: None }
     }

@@ -51,7 +51,7 @@
 //! referee takes the first output line of the bot, splits it with the regular expression `\s`
 //! (Java's `String.split`), reads the first two pieces with `Integer.parseInt` and joins the
 //! remaining pieces with single spaces to make the message. From that code and from Java's own
-//! behaviour (checked on OpenJDK 17):
+//! behaviour (checked on `OpenJDK` 17):
 //!
 //! * Without the `UNICODE_CHARACTER_CLASS` flag, which the referee does not set, `\s` matches
 //!   only the six ASCII characters space, tab, line feed, vertical tab (`\x0B`), form feed and

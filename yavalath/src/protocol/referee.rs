@@ -8,6 +8,7 @@ use crate::error::{AnswerError, ProtocolError};
 use crate::state::Yavalath;
 
 /// What the referee sends before the first turn: nothing, in this game (an empty string).
+#[must_use]
 pub fn start_message() -> String {
     String::new()
 }
@@ -23,6 +24,7 @@ pub fn turn_message(state: &Yavalath, last_move: Option<Cell>) -> Result<String,
 
 /// Whether the referee drops this output line before reading answers: never in this game (the
 /// first output line of a turn is the answer, whatever it holds).
+#[must_use]
 pub fn skips_line(_line: &[u8]) -> bool {
     false
 }
