@@ -5,6 +5,19 @@
 //! alone would wrap cells over the edge of the board onto other cells, so each step first keeps only
 //! the cells whose neighbour in that direction exists (a precomputed mask per axis and direction).
 
+// Bit-twiddling on a 61-bit word: coordinates below 9 and bit positions below 64 move between
+// `usize`, `i32`, `u32` and `u8` with `as`, exactly, in `const fn`s (where `From` is not callable).
+// The line steps and the placement verdict are the hot path of every move: `#[inline(always)]`
+// keeps them inlined into the playout loop (the yavalath bench measures it). `a`, `y`, `b`, `f`
+// and `m` are the names of the model (see `cell`).
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::inline_always,
+    clippy::many_single_char_names
+)]
+
 use crate::cell::{CELLS, ROWS, bit_of_ay};
 
 /// All 61 cells.

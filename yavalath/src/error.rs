@@ -1,11 +1,15 @@
-//! Typed errors: illegal moves, unreadable move text, invalid setups.
+//! Every error of the crate: illegal moves ([`MoveError`]), unreadable move text
+//! ([`MoveParseError`]) and records ([`RecordError`]), invalid setups ([`SetupError`]), and the
+//! protocol's ([`ProtocolError`] for a bot reading its turns, [`AnswerError`] for the referee
+//! reading an answer). Each has a kebab-case [`GameError::kind`](game_core::GameError::kind).
 
 use crate::cell::Cell;
-use game_core::{GameError, PlayerId};
+use game_core::PlayerId;
 
 /// Why a move is refused. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum YavalathError {
+#[non_exhaustive]
+pub enum MoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -34,19 +38,16 @@ pub enum YavalathError {
     },
 }
 
-impl GameError for YavalathError {
-    fn kind(&self) -> &'static str {
-        match self {
-            YavalathError::GameOver => "game-over",
-            YavalathError::NotYourTurn { .. } => "not-your-turn",
-            YavalathError::Occupied { .. } => "cell-occupied",
-            YavalathError::OffBoard { .. } => "off-board",
-        }
-    }
-}
+game_core::error_kinds!(MoveError {
+    MoveError::GameOver => "game-over",
+    MoveError::NotYourTurn { .. } => "not-your-turn",
+    MoveError::Occupied { .. } => "cell-occupied",
+    MoveError::OffBoard { .. } => "off-board",
+});
 
 /// Why a move text (`x y`) cannot be read as a cell.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveParseError {
     /// The text is not two integers in the expected form.
     #[error("unreadable move {text:?}: {reason}")]
@@ -72,17 +73,14 @@ impl MoveParseError {
     }
 }
 
-impl GameError for MoveParseError {
-    fn kind(&self) -> &'static str {
-        match self {
-            MoveParseError::Unreadable { .. } => "unreadable",
-            MoveParseError::OffBoard { .. } => "off-board",
-        }
-    }
-}
+game_core::error_kinds!(MoveParseError {
+    MoveParseError::Unreadable { .. } => "unreadable",
+    MoveParseError::OffBoard { .. } => "off-board",
+});
 
 /// Why a [`Setup`](crate::Setup) or a position text is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// Not 9 rows.
     #[error("expected 9 rows, found {0}")]
@@ -120,15 +118,110 @@ pub enum SetupError {
     Unreachable(&'static str),
 }
 
-impl GameError for SetupError {
-    fn kind(&self) -> &'static str {
-        match self {
-            SetupError::RowCount(_) => "row-count",
-            SetupError::RowLength { .. } => "row-length",
-            SetupError::BadChar(_) => "bad-char",
-            SetupError::BadPlayer(_) => "bad-player",
-            SetupError::StoneCounts { .. } => "stone-counts",
-            SetupError::Unreachable(_) => "unreachable",
-        }
-    }
+game_core::error_kinds!(SetupError {
+    SetupError::RowCount(_) => "row-count",
+    SetupError::RowLength { .. } => "row-length",
+    SetupError::BadChar(_) => "bad-char",
+    SetupError::BadPlayer(_) => "bad-player",
+    SetupError::StoneCounts { .. } => "stone-counts",
+    SetupError::Unreachable(_) => "unreachable",
+});
+
+/// A record line that cannot be read ([`parse_record`](crate::parse_record)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error}")]
+pub struct RecordError {
+    /// 1-based line number in the text.
+    pub line: usize,
+    /// Why.
+    pub error: MoveParseError,
 }
+
+game_core::error_kinds!(RecordError {
+    RecordError { error: MoveParseError::Unreadable { .. }, .. } => "unreadable",
+    RecordError { error: MoveParseError::OffBoard { .. }, .. } => "off-board",
+});
+
+/// Why a turn message cannot be built, read or followed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// Reading the input or writing the answer failed.
+    #[error("input/output: {0}")]
+    Io(#[from] std::io::Error),
+    /// The game is over: nobody receives a turn.
+    #[error("the game is over")]
+    GameOver,
+    /// After the first move, the opponent's last move is needed.
+    #[error("the opponent's last move is missing")]
+    MissingLastMove,
+    /// On the very first turn there is no last move (`-1 -1`).
+    #[error("no move was played yet, but a last move was given")]
+    UnexpectedLastMove,
+    /// The last move given does not hold a stone of the receiver's opponent.
+    #[error("the last move {0} is not an opponent's stone")]
+    LastMoveNotOpponent(Cell),
+    /// A turn message text that does not follow the protocol.
+    #[error("line {line} of the turn message: {reason}")]
+    BadInput {
+        /// 1-based line number inside the turn message.
+        line: usize,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The bot's first turn message has no id line, so the bot cannot know who it is.
+    #[error("the first turn message has no id line")]
+    MissingId,
+    /// A later turn message carries an id other than the first one.
+    #[error("the id changed from {first} to {now}")]
+    IdChanged {
+        /// The id of the first turn.
+        first: u8,
+        /// The id received now.
+        now: u8,
+    },
+    /// The rows describe no position a game reaches with the receiver to move.
+    #[error("the turn message describes no reachable position: {0}")]
+    Position(#[from] SetupError),
+}
+
+game_core::error_kinds!(ProtocolError {
+    ProtocolError::Io(_) => "io",
+    ProtocolError::GameOver => "game-over",
+    ProtocolError::MissingLastMove => "missing-last-move",
+    ProtocolError::UnexpectedLastMove => "unexpected-last-move",
+    ProtocolError::LastMoveNotOpponent(_) => "last-move-not-opponent",
+    ProtocolError::BadInput { .. } => "bad-input",
+    ProtocolError::MissingId => "missing-id",
+    ProtocolError::IdChanged { .. } => "id-changed",
+    ProtocolError::Position(_) => "unreachable-position",
+});
+
+/// Why the referee cannot use an answer line (`protocol::parse_answer`).
+/// Both kinds lose the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnswerError {
+    /// Not two integers in the referee's form (see the `protocol` module docs), or not
+    /// UTF-8 text.
+    #[error("unreadable answer {text:?}: {reason}")]
+    Unreadable {
+        /// The line (at most 80 characters of it; bytes that are not UTF-8 shown as U+FFFD).
+        text: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// Two integers, but not a cell of the board: an illegal move.
+    #[error("{x} {y} is off the board")]
+    OffBoard {
+        /// The `x` read.
+        x: i32,
+        /// The `y` read.
+        y: i32,
+    },
+}
+
+game_core::error_kinds!(AnswerError {
+    AnswerError::Unreadable { .. } => "unreadable",
+    AnswerError::OffBoard { .. } => "off-board",
+});

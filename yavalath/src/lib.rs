@@ -1,6 +1,6 @@
 //! # yavalath
 //!
-//! Cameron Browne's Yavalath exactly as the CodinGame arena runs it, with the steal rule, on the
+//! Cameron Browne's Yavalath exactly as the `CodinGame` arena runs it, with the steal rule, on the
 //! [`game_core`] traits: place stones on a hexagonal board of 61 cells; a stone whose longest line
 //! is 4 or more wins, exactly 3 loses; a full board is a draw.
 //!
@@ -97,16 +97,26 @@
 //!   reaches them: stone counts fit the player to move (with or without a steal), and all lines of
 //!   3 or more go through one stone of the player who moved last; the end of the game is derived.
 
+mod bitboard;
 mod bits;
 pub mod cell;
+mod display;
 mod error;
+mod game;
+mod movegen;
+mod notation;
 pub mod protocol;
+mod setup;
 mod state;
 mod symmetry;
+mod zobrist;
 
 pub use game_core;
 
-pub use cell::{Bitboard, BitboardIter, CELLS, Cell, ROWS};
-pub use error::{MoveParseError, SetupError, YavalathError};
-pub use state::{End, Setup, Yavalath};
+pub use bitboard::{Bitboard, BitboardIter};
+pub use cell::{CELLS, Cell, ROWS};
+pub use error::{AnswerError, MoveError, MoveParseError, ProtocolError, RecordError, SetupError};
+pub use notation::{parse_move_text, parse_record};
+pub use setup::Setup;
+pub use state::{End, Yavalath};
 pub use symmetry::Symmetry;

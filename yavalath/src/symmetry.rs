@@ -1,6 +1,11 @@
 //! The 12 symmetries of the hexagonal board (the dihedral group D6) and canonical forms.
 
-use crate::cell::{Bitboard, CELLS, Cell};
+// Rotations below 6 and bits below 61: the `as` conversions are exact. `q`, `r`, `s` are the cube
+// coordinates of the module docs.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
+use crate::bitboard::Bitboard;
+use crate::cell::{CELLS, Cell};
 use crate::state::Yavalath;
 
 /// A symmetry of the board: a rotation by `60° × k` (`k` in `0..6`; cube `(q, r, s) -> (-r, -s, -q)`
@@ -61,6 +66,7 @@ impl Symmetry {
     pub const IDENTITY: Symmetry = Symmetry { rotation: 0, reflect: false };
 
     /// The rotation by `60° × k` (`k` taken modulo 6).
+    #[must_use]
     pub const fn rotation(k: u8) -> Symmetry {
         Symmetry { rotation: k % 6, reflect: false }
     }
@@ -74,22 +80,26 @@ impl Symmetry {
     }
 
     /// The number of the symmetry, 0 to 11 (the identity is 0).
+    #[must_use]
     pub const fn index(self) -> usize {
         self.rotation as usize + if self.reflect { 6 } else { 0 }
     }
 
     /// Whether the symmetry reverses orientation (a reflection).
+    #[must_use]
     pub const fn is_reflection(self) -> bool {
         self.reflect
     }
 
     /// The image of `cell`: reflect (if a reflection), then rotate.
     #[inline]
+    #[must_use]
     pub fn apply(self, cell: Cell) -> Cell {
         Cell(table()[self.index()][cell.bit() as usize])
     }
 
     /// The image of a set of cells.
+    #[must_use]
     pub fn apply_bitboard(self, set: Bitboard) -> Bitboard {
         let t = &table()[self.index()];
         let mut out = 0u64;
@@ -101,6 +111,7 @@ impl Symmetry {
 
     /// The image of a position (stones mapped; moves played, turn and result unchanged; the
     /// Zobrist hash recomputed).
+    #[must_use]
     pub fn apply_position(self, g: &Yavalath) -> Yavalath {
         let [a, b] = g.raw_boards();
         g.with_boards([
@@ -110,6 +121,7 @@ impl Symmetry {
     }
 
     /// `self ∘ other`: `other` first, then `self`.
+    #[must_use]
     pub const fn compose(self, other: Symmetry) -> Symmetry {
         // R^a F^f ∘ R^b F^g = R^(a ± b) F^(f+g), with F R^b = R^-b F.
         let b = if self.reflect { (6 - other.rotation) % 6 } else { other.rotation };
@@ -117,6 +129,7 @@ impl Symmetry {
     }
 
     /// The inverse symmetry.
+    #[must_use]
     pub const fn inverse(self) -> Symmetry {
         if self.reflect { self } else { Symmetry { rotation: (6 - self.rotation) % 6, reflect: false } }
     }
@@ -126,6 +139,7 @@ impl Yavalath {
     /// The canonical representative of the position's symmetry class (the image with the smallest
     /// stone bitboards, first player's first) and a symmetry that maps the position onto it.
     /// Symmetric positions have the same canonical form.
+    #[must_use]
     pub fn canonical(&self) -> (Yavalath, Symmetry) {
         let mut best = (*self, Symmetry::IDENTITY);
         let mut key = self.raw_boards();

@@ -203,6 +203,8 @@ proptest! {
             Ok(a) => prop_assert_eq!(expected, Some((i32::from(a.cell.x()), i32::from(a.cell.y())))),
             Err(AnswerError::OffBoard { x, y }) => prop_assert_eq!(expected, Some((x, y))),
             Err(AnswerError::Unreadable { .. }) => prop_assert_eq!(expected, None),
+            // `AnswerError` is `#[non_exhaustive]`; no other kind exists today.
+            Err(e) => prop_assert!(false, "unexpected error {e}"),
         }
     }
 

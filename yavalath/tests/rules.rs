@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use game_core::{Game, GameError, MoveNotation, PlayerId, ToAct, Zobrist};
-use yavalath::{Bitboard, Cell, End, Setup, SetupError, Yavalath, YavalathError};
+use yavalath::{Bitboard, Cell, End, MoveError, Setup, SetupError, Yavalath};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
@@ -47,7 +47,7 @@ fn x_y_is_on_the_board_iff_y_in_0_8_and_x_in_0_to_8_minus_abs_y_minus_4() {
                 }
                 Err(e) => {
                     assert!(!on, "{x} {y}");
-                    assert_eq!(e, YavalathError::OffBoard { x, y });
+                    assert_eq!(e, MoveError::OffBoard { x, y });
                     assert_eq!(e.kind(), "off-board");
                 }
             }
@@ -149,7 +149,7 @@ fn player_1_moves_first_and_players_alternate() {
     let mut g = Yavalath::new();
     assert_eq!(g.to_act(), ToAct::Player(P0));
     let before = g;
-    assert_eq!(g.play(P1, cell(0, 0)), Err(YavalathError::NotYourTurn { player: P1, to_move: P0 }));
+    assert_eq!(g.play(P1, cell(0, 0)), Err(MoveError::NotYourTurn { player: P1, to_move: P0 }));
     assert_eq!(g, before);
     g.play(P0, cell(0, 0)).unwrap();
     assert_eq!(g.to_act(), ToAct::Player(P1));
@@ -206,13 +206,13 @@ fn steal_is_not_allowed_later() {
     assert!(!g.can_steal());
     let before = g;
     for c in [cell(4, 4), cell(8, 4), cell(0, 0)] {
-        assert_eq!(g.play(P1, c), Err(YavalathError::Occupied { cell: c }));
+        assert_eq!(g.play(P1, c), Err(MoveError::Occupied { cell: c }));
         assert_eq!(g, before);
     }
     // Nor after a steal.
     let mut g = Yavalath::replay(&cells(&[(4, 4), (4, 4), (0, 0)])).unwrap();
     let before = g;
-    assert_eq!(g.play(P1, cell(0, 0)), Err(YavalathError::Occupied { cell: cell(0, 0) }));
+    assert_eq!(g.play(P1, cell(0, 0)), Err(MoveError::Occupied { cell: cell(0, 0) }));
     assert_eq!(g, before);
 }
 
@@ -221,13 +221,13 @@ fn steal_is_not_allowed_for_the_first_player() {
     // After the second player's first move, the first player may not take it.
     let mut g = Yavalath::replay(&cells(&[(4, 4), (0, 0)])).unwrap();
     let before = g;
-    assert_eq!(g.play(P0, cell(0, 0)), Err(YavalathError::Occupied { cell: cell(0, 0) }));
+    assert_eq!(g.play(P0, cell(0, 0)), Err(MoveError::Occupied { cell: cell(0, 0) }));
     assert_eq!(g.play(P0, cell(4, 4)).unwrap_err().kind(), "cell-occupied");
     assert_eq!(g, before);
     // Nor take back the stolen stone.
     let mut g = Yavalath::replay(&cells(&[(4, 4), (4, 4)])).unwrap();
     let before = g;
-    assert_eq!(g.play(P0, cell(4, 4)), Err(YavalathError::Occupied { cell: cell(4, 4) }));
+    assert_eq!(g.play(P0, cell(4, 4)), Err(MoveError::Occupied { cell: cell(4, 4) }));
     assert_eq!(g, before);
     assert!(!g.legal().contains(cell(4, 4)));
 }
@@ -374,7 +374,7 @@ fn a_steal_changes_no_line_length_that_matters() {
 fn playing_off_the_board_is_a_typed_error() {
     let g = Yavalath::new();
     for (x, y) in [(5, 0), (-1, 0), (0, 9), (9, 4), (8, 3), (-1, -1)] {
-        assert_eq!(Cell::from_xy(x, y), Err(YavalathError::OffBoard { x, y }));
+        assert_eq!(Cell::from_xy(x, y), Err(MoveError::OffBoard { x, y }));
         let e = g.parse_move(&format!("{x} {y}")).unwrap_err();
         assert_eq!(e.kind(), "off-board");
     }
@@ -388,10 +388,10 @@ fn playing_an_occupied_cell_is_a_typed_error_and_leaves_the_state_unchanged() {
     let mut g = Yavalath::replay(&cells(&[(4, 4), (0, 0), (8, 4)])).unwrap();
     let before = g;
     let e = g.play(P1, cell(0, 0)).unwrap_err();
-    assert_eq!(e, YavalathError::Occupied { cell: cell(0, 0) });
+    assert_eq!(e, MoveError::Occupied { cell: cell(0, 0) });
     assert_eq!(e.kind(), "cell-occupied");
     assert_eq!(g, before);
-    assert_eq!(g.check_move(P1, cell(8, 4)), Err(YavalathError::Occupied { cell: cell(8, 4) }));
+    assert_eq!(g.check_move(P1, cell(8, 4)), Err(MoveError::Occupied { cell: cell(8, 4) }));
 }
 
 #[test]
@@ -401,7 +401,7 @@ fn no_move_is_legal_once_the_game_is_over() {
     assert!(g.legal().is_empty());
     for c in Cell::all() {
         for p in [P0, P1] {
-            assert_eq!(g.play(p, c), Err(YavalathError::GameOver));
+            assert_eq!(g.play(p, c), Err(MoveError::GameOver));
         }
     }
     assert_eq!(g, before);

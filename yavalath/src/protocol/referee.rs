@@ -1,0 +1,107 @@
+//! The referee side: what it sends ([`turn_message`]) and how it reads an answer
+//! ([`parse_answer`], exactly as the contest's Java referee does: see the `protocol` module
+//! docs).
+
+use super::message::{Answer, TurnMessage};
+use crate::cell::Cell;
+use crate::error::{AnswerError, ProtocolError};
+use crate::state::Yavalath;
+
+/// What the referee sends before the first turn: nothing, in this game (an empty string).
+#[must_use]
+pub fn start_message() -> String {
+    String::new()
+}
+
+/// The text the player to move in `state` reads, given the opponent's last move (`None` only
+/// before the first move): [`TurnMessage::new`] written out, every line ending with `\n`.
+///
+/// # Errors
+/// As [`TurnMessage::new`].
+pub fn turn_message(state: &Yavalath, last_move: Option<Cell>) -> Result<String, ProtocolError> {
+    TurnMessage::new(state, last_move).map(|t| t.to_string())
+}
+
+/// Whether the referee drops this output line before reading answers: never in this game (the
+/// first output line of a turn is the answer, whatever it holds).
+#[must_use]
+pub fn skips_line(_line: &[u8]) -> bool {
+    false
+}
+
+/// The characters Java's `\s` matches (without `UNICODE_CHARACTER_CLASS`).
+fn is_java_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r')
+}
+
+/// The zero of every run of ten Unicode Nd digits in the Basic Multilingual Plane, as Java 9 and
+/// later's `Character.digit(char, 10)` knows them (it accepts these 370 characters and nothing
+/// else for radix 10).
+const ND_ZEROS: [u32; 37] = [
+    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0DE6,
+    0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40,
+    0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
+];
+
+/// The value of a decimal digit as Java's `Character.digit(char, 10)` reads it.
+fn java_digit(c: char) -> Option<u32> {
+    let c = u32::from(c);
+    let i = ND_ZEROS.partition_point(|&zero| zero <= c).checked_sub(1)?;
+    let value = c - ND_ZEROS[i];
+    (value < 10).then_some(value)
+}
+
+/// An integer as Java's `Integer.parseInt(s)` reads it: an optional `+` or `-`, then one or more
+/// digits of [`java_digit`], in the 32-bit range.
+fn java_parse_int(s: &str) -> Option<i32> {
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for c in digits.chars() {
+        value = value * 10 + i64::from(java_digit(c)?);
+        if value > 1 << 31 {
+            return None;
+        }
+    }
+    i32::try_from(if negative { -value } else { value }).ok()
+}
+
+/// Reads one answer line of a bot (its bytes, the `\n` removed; a `\r` may remain) exactly as the
+/// referee does: split at every single one of Java's six `\s` characters, the first two pieces
+/// read with Java's `Integer.parseInt` (digits of any script in the Basic Multilingual Plane),
+/// the other pieces joined by spaces as the message. The module docs list every consequence.
+///
+/// ```
+/// use yavalath::protocol::{AnswerError, parse_answer};
+/// use yavalath::Cell;
+/// assert_eq!(parse_answer("３ 4".as_bytes()).unwrap().cell, Cell::from_xy(3, 4).unwrap());
+/// assert_eq!(parse_answer(b"-1 4"), Err(AnswerError::OffBoard { x: -1, y: 4 }));
+/// assert!(matches!(parse_answer(b"4  4"), Err(AnswerError::Unreadable { .. })));
+/// ```
+///
+/// # Errors
+/// [`AnswerError::Unreadable`] (including a line that is not UTF-8), or
+/// [`AnswerError::OffBoard`] for two integers off the board; both lose the game.
+pub fn parse_answer(line: &[u8]) -> Result<Answer, AnswerError> {
+    let unreadable = |reason| AnswerError::Unreadable {
+        text: String::from_utf8_lossy(&line[..line.len().min(320)]).chars().take(80).collect(),
+        reason,
+    };
+    let text = std::str::from_utf8(line).map_err(|_| unreadable("the line is not UTF-8 text"))?;
+    let mut pieces = text.splitn(3, is_java_space);
+    let x = pieces.next().and_then(java_parse_int).ok_or_else(|| unreadable("x is not an integer"))?;
+    let ys = pieces.next().ok_or_else(|| unreadable("y is missing"))?;
+    let y = java_parse_int(ys).ok_or_else(|| unreadable("y is not an integer"))?;
+    let cell = Cell::from_xy(i64::from(x), i64::from(y)).map_err(|_| AnswerError::OffBoard { x, y })?;
+    let message = pieces
+        .next()
+        .map(|rest| rest.trim_end_matches(is_java_space).replace(is_java_space, " "))
+        .filter(|m| !m.is_empty());
+    Ok(Answer { cell, message })
+}
