@@ -11,7 +11,7 @@ use quoridor::{Cell, Config, Move, Quoridor};
 use std::collections::BTreeSet;
 
 fn start(size: u8, players: u8, walls: u8) -> Quoridor {
-    Quoridor::new(Config { walls: walls, tick_limit: None, ..Config::new(size, players) }).unwrap()
+    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players) }).unwrap()
 }
 
 fn agree(s: &Quoridor) -> Result<(), TestCaseError> {

@@ -364,7 +364,7 @@ fn pawn_move_off_the_board_or_too_far_is_refused() {
 /// P0 in the top-right corner, walled off to the west, P1 and P2 below it:
 /// P0 has no pawn move. P3 is to move.
 fn stuck_p0(p0_walls: u8, tick_limit: Option<u32>, tick: u32) -> Quoridor {
-    let config = Config { walls: 20, tick_limit: tick_limit, ..Config::new(9, 4) };
+    let config = Config { walls: 20, tick_limit, ..Config::new(9, 4) };
     Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(8, 0)), Some(Cell::new(8, 1)), Some(Cell::new(8, 2)), Some(Cell::new(0, 4))],

@@ -38,7 +38,7 @@ impl QuoridorAdapter {
     /// # Errors
     /// A message when the library refuses the configuration.
     pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, String> {
-        Quoridor::new(Config { tick_limit: tick_limit, ..Config::new(9, players) })
+        Quoridor::new(Config { tick_limit, ..Config::new(9, players) })
             .map(|start| QuoridorAdapter { start })
             .map_err(|e| format!("quoridor: {e}"))
     }
