@@ -1,5 +1,9 @@
 //! The text board.
 
+// Player numbers are below 4, so `as u8` is exact; `m`, `n`, `x`, `y`, `f`
+// are the board side, the players, the coordinates and the formatter.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
 use crate::moves::Wall;
 use crate::state::Quoridor;
 use game_core::grid::Cell;

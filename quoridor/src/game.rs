@@ -1,6 +1,9 @@
 //! The [`Game`] impl of [`Quoridor`]: playing moves, turns, ticks and the
 //! end of the game.
 
+// Player numbers are below 4, so `as u8` is exact.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::error::{MoveError, SetupError};
 use crate::geometry::by_size;
 use crate::movegen::{gen_w, pawn_targets_of};
@@ -192,7 +195,7 @@ impl Game for Quoridor {
     }
 
     fn from_setup(setup: Setup) -> Result<Quoridor, SetupError> {
-        crate::setup::validate(setup)
+        crate::setup::validate(&setup)
     }
 }
 

@@ -1,6 +1,11 @@
 //! Move generation and the legality checks: pawn moves, wall legality and
 //! path checks, as bit-set flood fills monomorphised on the board side.
 
+// Bit indices are below 128 and coordinates below 11, so the casts to `u8`
+// and `u32` are exact; one-letter names (`h`, `v`, `g`, `a`, ...) are the
+// bitboard algebra of the module docs.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
 use crate::error::MoveError;
 use crate::geometry::{Bits, Can, Geom, by_size};
 use crate::moves::{Move, Wall};
@@ -244,6 +249,7 @@ pub(crate) fn gen_w<const W: u32>(s: &Quoridor, out: &mut Vec<Move>) {
 impl Quoridor {
     /// Length of a shortest path from `player`'s pawn to its goal, counting
     /// walls only (pawns ignored); `None` for a removed player.
+    #[must_use]
     pub fn distance_to_goal(&self, player: PlayerId) -> Option<u32> {
         self.pawn(player)?;
         by_size!(self.m, distance_w(self, player.index()))
@@ -279,7 +285,7 @@ impl Quoridor {
         }
         let a = 1u128 << self.index(Cell::new(wall.x, wall.y));
         let (same, other) = if wall.vertical { (self.v, self.h) } else { (self.h, self.v) };
-        let along = if wall.vertical { self.m as u32 } else { 1 };
+        let along = if wall.vertical { u32::from(self.m) } else { 1 };
         if (same | (same << along) | (same >> along)) & a != 0 {
             return Err(MoveError::WallOverlaps { wall });
         }
@@ -294,6 +300,7 @@ impl Quoridor {
 
     /// Whether `player` may place `wall` now (turn not considered); see
     /// [`check_wall`](Quoridor::check_wall).
+    #[must_use]
     pub fn is_wall_legal(&self, player: PlayerId, wall: Wall) -> bool {
         self.check_wall(player, wall).is_ok()
     }

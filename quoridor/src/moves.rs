@@ -22,12 +22,14 @@ pub struct Wall {
 impl Wall {
     /// The horizontal wall anchored at `(x, y)`.
     #[inline]
+    #[must_use]
     pub const fn horizontal(x: u8, y: u8) -> Wall {
         Wall { x, y, vertical: false }
     }
 
     /// The vertical wall anchored at `(x, y)`.
     #[inline]
+    #[must_use]
     pub const fn vertical(x: u8, y: u8) -> Wall {
         Wall { x, y, vertical: true }
     }

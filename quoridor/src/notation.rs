@@ -17,6 +17,10 @@
 //! assert_eq!(parse_algebraic("e3h", 9).unwrap(), Move::Wall(Wall::horizontal(3, 2)));
 //! ```
 
+// Column and row numbers are checked against the board (at most 255) before
+// the casts to `u8`.
+#![allow(clippy::cast_possible_truncation)]
+
 pub use crate::error::NotationError;
 use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
@@ -25,6 +29,7 @@ use game_core::grid::Cell;
 
 /// Writes a move in the contest's notation: `x y` for a pawn move, `x y v`
 /// for a wall (`v` 1 when vertical).
+#[must_use]
 pub fn format_contest(mv: Move) -> String {
     mv.to_string()
 }
@@ -71,6 +76,7 @@ pub fn parse_contest(text: &str) -> Result<Move, NotationError> {
 /// Writes a move in algebraic notation for a board of side `size`. Moves off
 /// the board are written in the contest's notation instead (they have no
 /// algebraic form).
+#[must_use]
 pub fn format_algebraic(mv: Move, size: u8) -> String {
     let col = |c: u8| char::from(b'a' + c);
     match mv {
@@ -134,6 +140,7 @@ pub fn parse_any(text: &str, size: u8) -> Result<Move, NotationError> {
 }
 
 /// Writes a game in algebraic notation, moves joined by `/` (`e2/e8/e3h`).
+#[must_use]
 pub fn format_algebraic_record(moves: &[Move], size: u8) -> String {
     moves.iter().map(|&m| format_algebraic(m, size)).collect::<Vec<_>>().join("/")
 }

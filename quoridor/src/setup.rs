@@ -1,6 +1,10 @@
 //! The configuration ([`Config`]) and the plain serialisable position
 //! ([`Setup`]): public data, validated into the opaque [`Quoridor`].
 
+// Player numbers are below 4, so `as u8` is exact; the pawn list has at most
+// four bytes, so a plain count is clearer than a byte-counting routine.
+#![allow(clippy::cast_possible_truncation, clippy::naive_bytecount)]
+
 use crate::error::{ConfigError, SetupError};
 use crate::geometry::by_size;
 use crate::movegen::fitting;
@@ -39,12 +43,14 @@ impl Config {
     /// 20 walls, player 0 first, and the tick limit of
     /// [`Config::default_tick_limit`] (100 with 2 players, 200 with 4); not
     /// validated yet.
+    #[must_use]
     pub fn new(size: u8, players: u8) -> Config {
         Config { size, players, tick_limit: Config::default_tick_limit(players), ..Config::default() }
     }
 
     /// The contest's tick limit for `players`: 200 with 4 players (its only
     /// four-player start state), 100 otherwise (its two-player maps).
+    #[must_use]
     pub const fn default_tick_limit(players: u8) -> Option<u32> {
         if players == 4 { Some(200) } else { Some(100) }
     }
@@ -73,11 +79,13 @@ impl Config {
     }
 
     /// Walls each player starts with.
+    #[must_use]
     pub fn walls_per_player(&self) -> u8 {
         self.walls / self.players.max(1)
     }
 
     /// The start cell of `player` (the middle of its side), if it is a seat.
+    #[must_use]
     pub fn start_cell(&self, player: PlayerId) -> Option<Cell> {
         let last = self.size.checked_sub(1)?;
         let c = last / 2;
@@ -93,6 +101,7 @@ impl Config {
     /// Whether `cell` is on the goal side of `player`: with 2 players P0 aims
     /// at `y = M-1` and P1 at `y = 0`; with 4 players P0 at `y = M-1`, P1 at
     /// `x = 0`, P2 at `y = 0` and P3 at `x = M-1`.
+    #[must_use]
     pub fn is_goal(&self, player: PlayerId, cell: Cell) -> bool {
         let last = self.size.saturating_sub(1);
         match (self.players, player.0) {
@@ -179,6 +188,7 @@ impl Quoridor {
     }
 
     /// The configuration of the game.
+    #[must_use]
     pub fn config(&self) -> Config {
         Config {
             size: self.m,
@@ -190,6 +200,7 @@ impl Quoridor {
     }
 
     /// Whether `cell` is a goal cell of `player`.
+    #[must_use]
     pub fn is_goal(&self, player: PlayerId, cell: Cell) -> bool {
         self.config().is_goal(player, cell)
     }
@@ -197,7 +208,7 @@ impl Quoridor {
 
 /// Checks a [`Setup`] and builds its position (the body of
 /// [`Game::from_setup`](game_core::Game::from_setup)).
-pub(crate) fn validate(setup: Setup) -> Result<Quoridor, SetupError> {
+pub(crate) fn validate(setup: &Setup) -> Result<Quoridor, SetupError> {
     let cfg = setup.config;
     cfg.validate()?;
     let n = cfg.players as usize;

@@ -87,6 +87,7 @@ impl Quoridor {
     }
 
     /// The board side `M`.
+    #[must_use]
     pub fn size(&self) -> u8 {
         self.m
     }
@@ -101,28 +102,33 @@ impl Quoridor {
 
     /// Turns played so far, removals included; the tick of the coming turn
     /// (as the protocol numbers it) is `tick() + 1`.
+    #[must_use]
     pub fn tick(&self) -> u32 {
         self.tick
     }
 
     /// The tick limit, if any.
+    #[must_use]
     pub fn tick_limit(&self) -> Option<u32> {
         (self.tick_limit != 0).then_some(self.tick_limit)
     }
 
     /// The cell of `player`'s pawn, `None` when the player was removed (or
     /// does not exist).
+    #[must_use]
     pub fn pawn(&self, player: PlayerId) -> Option<Cell> {
         let p = player.index();
         (p < self.players as usize && self.pawns[p] != NO_PAWN).then(|| self.cell_of(self.pawns[p]))
     }
 
     /// Walls `player` has left (0 for a seat that does not exist).
+    #[must_use]
     pub fn walls_left(&self, player: PlayerId) -> u8 {
         if player.index() < self.players as usize { self.walls_left[player.index()] } else { 0 }
     }
 
     /// Whether `player` was removed (stuck in a four-player game).
+    #[must_use]
     pub fn is_removed(&self, player: PlayerId) -> bool {
         player.index() < self.players as usize && self.pawns[player.index()] == NO_PAWN
     }
@@ -133,6 +139,7 @@ impl Quoridor {
     }
 
     /// Whether `wall` stands on the board.
+    #[must_use]
     pub fn has_wall(&self, wall: Wall) -> bool {
         if wall.x > self.m - 2 || wall.y > self.m - 2 {
             return false;
@@ -151,6 +158,7 @@ impl Quoridor {
     }
 
     /// Number of walls on the board.
+    #[must_use]
     pub fn wall_count(&self) -> u32 {
         self.h.count_ones() + self.v.count_ones()
     }

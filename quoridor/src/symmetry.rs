@@ -1,6 +1,9 @@
 //! The symmetries of the two-player game: the left-right mirror and the
 //! 180-degree turn with the players swapped.
 
+// Player numbers are below 4, so `as u8` is exact.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::moves::{Move, Wall};
 use crate::state::{NO_PAWN, Quoridor};
 use game_core::grid::Cell;
@@ -11,6 +14,7 @@ impl Quoridor {
     /// of the two-player game only (with four players it would swap players 1
     /// and 3 and reverse the turn order), so `None` with four players.
     /// Legal moves map with [`mirror_move`](Quoridor::mirror_move).
+    #[must_use]
     pub fn mirrored(&self) -> Option<Quoridor> {
         if self.players != 2 {
             return None;
@@ -19,6 +23,7 @@ impl Quoridor {
     }
 
     /// A move mirrored left to right (see [`mirrored`](Quoridor::mirrored)).
+    #[must_use]
     pub fn mirror_move(&self, mv: Move) -> Move {
         let m = self.m;
         match mv {
@@ -31,6 +36,7 @@ impl Quoridor {
     /// players only): player 0 in the result stands where player 1 stood,
     /// turned, and so on; so the result plays exactly like the original with
     /// the seats exchanged. Moves map with [`rotate_move`](Quoridor::rotate_move).
+    #[must_use]
     pub fn rotated(&self) -> Option<Quoridor> {
         if self.players != 2 {
             return None;
@@ -44,6 +50,7 @@ impl Quoridor {
     }
 
     /// A move turned by 180 degrees (see [`rotated`](Quoridor::rotated)).
+    #[must_use]
     pub fn rotate_move(&self, mv: Move) -> Move {
         let m = self.m;
         match mv {

@@ -1,4 +1,4 @@
-//! Zobrist keys, fixed at compile time (SplitMix64 of the key's index), and
+//! Zobrist keys, fixed at compile time (`SplitMix64` of the key's index), and
 //! the [`Zobrist`] impl of [`Quoridor`].
 
 use crate::geometry::Bits;

@@ -129,10 +129,21 @@ fn start_message_lists_players_id_size_and_start_cells_with_walls() {
     assert_eq!(start.player_id, PlayerId(2));
     assert_eq!(start.size, 9);
     assert_eq!(start.pawns[1], (Some(Cell::new(8, 4)), 5));
-    assert_eq!(start.config(), Config { tick_limit: None, ..Config::new(9, 4) }, "the tick limit is not sent");
+    assert_eq!(start.config().unwrap(), Config { tick_limit: None, ..Config::new(9, 4) }, "the tick limit is not sent");
     let session = Session::new(start).unwrap();
     assert_eq!(session.me(), PlayerId(2));
     assert_eq!(session.state().to_setup(), without_limit(&s));
+}
+
+#[test]
+fn start_walls_adding_up_past_255_are_an_error_not_a_clamped_total() {
+    let start = start_of("4\n0\n9\n4 0 100\n8 4 100\n4 8 100\n0 4 100\n");
+    let err = ProtocolError::OutOfRange { what: "wall total", value: 400 };
+    assert_eq!(start.config(), Err(err.clone()));
+    assert_eq!(Session::new(start), Err(err));
+    // 255 in all is a total (refused later only because 4 players cannot share it).
+    let start = start_of("4\n0\n9\n4 0 60\n8 4 65\n4 8 65\n0 4 65\n");
+    assert_eq!(start.config().unwrap().walls, 255);
 }
 
 #[test]
@@ -478,7 +489,7 @@ proptest! {
     fn number_soup_never_panics(nums in proptest::collection::vec(-3i64..300, 0..40)) {
         let text: String = nums.iter().map(|n| format!("{n} ")).collect();
         if let Ok(start) = protocol::read_start(&mut text.as_bytes()) {
-            let _ = start.config().validate();
+            let _ = start.config().map(|c| c.validate());
             if let Ok(mut session) = Session::new(start.clone()) {
                 if let Ok(Some(t)) = protocol::read_turn(&mut text.as_bytes(), &start) {
                     let _ = session.update(&t);

@@ -1,6 +1,10 @@
 //! The bot's side: reading the referee's messages, rebuilding the position
 //! ([`Session`]) and answering ([`run_bot`]).
 
+// Every number is range-checked by `next_int` (`lo..=hi` within the target
+// type) before its cast, so the casts are exact.
+#![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use super::messages::{History, PlacedWall, TIME_CONTROL};
 use crate::error::ProtocolError;
 use crate::moves::{Move, Wall};
@@ -127,9 +131,15 @@ impl StartMessage {
     /// The configuration these lines describe, as far as they tell: the wall
     /// total is the sum of the players' walls, the first player (not sent)
     /// is player 0, and there is no tick limit (not sent either).
-    pub fn config(&self) -> Config {
-        let walls = self.pawns.iter().map(|&(_, f)| u32::from(f)).sum::<u32>().min(255) as u8;
-        Config { size: self.size, players: self.players, walls, first_player: PlayerId(0), tick_limit: None }
+    ///
+    /// # Errors
+    /// [`ProtocolError::OutOfRange`] (`"wall total"`) when the walls add up
+    /// to more than 255, which no configuration holds.
+    pub fn config(&self) -> Result<Config, ProtocolError> {
+        let total: u32 = self.pawns.iter().map(|&(_, f)| u32::from(f)).sum();
+        let walls = u8::try_from(total)
+            .map_err(|_| ProtocolError::OutOfRange { what: "wall total", value: i64::from(total) })?;
+        Ok(Config { size: self.size, players: self.players, walls, first_player: PlayerId(0), tick_limit: None })
     }
 }
 
@@ -157,7 +167,7 @@ impl TurnMessage {
 
     fn state_with_limit(&self, start: &StartMessage, tick_limit: Option<u32>) -> Result<Quoridor, ProtocolError> {
         Quoridor::from_setup(Setup {
-            config: Config { tick_limit, ..start.config() },
+            config: Config { tick_limit, ..start.config()? },
             pawns: self.pawns.iter().map(|&(c, _)| c).collect(),
             walls_left: self.pawns.iter().map(|&(_, f)| f).collect(),
             walls: self.walls.iter().map(|w| w.wall).collect(),
@@ -168,6 +178,7 @@ impl TurnMessage {
     }
 
     /// The wall history these lines give.
+    #[must_use]
     pub fn history(&self) -> History {
         History::from_walls(self.walls.clone())
     }
@@ -243,7 +254,7 @@ impl Session {
     /// position.
     pub fn new(start: StartMessage) -> Result<Session, ProtocolError> {
         let state = Quoridor::from_setup(Setup {
-            config: start.config(),
+            config: start.config()?,
             pawns: start.pawns.iter().map(|&(c, _)| c).collect(),
             walls_left: start.pawns.iter().map(|&(_, f)| f).collect(),
             walls: Vec::new(),
@@ -271,27 +282,32 @@ impl Session {
     }
 
     /// The start message.
+    #[must_use]
     pub fn start(&self) -> &StartMessage {
         &self.start
     }
 
     /// The current position: after [`update`](Session::update), the one the
     /// last turn message describes, with the bot to move.
+    #[must_use]
     pub fn state(&self) -> &Quoridor {
         &self.state
     }
 
     /// The bot's player number.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         self.start.player_id
     }
 
     /// The walls placed so far, in placement order with their owners.
+    #[must_use]
     pub fn history(&self) -> &History {
         &self.history
     }
 
     /// The tick limit assumed (`None` by default).
+    #[must_use]
     pub fn tick_limit(&self) -> Option<u32> {
         self.tick_limit
     }
@@ -319,6 +335,7 @@ impl Session {
 }
 
 /// A bot's answer line for `mv` (without the newline): `x y` or `x y v`.
+#[must_use]
 pub fn format_answer(mv: Move) -> String {
     crate::notation::format_contest(mv)
 }

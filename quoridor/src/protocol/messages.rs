@@ -10,7 +10,7 @@ use std::time::Duration;
 /// The time a bot has: a clock of 1000 ms at the start, plus 30 ms added at
 /// each of its turns.
 pub const TIME_CONTROL: TimeControl =
-    TimeControl::Clock { initial: Duration::from_millis(1000), increment: Duration::from_millis(30) };
+    TimeControl::Clock { initial: Duration::from_secs(1), increment: Duration::from_millis(30) };
 
 /// What a bot reads when the game is over for it.
 pub const END_MESSAGE: &str = "-1\n";
@@ -33,11 +33,13 @@ pub struct History {
 
 impl History {
     /// An empty history (the start of a game).
+    #[must_use]
     pub fn new() -> History {
         History::default()
     }
 
     /// A history from walls already in placement order.
+    #[must_use]
     pub fn from_walls(walls: Vec<PlacedWall>) -> History {
         History { walls }
     }
@@ -51,6 +53,7 @@ impl History {
     }
 
     /// The walls in placement order.
+    #[must_use]
     pub fn walls(&self) -> &[PlacedWall] {
         &self.walls
     }

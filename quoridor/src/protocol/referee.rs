@@ -1,6 +1,18 @@
 //! The referee's side: the messages a bot reads, and reading a bot's answer
 //! lines (and whole records of moves) as the contest does.
 
+// Numbers are range-checked before their casts (coordinates on the board,
+// player numbers below 4, safe integers below 2^53), so the casts are exact;
+// `v.trunc() == v` is JavaScript's exact integer test, on purpose; `n`, `b`,
+// `t`, `u`, `i` are the bytes and indices of a JavaScript number literal.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::float_cmp,
+    clippy::many_single_char_names,
+    clippy::similar_names
+)]
+
 use super::messages::History;
 use crate::error::{AnswerError, RecordError};
 use crate::moves::{Move, Wall};
@@ -23,6 +35,7 @@ fn pawn_line(out: &mut String, state: &Quoridor, p: PlayerId) {
 
 /// The lines `player` reads at the start: `N`, `player_id`, `M`, then one
 /// line `x y f` per player (from `state`, normally the start position).
+#[must_use]
 pub fn start_message(state: &Quoridor, player: PlayerId) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}\n{}\n{}", state.players(), player, state.size());
@@ -36,6 +49,7 @@ pub fn start_message(state: &Quoridor, player: PlayerId) -> String {
 /// (`state.tick() + 1`), one line `x y f` per player (`-1 -1 f` when
 /// removed), the number of walls `F`, then `x y is_vertical who` per wall in
 /// placement order (from `history`).
+#[must_use]
 pub fn turn_message(state: &Quoridor, history: &History) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", state.tick() + 1);
@@ -158,6 +172,7 @@ fn shown(text: &str) -> String {
 /// Whether the referee drops this output line of a bot before reading
 /// answers: it is empty after JavaScript's `trim()` (white space, line
 /// terminators, no-break spaces, U+FEFF; invalid UTF-8 is not white space).
+#[must_use]
 pub fn skips_line(line: &[u8]) -> bool {
     js_trim(&String::from_utf8_lossy(line)).is_empty()
 }
