@@ -84,7 +84,7 @@ game_core::error_kinds!(MoveError {
     MoveError::WallBlocksPath { .. } => "wall-blocks-path",
 });
 
-/// Why a [`Setup`] is refused.
+/// Why a [`Setup`](crate::Setup) is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -193,7 +193,7 @@ game_core::error_kinds!(SetupError {
     SetupError::Stuck(_) => "stuck",
 });
 
-/// Why a [`Config`] is refused.
+/// Why a [`Config`](crate::Config) is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ConfigError {

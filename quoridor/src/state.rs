@@ -22,7 +22,7 @@ pub(crate) enum Status {
 /// A Quoridor position with its configuration: 64 bytes, `Copy`.
 ///
 /// Walls are bit sets of anchors, pawns are cell indices; the incremental
-/// [`Zobrist`] hash is kept inside. See the [crate docs](crate) for the rules
+/// [`Zobrist`](game_core::Zobrist) hash is kept inside. See the [crate docs](crate) for the rules
 /// and the decisions taken where the rules file is silent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Quoridor {

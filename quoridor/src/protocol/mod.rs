@@ -45,11 +45,11 @@
 //!   [`parse_answer`] reads it as the contest does.
 //! * When the game is over for it, it reads [`END_MESSAGE`] (`-1`) and must
 //!   exit: at the end of the game, and also as soon as it is removed (a stuck
-//!   player in a four-player game, see [`Quoridor::is_removed`]).
+//!   player in a four-player game, see [`Quoridor::is_removed`](crate::Quoridor::is_removed)).
 //! * Time: [`TIME_CONTROL`], a clock of 1000 ms plus 30 ms at each of the
 //!   bot's turns. Running out, or an unreadable or illegal answer, makes the
 //!   referee play a random legal move for the bot on that turn
-//!   ([`Quoridor::fallback_move`]); the bot stays in the game, and a late
+//!   ([`Quoridor::fallback_move`](crate::Quoridor::fallback_move)); the bot stays in the game, and a late
 //!   answer is taken as its answer on its next turn.
 //!
 //! # How the referee reads answers
@@ -68,12 +68,12 @@
 //! * A pawn move must be on the board (`0 <= x, y < M`), a wall's anchor
 //!   `0 <= x, y < M - 1` with `v` 0 or 1, or the answer is
 //!   [`AnswerError::OffBoard`]. Everything else is the game's
-//!   [`Game::check_move`].
+//!   [`Game::check_move`](game_core::Game::check_move).
 //!
 //! # Decisions where the rules are silent
 //! * **The tick limit is not sent**, so a [`Session`] rebuilds positions with
 //!   no tick limit: its state never ends at the tick limit, and
-//!   [`Quoridor::tick_limit`] is `None` in it (the tick itself is right). A
+//!   [`Quoridor::tick_limit`](crate::Quoridor::tick_limit) is `None` in it (the tick itself is right). A
 //!   bot that wants to plan for a limit opts in with
 //!   [`Session::with_tick_limit`]; if the game goes past that limit, the
 //!   assumption is dropped rather than failing.
