@@ -61,10 +61,15 @@
 //! let mut four = Quoridor::new(Config { tick_limit: Some(60), ..Config::new(7, 4) }).unwrap();
 //! game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
 //! assert_eq!(four.to_act(), ToAct::Over);
+//! assert_eq!(four.to_move(), None); // nobody is to move: read `four.outcome()`
 //! println!("{four}");
 //! ```
 //!
 //! ## Rules in brief
+//! * A game starts from a [`Config`]: plain public fields (`Config::new(size,
+//!   players)` fills in the contest's defaults), validated by
+//!   [`Quoridor::new`]; any position is a [`Setup`], validated by
+//!   [`Game::from_setup`](game_core::Game::from_setup).
 //! * Board `M x M` (odd `M` from 5 to 11, 9 by default); cell `(0, 0)` is the
 //!   top-left one. Start cells and goals: [`Config::start_cell`],
 //!   [`Config::is_goal`]. Walls are shared equally ([`Config::walls`], 20 by
