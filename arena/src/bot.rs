@@ -377,7 +377,8 @@ mod tests {
     fn mcts_handles_four_players_and_repeated_turns() {
         // Four-player Quoridor (max-n values) and Paper Soccer bounces
         // (the same player moves again): whole games with legal moves only.
-        let mut q = quoridor::Quoridor::new(quoridor::Config::new(5, 4).with_tick_limit(Some(24))).unwrap();
+        let mut q =
+            quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(24), ..quoridor::Config::new(5, 4) }).unwrap();
         let mut bot =
             Mcts::<quoridor::Quoridor>::new(MctsConfig { budget: Budget::Iterations(30), ..MctsConfig::default() }, 3);
         while let Some(p) = q.to_act().next_decider() {

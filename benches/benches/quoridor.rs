@@ -9,7 +9,7 @@ use quoridor::{Config, Move, Quoridor};
 use std::hint::black_box;
 
 fn config(players: u8, tick_limit: u32) -> Config {
-    Config::new(9, players).with_tick_limit(Some(tick_limit))
+    Config { tick_limit: Some(tick_limit), ..Config::new(9, players) }
 }
 
 /// Every position of `games` uniformly random games (each ply uniform over
@@ -35,12 +35,13 @@ fn movegen(c: &mut Criterion) {
     let mut g = c.benchmark_group("quoridor/movegen");
     for players in [2u8, 4] {
         let all = corpus(players, 40);
-        let with_walls: Vec<Quoridor> = all.iter().copied().filter(|s| s.walls_left(s.to_move()) > 0).collect();
+        let with_walls: Vec<Quoridor> =
+            all.iter().copied().filter(|s| s.walls_left(s.to_move().unwrap()) > 0).collect();
         let mut moves: Vec<Move> = Vec::with_capacity(256);
         let total: usize = all
             .iter()
             .map(|s| {
-                s.legal_moves(s.to_move(), &mut moves);
+                s.legal_moves(s.to_move().unwrap(), &mut moves);
                 moves.len()
             })
             .sum();
@@ -56,7 +57,7 @@ fn movegen(c: &mut Criterion) {
                 b.iter(|| {
                     let mut n = 0;
                     for s in set.iter() {
-                        s.legal_moves(s.to_move(), &mut moves);
+                        s.legal_moves(s.to_move().unwrap(), &mut moves);
                         n += moves.len();
                     }
                     black_box(n)
@@ -91,7 +92,7 @@ fn perfts(c: &mut Criterion) {
     let mut g = c.benchmark_group("quoridor/perft");
     g.sample_size(10);
     for (players, depth, expected) in [(2u8, 3u32, 2_062_264u64), (4, 3, 2_062_065)] {
-        let start = Quoridor::new(Config::new(9, players).with_tick_limit(None)).unwrap();
+        let start = Quoridor::new(Config { tick_limit: None, ..Config::new(9, players) }).unwrap();
         assert_eq!(perft(&start, depth), expected);
         g.throughput(Throughput::Elements(expected));
         g.bench_function(format!("{players}p-start-depth{depth}"), |b| b.iter(|| perft(black_box(&start), depth)));

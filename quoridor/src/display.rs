@@ -1,7 +1,12 @@
 //! The text board.
 
+// Player numbers are below 4, so `as u8` is exact; `m`, `n`, `x`, `y`, `f`
+// are the board side, the players, the coordinates and the formatter.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
+use crate::moves::Wall;
 use crate::state::Quoridor;
-use crate::types::{Cell, Wall};
+use game_core::grid::Cell;
 use game_core::{Game, PlayerId};
 use std::fmt;
 
@@ -35,9 +40,10 @@ impl fmt::Display for Quoridor {
         if let Some(l) = self.tick_limit() {
             write!(f, "/{l}")?;
         }
-        match self.outcome() {
-            None => write!(f, ", player {} to move", self.to_move())?,
-            Some(o) => write!(f, ", over: {o}")?,
+        match (self.to_move(), self.outcome()) {
+            (Some(p), _) => write!(f, ", player {p} to move")?,
+            (None, Some(o)) => write!(f, ", over: {o}")?,
+            (None, None) => {}
         }
         write!(f, "; walls left:")?;
         for p in 0..n {

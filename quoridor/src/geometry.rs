@@ -2,6 +2,10 @@
 //! row-major with a row stride of `M` (cell or anchor `(x, y)` is bit
 //! `y * M + x`), so `M = 11` (121 cells) still fits.
 
+// Bit indices are below 128 and coordinates below 11, so the casts to `u8`
+// are exact; one-letter names are the usual bitboard algebra.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
 /// The supported board sizes.
 pub(crate) const SIZES: [u8; 4] = [5, 7, 9, 11];
 
@@ -100,7 +104,7 @@ pub(crate) fn geom_for(m: u8) -> &'static Geom {
 }
 
 /// Iterates the set bits of a mask, lowest first.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Bits(pub u128);
 
 impl Iterator for Bits {

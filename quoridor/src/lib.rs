@@ -58,13 +58,18 @@
 //! assert_eq!(game, before);
 //!
 //! // Four players on a 7 x 7 board, played out at random with a seeded generator.
-//! let mut four = Quoridor::new(Config::new(7, 4).with_tick_limit(Some(60))).unwrap();
+//! let mut four = Quoridor::new(Config { tick_limit: Some(60), ..Config::new(7, 4) }).unwrap();
 //! game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
 //! assert_eq!(four.to_act(), ToAct::Over);
+//! assert_eq!(four.to_move(), None); // nobody is to move: read `four.outcome()`
 //! println!("{four}");
 //! ```
 //!
 //! ## Rules in brief
+//! * A game starts from a [`Config`]: plain public fields (`Config::new(size,
+//!   players)` fills in the contest's defaults), validated by
+//!   [`Quoridor::new`]; any position is a [`Setup`], validated by
+//!   [`Game::from_setup`](game_core::Game::from_setup).
 //! * Board `M x M` (odd `M` from 5 to 11, 9 by default); cell `(0, 0)` is the
 //!   top-left one. Start cells and goals: [`Config::start_cell`],
 //!   [`Config::is_goal`]. Walls are shared equally ([`Config::walls`], 20 by
@@ -120,14 +125,23 @@
 #![warn(missing_docs)]
 
 mod display;
+mod error;
+mod game;
 mod geometry;
+mod movegen;
+mod moves;
 pub mod notation;
 pub mod protocol;
+mod setup;
 mod state;
-mod types;
+mod symmetry;
 mod zobrist;
 
+pub use error::{ConfigError, MoveError, NotationError, SetupError};
 pub use game_core;
-pub use notation::NotationError;
-pub use state::{MoveError, Quoridor, Setup, SetupError};
-pub use types::{Cell, Config, ConfigError, Move, Wall};
+/// A cell `(x, y)`: `(0, 0)` is the top-left cell, `x` grows to the right
+/// and `y` downwards (the contest's coordinates).
+pub use game_core::grid::Cell;
+pub use moves::{Move, Wall};
+pub use setup::{Config, Setup};
+pub use state::Quoridor;

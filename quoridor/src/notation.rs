@@ -17,65 +17,19 @@
 //! assert_eq!(parse_algebraic("e3h", 9).unwrap(), Move::Wall(Wall::horizontal(3, 2)));
 //! ```
 
+// Column and row numbers are checked against the board (at most 255) before
+// the casts to `u8`.
+#![allow(clippy::cast_possible_truncation)]
+
+pub use crate::error::NotationError;
+use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
-use crate::types::{Cell, Move, Wall};
-use game_core::{GameError, MoveNotation};
-
-/// Why a move text cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
-    /// Nothing to read.
-    #[error("empty move")]
-    Empty,
-    /// Not 2 or 3 numbers.
-    #[error("expected `x y` or `x y v`, got {0} tokens")]
-    TokenCount(usize),
-    /// A token is not an integer.
-    #[error("`{0}` is not an integer")]
-    NotANumber(String),
-    /// A coordinate is negative or above 255.
-    #[error("coordinate `{0}` is out of range")]
-    OutOfRange(String),
-    /// The wall orientation is not 0 or 1.
-    #[error("wall orientation `{0}` is not 0 (horizontal) or 1 (vertical)")]
-    BadOrientation(String),
-    /// An algebraic move does not start with a column letter of the board.
-    #[error("`{0}` does not start with a column letter of the board")]
-    BadColumn(String),
-    /// An algebraic move has no row number of the board.
-    #[error("`{0}` has no row number of the board")]
-    BadRow(String),
-    /// An algebraic move ends with something other than `h` or `v`.
-    #[error("`{0}` must end after the row, or with `h` or `v`")]
-    BadSuffix(String),
-    /// A move of a `/`-separated record cannot be read.
-    #[error("move {index} of the record: {error}")]
-    InRecord {
-        /// Index of the move in the record, from 0.
-        index: usize,
-        /// What is wrong with it.
-        error: Box<NotationError>,
-    },
-}
-
-impl GameError for NotationError {
-    fn kind(&self) -> &'static str {
-        match self {
-            NotationError::Empty => "empty",
-            NotationError::TokenCount(_) => "token-count",
-            NotationError::NotANumber(_) => "not-a-number",
-            NotationError::OutOfRange(_) => "out-of-range",
-            NotationError::BadOrientation(_) => "bad-orientation",
-            NotationError::BadColumn(_) => "bad-column",
-            NotationError::BadRow(_) => "bad-row",
-            NotationError::BadSuffix(_) => "bad-suffix",
-            NotationError::InRecord { .. } => "in-record",
-        }
-    }
-}
+use game_core::MoveNotation;
+use game_core::grid::Cell;
 
 /// Writes a move in the contest's notation: `x y` for a pawn move, `x y v`
 /// for a wall (`v` 1 when vertical).
+#[must_use]
 pub fn format_contest(mv: Move) -> String {
     mv.to_string()
 }
@@ -122,6 +76,7 @@ pub fn parse_contest(text: &str) -> Result<Move, NotationError> {
 /// Writes a move in algebraic notation for a board of side `size`. Moves off
 /// the board are written in the contest's notation instead (they have no
 /// algebraic form).
+#[must_use]
 pub fn format_algebraic(mv: Move, size: u8) -> String {
     let col = |c: u8| char::from(b'a' + c);
     match mv {
@@ -185,6 +140,7 @@ pub fn parse_any(text: &str, size: u8) -> Result<Move, NotationError> {
 }
 
 /// Writes a game in algebraic notation, moves joined by `/` (`e2/e8/e3h`).
+#[must_use]
 pub fn format_algebraic_record(moves: &[Move], size: u8) -> String {
     moves.iter().map(|&m| format_algebraic(m, size)).collect::<Vec<_>>().join("/")
 }

@@ -1,4 +1,9 @@
-//! Zobrist keys, fixed at compile time (SplitMix64 of the key's index).
+//! Zobrist keys, fixed at compile time (`SplitMix64` of the key's index), and
+//! the [`Zobrist`] impl of [`Quoridor`].
+
+use crate::geometry::Bits;
+use crate::state::{NO_PAWN, Quoridor};
+use game_core::Zobrist;
 
 const fn keys<const N: usize>(salt: u64) -> [u64; N] {
     let mut k = [0u64; N];
@@ -34,4 +39,28 @@ pub(crate) fn left(p: usize, n: u8) -> u64 {
 #[inline]
 pub(crate) fn turn(p: u8) -> u64 {
     TURN[p as usize & 3]
+}
+
+impl Zobrist for Quoridor {
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut z = turn(self.to_move);
+        for p in 0..self.players as usize {
+            if self.pawns[p] != NO_PAWN {
+                z ^= pawn(p, self.pawns[p]);
+            }
+            z ^= left(p, self.walls_left[p]);
+        }
+        for i in Bits(self.h) {
+            z ^= H_WALL[i as usize];
+        }
+        for i in Bits(self.v) {
+            z ^= V_WALL[i as usize];
+        }
+        z
+    }
 }

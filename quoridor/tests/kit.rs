@@ -7,7 +7,7 @@ use quoridor::{Config, Move, Quoridor};
 use std::collections::BTreeSet;
 
 fn game(size: u8, players: u8, tick_limit: u32) -> Quoridor {
-    Quoridor::new(Config::new(size, players).with_tick_limit(Some(tick_limit))).unwrap()
+    Quoridor::new(Config { tick_limit: Some(tick_limit), ..Config::new(size, players) }).unwrap()
 }
 
 #[test]
@@ -24,7 +24,7 @@ fn conforms_two_players_small_board() {
 #[test]
 fn conforms_four_players_small_board() {
     assert_conforms(&game(5, 4, 80), &KitConfig { games: 30, seed: 2, check_every: 1 });
-    let fewer_walls = Quoridor::new(Config::new(5, 4).with_walls(4).with_tick_limit(Some(80))).unwrap();
+    let fewer_walls = Quoridor::new(Config { walls: 4, tick_limit: Some(80), ..Config::new(5, 4) }).unwrap();
     assert_conforms(&fewer_walls, &KitConfig { games: 20, seed: 3, check_every: 1 });
 }
 
@@ -65,7 +65,7 @@ fn random_four_player_games_remove_stuck_players() {
 
 fn sorted_moves(s: &Quoridor) -> BTreeSet<Move> {
     let mut v = Vec::new();
-    s.legal_moves(s.to_move(), &mut v);
+    s.legal_moves(s.to_move().unwrap(), &mut v);
     v.into_iter().collect()
 }
 

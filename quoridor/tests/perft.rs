@@ -7,7 +7,7 @@ use game_core::perft;
 use quoridor::{Config, Quoridor};
 
 fn start(size: u8, players: u8) -> Quoridor {
-    Quoridor::new(Config::new(size, players).with_tick_limit(None)).unwrap()
+    Quoridor::new(Config { tick_limit: None, ..Config::new(size, players) }).unwrap()
 }
 
 /// `(size, players, perft at depth 1, 2, ...)`, counted by the fast

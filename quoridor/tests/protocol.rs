@@ -99,7 +99,7 @@ fn algebraic_records_join_moves_with_slashes() {
     // The record plays from the start: e2 is P0's first step.
     let mut s = Quoridor::default();
     for mv in moves {
-        let p = s.to_move();
+        let p = s.to_move().unwrap();
         s.play(p, mv).unwrap();
     }
     assert!(s.has_wall(Wall::horizontal(3, 2)));
@@ -129,10 +129,21 @@ fn start_message_lists_players_id_size_and_start_cells_with_walls() {
     assert_eq!(start.player_id, PlayerId(2));
     assert_eq!(start.size, 9);
     assert_eq!(start.pawns[1], (Some(Cell::new(8, 4)), 5));
-    assert_eq!(start.config(), Config::new(9, 4).with_tick_limit(None), "the tick limit is not sent");
+    assert_eq!(start.config().unwrap(), Config { tick_limit: None, ..Config::new(9, 4) }, "the tick limit is not sent");
     let session = Session::new(start).unwrap();
     assert_eq!(session.me(), PlayerId(2));
     assert_eq!(session.state().to_setup(), without_limit(&s));
+}
+
+#[test]
+fn start_walls_adding_up_past_255_are_an_error_not_a_clamped_total() {
+    let start = start_of("4\n0\n9\n4 0 100\n8 4 100\n4 8 100\n0 4 100\n");
+    let err = ProtocolError::OutOfRange { what: "wall total", value: 400 };
+    assert_eq!(start.config(), Err(err.clone()));
+    assert_eq!(Session::new(start), Err(err));
+    // 255 in all is a total (refused later only because 4 players cannot share it).
+    let start = start_of("4\n0\n9\n4 0 60\n8 4 65\n4 8 65\n0 4 65\n");
+    assert_eq!(start.config().unwrap().walls, 255);
 }
 
 #[test]
@@ -140,7 +151,7 @@ fn turn_message_lists_tick_pawns_and_walls_in_placement_order_with_owners() {
     let mut s = Quoridor::default();
     let mut history = History::new();
     for mv in [Move::Wall(Wall::vertical(6, 6)), Move::Wall(Wall::horizontal(0, 0)), Move::Pawn(Cell::new(4, 1))] {
-        let p = s.to_move();
+        let p = s.to_move().unwrap();
         s.play(p, mv).unwrap();
         history.record(p, mv);
     }
@@ -318,7 +329,7 @@ fn follow_a_game(config: Config, assumed: Option<Option<u32>>, seed: u64) -> u32
     let mut history = History::new();
     let mut moves = Vec::new();
     while !s.is_over() {
-        let p = s.to_move();
+        let p = s.to_move().unwrap();
         let session = &mut sessions[p.index()];
         let turn = turn_of(&protocol::turn_message(&s, &history), session.start()).unwrap();
         session.update(&turn).unwrap();
@@ -350,13 +361,13 @@ fn follow_a_game(config: Config, assumed: Option<Option<u32>>, seed: u64) -> u32
 fn a_session_rebuilds_the_referees_position_whatever_the_tick_limit() {
     for limit in [None, Some(50), Some(100), Some(300)] {
         for seed in 0..3 {
-            let ticks = follow_a_game(Config::new(9, 2).with_tick_limit(limit), None, seed);
+            let ticks = follow_a_game(Config { tick_limit: limit, ..Config::new(9, 2) }, None, seed);
             assert!(limit.is_none_or(|n| ticks <= n));
         }
     }
     for seed in 0..3 {
         follow_a_game(Config::new(9, 4), None, seed);
-        follow_a_game(Config::new(7, 4).with_tick_limit(None), None, seed);
+        follow_a_game(Config { tick_limit: None, ..Config::new(7, 4) }, None, seed);
     }
 }
 
@@ -364,10 +375,10 @@ fn a_session_rebuilds_the_referees_position_whatever_the_tick_limit() {
 fn an_assumed_tick_limit_never_makes_a_session_fail() {
     for seed in 0..3 {
         // Right, too small, too large, none.
-        follow_a_game(Config::new(9, 2).with_tick_limit(Some(30)), Some(Some(30)), seed);
-        follow_a_game(Config::new(9, 2).with_tick_limit(Some(300)), Some(Some(10)), seed);
-        follow_a_game(Config::new(9, 2).with_tick_limit(None), Some(Some(100)), seed);
-        follow_a_game(Config::new(9, 4).with_tick_limit(Some(40)), Some(Some(500)), seed);
+        follow_a_game(Config { tick_limit: Some(30), ..Config::new(9, 2) }, Some(Some(30)), seed);
+        follow_a_game(Config { tick_limit: Some(300), ..Config::new(9, 2) }, Some(Some(10)), seed);
+        follow_a_game(Config { tick_limit: None, ..Config::new(9, 2) }, Some(Some(100)), seed);
+        follow_a_game(Config { tick_limit: Some(40), ..Config::new(9, 4) }, Some(Some(500)), seed);
         follow_a_game(Config::new(9, 4), Some(Some(0)), seed);
     }
 }
@@ -478,7 +489,7 @@ proptest! {
     fn number_soup_never_panics(nums in proptest::collection::vec(-3i64..300, 0..40)) {
         let text: String = nums.iter().map(|n| format!("{n} ")).collect();
         if let Ok(start) = protocol::read_start(&mut text.as_bytes()) {
-            let _ = start.config().validate();
+            let _ = start.config().map(|c| c.validate());
             if let Ok(mut session) = Session::new(start.clone()) {
                 if let Ok(Some(t)) = protocol::read_turn(&mut text.as_bytes(), &start) {
                     let _ = session.update(&t);
@@ -491,7 +502,7 @@ proptest! {
         }
         let s = state_from_indices(&Quoridor::with_players(4).unwrap(), &nums.iter().map(|&n| n as u16).collect::<Vec<_>>());
         if let Ok(mv) = parse_contest(&text) {
-            let _ = s.check_move(s.to_move(), mv);
+            let _ = s.check_move(s.to_setup().to_move, mv);
         }
     }
 }

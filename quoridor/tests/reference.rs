@@ -11,7 +11,7 @@ use quoridor::{Cell, Config, Move, Quoridor};
 use std::collections::BTreeSet;
 
 fn start(size: u8, players: u8, walls: u8) -> Quoridor {
-    Quoridor::new(Config::new(size, players).with_walls(walls).with_tick_limit(None)).unwrap()
+    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players) }).unwrap()
 }
 
 fn agree(s: &Quoridor) -> Result<(), TestCaseError> {
@@ -27,7 +27,8 @@ fn agree(s: &Quoridor) -> Result<(), TestCaseError> {
     let fast_walls: BTreeSet<(i32, i32, bool)> =
         s.legal_walls().map(|w| (i32::from(w.x), i32::from(w.y), w.vertical)).collect();
     prop_assert_eq!(&fast_walls, &ref_walls);
-    let mover = s.to_move();
+    // The seat whose turn it is, or was last once the game is over.
+    let mover = s.to_setup().to_move;
     s.for_each_possible_move(&mut |mv| {
         if let Move::Wall(w) = mv {
             let ok = s.walls_left(mover) > 0 && ref_walls.contains(&(i32::from(w.x), i32::from(w.y), w.vertical));
@@ -87,7 +88,7 @@ fn reference_agrees_along_random_games_with_many_walls() {
             if s.is_over() {
                 break;
             }
-            let p = s.to_move();
+            let p = s.to_move().unwrap();
             s.legal_moves(p, &mut moves);
             let mv = moves[rng::below(&mut r, moves.len())];
             s.play(p, mv).unwrap();

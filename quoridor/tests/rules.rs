@@ -15,7 +15,7 @@ const P3: PlayerId = PlayerId(3);
 /// players in seat order.
 fn position(size: u8, pawns: &[Option<(u8, u8)>], walls: &[Wall], to_move: u8) -> Quoridor {
     position_with(
-        Config::new(size, pawns.len() as u8).with_walls(10 * pawns.len() as u8).with_tick_limit(None),
+        Config { walls: 10 * pawns.len() as u8, tick_limit: None, ..Config::new(size, pawns.len() as u8) },
         pawns,
         walls,
         to_move,
@@ -45,7 +45,7 @@ fn targets(s: &Quoridor, p: PlayerId) -> BTreeSet<(u8, u8)> {
 
 fn legal(s: &Quoridor) -> Vec<Move> {
     let mut v = Vec::new();
-    s.legal_moves(s.to_move(), &mut v);
+    s.legal_moves(s.to_move().unwrap(), &mut v);
     v
 }
 
@@ -67,7 +67,7 @@ fn two_players_start_in_the_middle_of_top_and_bottom_rows() {
     assert_eq!(s.size(), 9);
     assert_eq!(s.pawn(P0), Some(Cell::new(4, 0)));
     assert_eq!(s.pawn(P1), Some(Cell::new(4, 8)));
-    assert_eq!(s.to_move(), P0);
+    assert_eq!(s.to_move(), Some(P0));
 }
 
 #[test]
@@ -107,16 +107,16 @@ fn walls_are_shared_equally() {
     assert_eq!((two.walls_left(P0), two.walls_left(P1)), (10, 10));
     let four = Quoridor::with_players(4).unwrap();
     assert!((0..4).all(|p| four.walls_left(PlayerId(p)) == 5));
-    let custom = Quoridor::new(Config::new(9, 4).with_walls(12)).unwrap();
+    let custom = Quoridor::new(Config { walls: 12, ..Config::new(9, 4) }).unwrap();
     assert!((0..4).all(|p| custom.walls_left(PlayerId(p)) == 3));
-    assert!(Quoridor::new(Config::new(9, 4).with_walls(10)).is_err());
+    assert!(Quoridor::new(Config { walls: 10, ..Config::new(9, 4) }).is_err());
 }
 
 #[test]
 fn first_player_is_configurable() {
-    let s = Quoridor::new(Config::default().with_first_player(P1)).unwrap();
+    let s = Quoridor::new(Config { first_player: P1, ..Config::default() }).unwrap();
     assert_eq!(s.to_act(), ToAct::Player(P1));
-    assert!(Quoridor::new(Config::default().with_first_player(P2)).is_err());
+    assert!(Quoridor::new(Config { first_player: P2, ..Config::default() }).is_err());
 }
 
 // ---- Goals -------------------------------------------------------------------
@@ -196,14 +196,14 @@ fn wall_off_the_board_is_refused() {
 
 #[test]
 fn wall_without_walls_left_is_refused() {
-    let s = position_with(Config::new(9, 2).with_walls(2), &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
+    let s = position_with(Config { walls: 2, ..Config::new(9, 2) }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
     assert_eq!(s.walls_left(P0), 0);
     assert_eq!(s.check_move(P0, Move::Wall(h(3, 3))), Err(MoveError::NoWallsLeft { player: P0 }));
 }
 
 #[test]
 fn player_with_no_walls_left_must_move_its_pawn() {
-    let s = position_with(Config::new(9, 2).with_walls(2), &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
+    let s = position_with(Config { walls: 2, ..Config::new(9, 2) }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
     let moves = legal(&s);
     assert_eq!(moves.len(), 3);
     assert!(moves.iter().all(|m| matches!(m, Move::Pawn(_))));
@@ -364,7 +364,7 @@ fn pawn_move_off_the_board_or_too_far_is_refused() {
 /// P0 in the top-right corner, walled off to the west, P1 and P2 below it:
 /// P0 has no pawn move. P3 is to move.
 fn stuck_p0(p0_walls: u8, tick_limit: Option<u32>, tick: u32) -> Quoridor {
-    let config = Config::new(9, 4).with_walls(20).with_tick_limit(tick_limit);
+    let config = Config { walls: 20, tick_limit, ..Config::new(9, 4) };
     Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(8, 0)), Some(Cell::new(8, 1)), Some(Cell::new(8, 2)), Some(Cell::new(0, 4))],
@@ -420,7 +420,7 @@ fn removed_player_is_skipped_from_then_on() {
 #[test]
 fn removed_player_is_ignored_by_later_path_checks() {
     // P0 removed; its start cell can be walled in.
-    let config = Config::new(9, 4).with_walls(20).with_tick_limit(None);
+    let config = Config { walls: 20, tick_limit: None, ..Config::new(9, 4) };
     let s = Quoridor::from_setup(Setup {
         config,
         pawns: vec![None, Some(Cell::new(8, 4)), Some(Cell::new(4, 8)), Some(Cell::new(0, 4))],
@@ -450,7 +450,7 @@ fn two_player_games_never_get_stuck() {
     // Random two-player games on the smallest board: the player to move always has a pawn move.
     let mut moves = Vec::new();
     for seed in 0..30 {
-        let mut s = Quoridor::new(Config::new(5, 2).with_tick_limit(Some(200))).unwrap();
+        let mut s = Quoridor::new(Config { tick_limit: Some(200), ..Config::new(5, 2) }).unwrap();
         let mut r = rng::seeded(seed);
         while let ToAct::Player(p) = s.to_act() {
             assert!(s.pawn_targets(p).next().is_some());
@@ -494,7 +494,7 @@ fn default_tick_limit_is_100_with_two_players_and_200_with_four() {
 
 #[test]
 fn game_ends_after_the_turn_whose_tick_equals_the_limit() {
-    let mut s = Quoridor::new(Config::default().with_tick_limit(Some(3))).unwrap();
+    let mut s = Quoridor::new(Config { tick_limit: Some(3), ..Config::default() }).unwrap();
     assert_eq!(s.max_plies(), Some(3));
     s.play(P0, pawn(4, 1)).unwrap();
     s.play(P1, pawn(4, 7)).unwrap();
@@ -505,12 +505,27 @@ fn game_ends_after_the_turn_whose_tick_equals_the_limit() {
 }
 
 #[test]
+fn nobody_is_to_move_once_the_game_is_over() {
+    let mut s = Quoridor::new(Config { tick_limit: Some(2), ..Config::default() }).unwrap();
+    assert_eq!(s.to_move(), Some(P0));
+    s.play(P0, pawn(4, 1)).unwrap();
+    assert_eq!(s.to_move(), Some(P1));
+    s.play(P1, pawn(4, 7)).unwrap();
+    assert_eq!(s.to_act(), ToAct::Over);
+    assert_eq!(s.to_move(), None, "not the last mover: the game is over");
+    // The setup still records whose turn was last, for an exact round trip.
+    assert_eq!(s.to_setup().to_move, P1);
+    assert_eq!(Quoridor::from_setup(s.to_setup()).unwrap(), s);
+    assert!(s.fallback_move(&mut game_core::rng::seeded(1)).is_none());
+}
+
+#[test]
 fn at_the_tick_limit_the_shortest_path_wins() {
-    let mut s = Quoridor::new(Config::default().with_tick_limit(Some(1))).unwrap();
+    let mut s = Quoridor::new(Config { tick_limit: Some(1), ..Config::default() }).unwrap();
     s.play(P0, pawn(4, 1)).unwrap();
     assert_eq!(s.outcome().unwrap().winner(), Some(P0));
     // Walls count: from equal distances, a wall lengthening P1's path decides.
-    let config = Config::default().with_tick_limit(Some(1));
+    let config = Config { tick_limit: Some(1), ..Config::default() };
     let even = position_with(config, &[Some((0, 4)), Some((8, 4))], &[], 0);
     let mut t = even;
     t.play(P0, Move::Wall(h(0, 0))).unwrap();
@@ -523,13 +538,13 @@ fn at_the_tick_limit_the_shortest_path_wins() {
 
 #[test]
 fn at_the_tick_limit_ties_share_the_win() {
-    let mut s = Quoridor::new(Config::default().with_tick_limit(Some(2))).unwrap();
+    let mut s = Quoridor::new(Config { tick_limit: Some(2), ..Config::default() }).unwrap();
     s.play(P0, pawn(4, 1)).unwrap();
     s.play(P1, pawn(4, 7)).unwrap();
     let o = s.outcome().unwrap();
     assert_eq!(o.winners().collect::<Vec<_>>(), [P0, P1]);
     // Four players: two share, two lose.
-    let config = Config::new(9, 4).with_tick_limit(Some(1));
+    let config = Config { tick_limit: Some(1), ..Config::new(9, 4) };
     let mut f = Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(4, 5)), Some(Cell::new(3, 4)), Some(Cell::new(4, 8)), Some(Cell::new(0, 4))],
@@ -547,7 +562,7 @@ fn at_the_tick_limit_ties_share_the_win() {
 
 #[test]
 fn goal_on_the_last_tick_is_a_win_by_goal() {
-    let config = Config::new(9, 2).with_tick_limit(Some(5));
+    let config = Config { tick_limit: Some(5), ..Config::new(9, 2) };
     let mut s = Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(0, 7)), Some(Cell::new(4, 1))],
@@ -564,12 +579,12 @@ fn goal_on_the_last_tick_is_a_win_by_goal() {
 
 #[test]
 fn without_tick_limit_only_a_goal_ends_the_game() {
-    let s = Quoridor::new(Config::default().with_tick_limit(None)).unwrap();
+    let s = Quoridor::new(Config { tick_limit: None, ..Config::default() }).unwrap();
     assert_eq!(s.max_plies(), None);
     let mut t = s;
     for _ in 0..300 {
         // Shuffle sideways: the game never ends.
-        let p = t.to_move();
+        let p = t.to_move().unwrap();
         let c = t.pawn(p).unwrap();
         t.play(p, pawn(if c.x == 4 { 3 } else { 4 }, c.y)).unwrap();
     }

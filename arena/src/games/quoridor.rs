@@ -38,7 +38,7 @@ impl QuoridorAdapter {
     /// # Errors
     /// A message when the library refuses the configuration.
     pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, String> {
-        Quoridor::new(Config::new(9, players).with_tick_limit(tick_limit))
+        Quoridor::new(Config { tick_limit, ..Config::new(9, players) })
             .map(|start| QuoridorAdapter { start })
             .map_err(|e| format!("quoridor: {e}"))
     }
@@ -261,7 +261,7 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
             let winners: Vec<String> = o.winners().map(|p| p.to_string()).collect();
             format!("over ({r}): winner {}", winners.join(", "))
         }
-        _ => format!("tick {}, player {} to move", q.tick() + 1, q.to_move()),
+        _ => format!("tick {}, player {} to move", q.tick() + 1, q.to_move().expect("no outcome yet")),
     };
     let _ = writeln!(
         s,

@@ -28,7 +28,7 @@ impl Reference {
             pawns: (0..n).map(|p| s.pawn(PlayerId(p as u8)).map(|c| (i32::from(c.x), i32::from(c.y)))).collect(),
             left: (0..n).map(|p| s.walls_left(PlayerId(p as u8))).collect(),
             walls: s.walls().map(|w| (i32::from(w.x), i32::from(w.y), w.vertical)).collect(),
-            to_move: s.to_move().index(),
+            to_move: s.to_setup().to_move.index(),
         }
     }
 
