@@ -4,6 +4,7 @@
 use super::record::{ErrorEntry, ErrorLog, Played, TurnEntry, quote, replay_command, round_ms};
 use super::seat::{SeatAnswer, Seats};
 use super::spec::BotSpec;
+use crate::error::PlayError;
 use crate::games::{Adapter, TurnLog};
 use crate::referee::{Referee, Said, substitute_rng};
 use game_core::rng::{GameRng, seeded};
@@ -29,17 +30,18 @@ pub struct PlayOptions {
 /// says; every process is killed and reaped before this returns.
 ///
 /// # Errors
-/// When a spec cannot make a bot for this game.
+/// [`PlayError::SeatCount`] without one spec per seat,
+/// [`PlayError::Spec`] when a spec cannot make a bot for this game.
 pub fn play_game<A: Adapter>(
     a: &A,
     specs: &[(String, BotSpec)],
     seed: u64,
     opts: &PlayOptions,
-) -> Result<Played<A::G>, String> {
+) -> Result<Played<A::G>, PlayError> {
     let start = a.start();
     let n = start.players();
     if specs.len() != n {
-        return Err(format!("{} needs {n} bots, got {}", a.name(), specs.len()));
+        return Err(PlayError::SeatCount { game: a.name(), seats: n, bots: specs.len() });
     }
     let mut game = OneGame::new(a, Seats::new(a, specs, seed)?, &start, seed);
     game.start_seats(&start, opts.time_factor);

@@ -5,7 +5,8 @@
 
 use super::spec::BotSpec;
 use crate::bot::{Bot, Mcts, RandomBot};
-use crate::external::{IoFailure, Process};
+use crate::error::SpecError;
+use crate::external::{BotIoError, Process};
 use crate::games::{Adapter, TimeControl, TurnLog};
 use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Said};
 use game_core::rng::derive_seed;
@@ -26,12 +27,12 @@ struct ExternalSeat {
     stderr: String,
 }
 
-fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, String> {
+fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, SpecError> {
     Ok(match spec {
         BotSpec::Random => SeatBot::Builtin(Box::new(RandomBot::new(seed))),
         BotSpec::Mcts(cfg) => SeatBot::Builtin(Box::new(Mcts::<A::G>::new(*cfg, seed))),
         BotSpec::Builtin(name) => SeatBot::Builtin(
-            a.builtin_bot(name, seed).ok_or_else(|| format!("{} has no built-in bot {name:?}", a.name()))?,
+            a.builtin_bot(name, seed).ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: name.clone() })?,
         ),
         BotSpec::External(cmd) => SeatBot::External(Box::new(ExternalSeat {
             command: cmd.clone(),
@@ -46,11 +47,12 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::
 /// A built-in bot (not an external program) for this game from its spec.
 ///
 /// # Errors
-/// A bad spec, an external program, or a name the game does not know.
-pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, String> {
+/// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
+/// the game does not know.
+pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, SpecError> {
     match make_seat(a, &BotSpec::parse(spec)?, seed)? {
         SeatBot::Builtin(b) => Ok(b),
-        SeatBot::External(_) => Err("bot mode needs a built-in bot, not a program".into()),
+        SeatBot::External(ext) => Err(SpecError::NotBuiltin { command: ext.command }),
     }
 }
 
@@ -58,7 +60,7 @@ pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn B
 ///
 /// # Errors
 /// The first spec that does not.
-pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, String> {
+pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, SpecError> {
     let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
     for s in &parsed {
         make_seat(a, s, 0)?;
@@ -87,7 +89,7 @@ pub(super) struct Seats<'a, A: Adapter> {
 impl<'a, A: Adapter> Seats<'a, A> {
     /// One seat per spec; each bot's seed is derived from the game's `seed`
     /// and its seat.
-    pub(super) fn new(a: &'a A, specs: &[(String, BotSpec)], seed: u64) -> Result<Seats<'a, A>, String> {
+    pub(super) fn new(a: &'a A, specs: &[(String, BotSpec)], seed: u64) -> Result<Seats<'a, A>, SpecError> {
         let seats = specs
             .iter()
             .enumerate()
@@ -99,7 +101,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
     /// Starts every external program on clock `tc` and sends it its start
     /// lines. Returns the seats whose program could not be started (they
     /// count as crashed from now on).
-    pub(super) fn start(&mut self, start: &A::G, tc: TimeControl) -> Vec<(PlayerId, IoFailure)> {
+    pub(super) fn start(&mut self, start: &A::G, tc: TimeControl) -> Vec<(PlayerId, BotIoError)> {
         let mut failed = Vec::new();
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
@@ -206,7 +208,7 @@ fn ms_since(t0: Instant) -> f64 {
 struct Pending {
     t0: Instant,
     deadline: Instant,
-    sent: Result<(), IoFailure>,
+    sent: Result<(), BotIoError>,
 }
 
 fn begin_external<A: Adapter>(
@@ -218,23 +220,23 @@ fn begin_external<A: Adapter>(
 ) -> Pending {
     let t0 = Instant::now();
     if ext.dead.is_some() {
-        return Pending { t0, deadline: t0, sent: Err(IoFailure::Closed) };
+        return Pending { t0, deadline: t0, sent: Err(BotIoError::Closed) };
     }
     let first = ext.clock.answers() == 0;
     let limit = ext.clock.start_answer();
     let sent = match ext.proc.as_mut() {
         Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
-        None => Err(IoFailure::Closed),
+        None => Err(BotIoError::Closed),
     };
     Pending { t0, deadline: t0 + limit, sent }
 }
 
-fn cutoff_of(e: &IoFailure) -> Cutoff {
+fn cutoff_of(e: &BotIoError) -> Cutoff {
     match e {
-        IoFailure::Timeout => Cutoff::Timeout,
-        IoFailure::Closed | IoFailure::Spawn(_) => Cutoff::Crash,
-        IoFailure::LineTooLong => Cutoff::LineTooLong,
-        IoFailure::NotReading => Cutoff::NotReading,
+        BotIoError::Timeout => Cutoff::Timeout,
+        BotIoError::Closed | BotIoError::Spawn(_) => Cutoff::Crash,
+        BotIoError::LineTooLong => Cutoff::LineTooLong,
+        BotIoError::NotReading => Cutoff::NotReading,
     }
 }
 
@@ -257,7 +259,7 @@ fn end_external<A: Adapter>(
     if failure.is_none() {
         match ext.proc.as_mut() {
             Some(proc) => failure = read_answer(a, proc, state, p, pend.deadline, &mut raw).err(),
-            None => failure = Some(IoFailure::Closed),
+            None => failure = Some(BotIoError::Closed),
         }
     }
     let ms = ms_since(pend.t0);
@@ -269,7 +271,7 @@ fn end_external<A: Adapter>(
         raw.cutoff = Some(cutoff);
         let keep = cutoff == Cutoff::Timeout && a.timeout_keeps_bot();
         if let (Some(proc), false) = (ext.proc.as_mut(), keep) {
-            if e == IoFailure::Closed {
+            if e == BotIoError::Closed {
                 // Say how it ended, in the stderr tail kept with the record.
                 detail = Some(match proc.peek_exit(Duration::from_millis(50)) {
                     Some(how) => format!("the bot exited ({how})"),
@@ -295,7 +297,7 @@ fn read_answer<A: Adapter>(
     p: PlayerId,
     deadline: Instant,
     raw: &mut RawAnswer,
-) -> Result<(), IoFailure> {
+) -> Result<(), BotIoError> {
     let need = a.answer_lines(state, p);
     let (mut got, mut skipped) = (0, 0usize);
     while got < need {
@@ -327,4 +329,25 @@ fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat
     }
     // A seat the game is over for is never asked again.
     ext.dead.get_or_insert(Cutoff::Crash);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::NimAdapter;
+
+    #[test]
+    fn specs_that_make_no_bot_for_the_game_are_typed_errors() {
+        let a = NimAdapter { pile: 10, max_take: 3 };
+        assert!(check_specs(&a, &["random".into(), "mcts:iters=5".into()]).is_ok());
+        assert_eq!(
+            check_specs(&a, &["random".into(), "greedy".into()]),
+            Err(SpecError::NoSuchBuiltin { game: "nim", name: "greedy".into() })
+        );
+        assert_eq!(
+            builtin_bot(&a, "cmd:./bot -x", 1).err(),
+            Some(SpecError::NotBuiltin { command: "./bot -x".into() })
+        );
+        assert!(matches!(builtin_bot(&a, "a b", 1), Err(SpecError::UnknownBot { .. })));
+    }
 }

@@ -5,6 +5,7 @@ use super::game::{PlayOptions, play_game};
 use super::record::ErrorEntry;
 use super::seat::check_specs;
 use super::spec::BotSpec;
+use crate::error::PlayError;
 use crate::games::Adapter;
 use game_core::rng::derive_seed;
 use game_core::{Game, Outcome};
@@ -58,7 +59,8 @@ pub fn schedule(series_seed: u64, index: u64, seats: usize) -> (u64, Vec<usize>)
 /// order; records are written when `opts.record_dir` is set.
 ///
 /// # Errors
-/// A bad spec or an unwritable record directory.
+/// A bad spec, not one spec per seat, or a record directory or record that
+/// cannot be written ([`PlayError`]); the first error stops the series.
 #[allow(clippy::too_many_arguments)]
 pub fn play_series<A: Adapter>(
     a: &A,
@@ -69,19 +71,19 @@ pub fn play_series<A: Adapter>(
     fixed_seed: Option<u64>,
     opts: &PlayOptions,
     done: &(dyn Fn(&GameSummary) + Sync),
-) -> Result<Vec<GameSummary>, String> {
+) -> Result<Vec<GameSummary>, PlayError> {
     let parsed = check_specs(a, specs)?;
     let seats = a.start().players();
     if parsed.len() != seats {
-        return Err(format!("{} with this configuration has {seats} seats: give --bot {seats} times", a.name()));
+        return Err(PlayError::SeatCount { game: a.name(), seats, bots: parsed.len() });
     }
     if let Some(dir) = &opts.record_dir {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| PlayError::RecordDir { path: dir.clone(), source })?;
     }
     let next = std::sync::atomic::AtomicU64::new(0);
     let results = std::sync::Mutex::new(Vec::new());
-    let first_error = std::sync::Mutex::new(None::<String>);
-    let fail = |e: String| {
+    let first_error = std::sync::Mutex::new(None::<PlayError>);
+    let fail = |e: PlayError| {
         if let Ok(mut fe) = first_error.lock() {
             fe.get_or_insert(e);
         }
@@ -131,12 +133,12 @@ fn play_one<A: Adapter>(
     seed: u64,
     entrants: Vec<usize>,
     opts: &PlayOptions,
-) -> Result<GameSummary, String> {
+) -> Result<GameSummary, PlayError> {
     let played = play_game(a, seat_specs, seed, opts)?;
     if let Some(dir) = &opts.record_dir {
         let path = dir.join(format!("{}-{index:05}.json", a.name()));
         let text = played.to_json(index, series_seed);
-        std::fs::write(&path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, text + "\n").map_err(|source| PlayError::WriteRecord { path, source })?;
     }
     let mut errors = played.errors;
     let error_count = errors.len();
@@ -196,5 +198,26 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("parallel-football-00000.json")).unwrap())
                 .unwrap();
         assert_eq!(rec["errors"].as_array().unwrap().len(), r[0].error_count);
+    }
+
+    #[test]
+    fn wrong_seat_counts_and_unwritable_records_are_typed_errors() {
+        use crate::games::nim::NimAdapter;
+        let a = NimAdapter { pile: 10, max_take: 3 };
+        let opts = PlayOptions { time_factor: 1.0, record_dir: None, replay_args: Vec::new() };
+        let one = [("random".to_string(), BotSpec::Random)];
+        assert!(matches!(play_game(&a, &one, 1, &opts), Err(PlayError::SeatCount { game: "nim", seats: 2, bots: 1 })));
+        let specs = ["random".to_string()];
+        assert!(matches!(
+            play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}),
+            Err(PlayError::SeatCount { seats: 2, bots: 1, .. })
+        ));
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let opts = PlayOptions { record_dir: Some(file.path().join("records")), ..opts };
+        let specs = ["random".to_string(), "random".into()];
+        match play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}) {
+            Err(e @ PlayError::RecordDir { .. }) => assert!(e.to_string().starts_with("cannot create "), "{e}"),
+            other => panic!("{other:?}"),
+        }
     }
 }

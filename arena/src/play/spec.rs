@@ -2,6 +2,7 @@
 //! `cmd:PROGRAM ARGS`, a game's own bot name).
 
 use crate::bot::{Budget, MctsConfig};
+use crate::error::SpecError;
 use std::time::Duration;
 
 /// A seat's bot, as written on the command line.
@@ -21,11 +22,12 @@ impl BotSpec {
     /// Reads a spec.
     ///
     /// # Errors
-    /// A message saying what is wrong.
-    pub fn parse(text: &str) -> Result<BotSpec, String> {
+    /// [`SpecError`] saying what is wrong.
+    pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        let spec = || text.to_string();
         if let Some(cmd) = text.strip_prefix("cmd:") {
             if crate::external::split_command(cmd).is_none() {
-                return Err(format!("bot {text:?}: empty or badly quoted command"));
+                return Err(SpecError::BadCommand { spec: spec() });
             }
             return Ok(BotSpec::External(cmd.to_string()));
         }
@@ -35,14 +37,14 @@ impl BotSpec {
             "mcts" => {
                 let mut cfg = MctsConfig::default();
                 for kv in params.split(',').filter(|s| !s.is_empty()) {
-                    let (k, v) = kv.split_once('=').ok_or_else(|| format!("bot {text:?}: expected key=value"))?;
-                    let bad = || format!("bot {text:?}: bad value for {k}");
+                    let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() })?;
+                    let bad = || SpecError::BadValue { spec: spec(), key: k.to_string() };
                     match k {
                         "iters" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
                         "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
                         "c" => cfg.exploration = v.parse().map_err(|_| bad())?,
                         "rollout" => cfg.rollout_limit = v.parse().map_err(|_| bad())?,
-                        _ => return Err(format!("bot {text:?}: unknown mcts option {k} (iters, ms, c, rollout)")),
+                        _ => return Err(SpecError::UnknownOption { spec: spec(), key: k.to_string() }),
                     }
                 }
                 Ok(BotSpec::Mcts(cfg))
@@ -50,7 +52,7 @@ impl BotSpec {
             _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
                 Ok(BotSpec::Builtin(text.to_string()))
             }
-            _ => Err(format!("unknown bot {text:?} (random, mcts[:iters=N|ms=N], cmd:PROGRAM ARGS, or a game's own)")),
+            _ => Err(SpecError::UnknownBot { spec: spec() }),
         }
     }
 }
@@ -67,7 +69,14 @@ mod tests {
             matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Time(Duration::from_millis(20)))
         );
         assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
-        assert!(BotSpec::parse("mcts:foo=1").is_err());
+        assert_eq!(
+            BotSpec::parse("mcts:foo=1"),
+            Err(SpecError::UnknownOption { spec: "mcts:foo=1".into(), key: "foo".into() })
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:iters=x").map_err(|e| e.to_string()),
+            Err("bot \"mcts:iters=x\": bad value for iters".into())
+        );
         assert!(BotSpec::parse("cmd:").is_err());
         assert!(BotSpec::parse("a b").is_err());
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
