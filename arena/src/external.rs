@@ -33,6 +33,10 @@ use std::time::{Duration, Instant};
 
 /// The longest line a bot may print, in bytes; a longer line is a failure.
 pub const MAX_LINE: usize = 64 * 1024;
+/// How long [`Process::kill`] waits for the stderr tail to take in what a
+/// killed bot wrote (a descendant may hold the pipe open for longer).
+const STDERR_DRAIN: Duration = Duration::from_millis(200);
+
 /// How many bytes of a bot's stderr are kept (the last ones).
 pub const STDERR_TAIL: usize = 4 * 1024;
 /// Lines read ahead from a bot before its stdout reader waits for the arena.
@@ -128,6 +132,8 @@ pub struct Process {
     stdin: Option<SyncSender<Vec<u8>>>,
     lines: Receiver<Out>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// The thread keeping the stderr tail (done once the pipe is closed).
+    stderr_thread: thread::JoinHandle<()>,
     closed: bool,
     status: Option<ExitStatus>,
     /// This bot's value of [`TAG_VAR`].
@@ -240,11 +246,20 @@ impl Process {
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
         let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
         let tail2 = Arc::clone(&tail);
-        thread::Builder::new()
+        let stderr_thread = thread::Builder::new()
             .name("bot-stderr".into())
             .spawn(move || keep_tail(stderr, &tail2))
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
-        Ok(Process { child, stdin: Some(in_tx), lines: out_rx, stderr: tail, closed: false, status: None, tag })
+        Ok(Process {
+            child,
+            stdin: Some(in_tx),
+            lines: out_rx,
+            stderr: tail,
+            stderr_thread,
+            closed: false,
+            status: None,
+            tag,
+        })
     }
 
     /// Queues `text` for the bot's stdin (never blocks).
@@ -327,6 +342,13 @@ impl Process {
                 self.status = Some(st);
             }
             kill_tagged(&self.tag);
+            // Let the stderr thread take in what the bot wrote before it
+            // ended (it stops at the end of the pipe; a busy machine may
+            // not have run it yet), so that the tail is whole.
+            let until = Instant::now() + STDERR_DRAIN;
+            while !self.stderr_thread.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(1));
+            }
         }
     }
 
@@ -498,6 +520,16 @@ mod tests {
         let t: Vec<u8> = tail.lock().unwrap().iter().copied().collect();
         assert_eq!(t.len(), STDERR_TAIL);
         assert_eq!(&t[..], &data[data.len() - STDERR_TAIL..]);
+    }
+
+    #[test]
+    fn the_stderr_tail_of_a_killed_bot_holds_what_it_wrote_before_it_ended() {
+        for _ in 0..20 {
+            let mut p = Process::spawn("sh -c 'echo dying now >&2; exit 3'").unwrap();
+            assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)), Err(BotIoError::Closed));
+            p.kill();
+            assert_eq!(p.stderr_tail(), "dying now\n");
+        }
     }
 
     #[test]
