@@ -2,7 +2,7 @@
 
 use crate::games::Adapter;
 use game_core::rng::seeded;
-use game_core::{PlayoutStats, random_playouts};
+use game_core::{PlayoutError, PlayoutStats, random_playouts};
 use std::time::Instant;
 
 /// Plays `games` uniformly random games (each decision uniform over the
@@ -10,11 +10,11 @@ use std::time::Instant;
 /// adapter's start with `seed`. Returns the statistics and the seconds taken.
 ///
 /// # Errors
-/// A message when the game breaks its own contract during a playout.
-pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(PlayoutStats, f64), String> {
+/// [`PlayoutError`] when the game breaks its own contract during a playout.
+pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(PlayoutStats, f64), PlayoutError> {
     let start = a.start();
     let t0 = Instant::now();
-    let stats = random_playouts(&start, games, &mut seeded(seed)).map_err(|e| e.to_string())?;
+    let stats = random_playouts(&start, games, &mut seeded(seed))?;
     Ok((stats, t0.elapsed().as_secs_f64()))
 }
 

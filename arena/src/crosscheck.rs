@@ -12,10 +12,10 @@
 //! cut after some turn.
 
 use crate::games::{Adapter, random_turn};
-use crate::judge::{JudgeOptions, judge};
+use crate::judge::{JudgeError, JudgeOptions, judge};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Event, Game, PlayerId, Record, ToAct};
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// What to do after (or inside) the random game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,32 +214,67 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
     Case { text, json, natural, ends_naturally }
 }
 
+/// A difference between the two ways of judging a case ([`check`]).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CrosscheckError {
+    /// `judge` refused one of the records.
+    #[error("judge refused the record: {0}")]
+    Refused(#[source] JudgeError),
+    /// The report is not UTF-8.
+    #[error("{0}")]
+    NotUtf8(#[from] std::string::FromUtf8Error),
+    /// The report's last line or the natural result is not JSON.
+    #[error("{0}")]
+    NotJson(#[from] serde_json::Error),
+    /// The text and JSON records got different reports.
+    #[error("text and JSON reports differ:\n{text}\n--- text\n{from_text}--- json\n{from_json}")]
+    FormsDiffer {
+        /// The text record.
+        text: String,
+        /// Its report.
+        from_text: String,
+        /// The JSON record's report.
+        from_json: String,
+    },
+    /// A game judged to its end got another result than its own.
+    #[error("result {got} is not the game's natural {want}:\n{report}")]
+    NotNatural {
+        /// The judged result.
+        got: Value,
+        /// The game's own result.
+        want: Value,
+        /// The whole report.
+        report: String,
+    },
+}
+
 /// Judges a case both ways.
 ///
 /// # Errors
-/// A description of the first difference: the two reports differ, or the
-/// result after the end is not the game's natural one.
-pub fn check<A: Adapter>(a: &A, case: &Case) -> Result<(), String> {
+/// [`CrosscheckError`] describing the first difference: the two reports
+/// differ, or the result after the end is not the game's natural one.
+pub fn check<A: Adapter>(a: &A, case: &Case) -> Result<(), CrosscheckError> {
     let opts = JudgeOptions { json: true, legal: false };
-    let run = |text: &str| -> Result<String, String> {
+    let run = |text: &str| -> Result<String, CrosscheckError> {
         let mut out = Vec::new();
-        judge(a, text, opts, &mut out).map_err(|e| format!("judge refused the record: {e}"))?;
-        String::from_utf8(out).map_err(|e| e.to_string())
+        judge(a, text, opts, &mut out).map_err(CrosscheckError::Refused)?;
+        Ok(String::from_utf8(out)?)
     };
     let from_json = run(&case.json)?;
     if let Some(text) = &case.text {
         let from_text = run(text)?;
         if from_text != from_json {
-            return Err(format!("text and JSON reports differ:\n{text}\n--- text\n{from_text}--- json\n{from_json}"));
+            return Err(CrosscheckError::FormsDiffer { text: text.clone(), from_text, from_json });
         }
     }
     if case.ends_naturally {
         if let Some(natural) = &case.natural {
             let last = from_json.lines().last().unwrap_or_default();
-            let got: serde_json::Value = serde_json::from_str(last).map_err(|e| e.to_string())?;
-            let want: serde_json::Value = serde_json::from_str(natural).map_err(|e| e.to_string())?;
+            let got: Value = serde_json::from_str(last)?;
+            let want: Value = serde_json::from_str(natural)?;
             if got != want {
-                return Err(format!("result {got} is not the game's natural {want}:\n{from_json}"));
+                return Err(CrosscheckError::NotNatural { got, want, report: from_json });
             }
         }
     }

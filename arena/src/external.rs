@@ -33,6 +33,10 @@ use std::time::{Duration, Instant};
 
 /// The longest line a bot may print, in bytes; a longer line is a failure.
 pub const MAX_LINE: usize = 64 * 1024;
+/// How long [`Process::kill`] waits for the stderr tail to take in what a
+/// killed bot wrote (a descendant may hold the pipe open for longer).
+const STDERR_DRAIN: Duration = Duration::from_millis(200);
+
 /// How many bytes of a bot's stderr are kept (the last ones).
 pub const STDERR_TAIL: usize = 4 * 1024;
 /// Lines read ahead from a bot before its stdout reader waits for the arena.
@@ -49,7 +53,8 @@ static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::ne
 
 /// Why reading from or writing to a bot failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IoFailure {
+#[non_exhaustive]
+pub enum BotIoError {
     /// No complete answer before the deadline.
     #[error("no answer within the time limit")]
     Timeout,
@@ -67,14 +72,14 @@ pub enum IoFailure {
     Spawn(String),
 }
 
-impl IoFailure {
+impl BotIoError {
     /// The kebab-case kind recorded for this failure.
     pub fn kind(&self) -> &'static str {
         match self {
-            IoFailure::Timeout => "timeout",
-            IoFailure::Closed | IoFailure::Spawn(_) => "crash",
-            IoFailure::LineTooLong => "line-too-long",
-            IoFailure::NotReading => "not-reading",
+            BotIoError::Timeout => "timeout",
+            BotIoError::Closed | BotIoError::Spawn(_) => "crash",
+            BotIoError::LineTooLong => "line-too-long",
+            BotIoError::NotReading => "not-reading",
         }
     }
 }
@@ -127,6 +132,8 @@ pub struct Process {
     stdin: Option<SyncSender<Vec<u8>>>,
     lines: Receiver<Out>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// The thread keeping the stderr tail (done once the pipe is closed).
+    stderr_thread: thread::JoinHandle<()>,
     closed: bool,
     status: Option<ExitStatus>,
     /// This bot's value of [`TAG_VAR`].
@@ -189,10 +196,10 @@ impl Process {
     /// its own process group.
     ///
     /// # Errors
-    /// [`IoFailure::Spawn`] when the command is empty or cannot be started.
-    pub fn spawn(command: &str) -> Result<Process, IoFailure> {
+    /// [`BotIoError::Spawn`] when the command is empty or cannot be started.
+    pub fn spawn(command: &str) -> Result<Process, BotIoError> {
         use std::os::unix::process::CommandExt;
-        let words = split_command(command).ok_or_else(|| IoFailure::Spawn(format!("bad command line {command:?}")))?;
+        let words = split_command(command).ok_or_else(|| BotIoError::Spawn(format!("bad command line {command:?}")))?;
         let tag = format!("{}-{}", std::process::id(), NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
         let mut cmd = match LAUNCHER.get() {
             Some(exe) => {
@@ -213,12 +220,12 @@ impl Process {
             .process_group(0)
             .env(TAG_VAR, &tag)
             .spawn()
-            .map_err(|e| IoFailure::Spawn(format!("{}: {e}", words[0])))?;
+            .map_err(|e| BotIoError::Spawn(format!("{}: {e}", words[0])))?;
         let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(IoFailure::Spawn("pipes unavailable".into()));
+            return Err(BotIoError::Spawn("pipes unavailable".into()));
         };
         let (in_tx, in_rx) = sync_channel::<Vec<u8>>(INPUT_QUEUE);
         thread::Builder::new()
@@ -231,32 +238,41 @@ impl Process {
                     }
                 }
             })
-            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
+            .map_err(|e| BotIoError::Spawn(e.to_string()))?;
         let (out_tx, out_rx) = sync_channel::<Out>(LINE_QUEUE);
         thread::Builder::new()
             .name("bot-stdout".into())
             .spawn(move || read_lines(stdout, &out_tx))
-            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
+            .map_err(|e| BotIoError::Spawn(e.to_string()))?;
         let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
         let tail2 = Arc::clone(&tail);
-        thread::Builder::new()
+        let stderr_thread = thread::Builder::new()
             .name("bot-stderr".into())
             .spawn(move || keep_tail(stderr, &tail2))
-            .map_err(|e| IoFailure::Spawn(e.to_string()))?;
-        Ok(Process { child, stdin: Some(in_tx), lines: out_rx, stderr: tail, closed: false, status: None, tag })
+            .map_err(|e| BotIoError::Spawn(e.to_string()))?;
+        Ok(Process {
+            child,
+            stdin: Some(in_tx),
+            lines: out_rx,
+            stderr: tail,
+            stderr_thread,
+            closed: false,
+            status: None,
+            tag,
+        })
     }
 
     /// Queues `text` for the bot's stdin (never blocks).
     ///
     /// # Errors
-    /// [`IoFailure::NotReading`] when the bot has let its input queue fill up,
-    /// [`IoFailure::Closed`] when its stdin is gone.
-    pub fn send(&mut self, text: &str) -> Result<(), IoFailure> {
-        let Some(tx) = &self.stdin else { return Err(IoFailure::Closed) };
+    /// [`BotIoError::NotReading`] when the bot has let its input queue fill up,
+    /// [`BotIoError::Closed`] when its stdin is gone.
+    pub fn send(&mut self, text: &str) -> Result<(), BotIoError> {
+        let Some(tx) = &self.stdin else { return Err(BotIoError::Closed) };
         match tx.try_send(text.as_bytes().to_vec()) {
             Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => Err(IoFailure::NotReading),
-            Err(TrySendError::Disconnected(_)) => Err(IoFailure::Closed),
+            Err(TrySendError::Full(_)) => Err(BotIoError::NotReading),
+            Err(TrySendError::Disconnected(_)) => Err(BotIoError::Closed),
         }
     }
 
@@ -265,25 +281,25 @@ impl Process {
     /// before it is kept: each game's referee decides what it means).
     ///
     /// # Errors
-    /// [`IoFailure::Timeout`], [`IoFailure::Closed`] or [`IoFailure::LineTooLong`].
-    pub fn read_line(&mut self, deadline: Instant) -> Result<Vec<u8>, IoFailure> {
+    /// [`BotIoError::Timeout`], [`BotIoError::Closed`] or [`BotIoError::LineTooLong`].
+    pub fn read_line(&mut self, deadline: Instant) -> Result<Vec<u8>, BotIoError> {
         if self.closed {
-            return Err(IoFailure::Closed);
+            return Err(BotIoError::Closed);
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Out::Line(l)) => Ok(l),
             Ok(Out::TooLong) => {
                 self.closed = true;
-                Err(IoFailure::LineTooLong)
+                Err(BotIoError::LineTooLong)
             }
             Ok(Out::Eof) | Err(RecvTimeoutError::Disconnected) => {
                 // The leader is reaped only by `kill`, after its group is
                 // killed, so that the group id cannot be reused meanwhile.
                 self.closed = true;
-                Err(IoFailure::Closed)
+                Err(BotIoError::Closed)
             }
-            Err(RecvTimeoutError::Timeout) => Err(IoFailure::Timeout),
+            Err(RecvTimeoutError::Timeout) => Err(BotIoError::Timeout),
         }
     }
 
@@ -326,6 +342,13 @@ impl Process {
                 self.status = Some(st);
             }
             kill_tagged(&self.tag);
+            // Let the stderr thread take in what the bot wrote before it
+            // ended (it stops at the end of the pipe; a busy machine may
+            // not have run it yet), so that the tail is whole.
+            let until = Instant::now() + STDERR_DRAIN;
+            while !self.stderr_thread.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(1));
+            }
         }
     }
 
@@ -500,10 +523,20 @@ mod tests {
     }
 
     #[test]
+    fn the_stderr_tail_of_a_killed_bot_holds_what_it_wrote_before_it_ended() {
+        for _ in 0..20 {
+            let mut p = Process::spawn("sh -c 'echo dying now >&2; exit 3'").unwrap();
+            assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)), Err(BotIoError::Closed));
+            p.kill();
+            assert_eq!(p.stderr_tail(), "dying now\n");
+        }
+    }
+
+    #[test]
     fn a_silent_bot_times_out_and_is_killed() {
         let mut p = Process::spawn("sleep 30").unwrap();
         let t = Instant::now();
-        assert_eq!(p.read_line(Instant::now() + Duration::from_millis(100)), Err(IoFailure::Timeout));
+        assert_eq!(p.read_line(Instant::now() + Duration::from_millis(100)), Err(BotIoError::Timeout));
         p.kill();
         assert!(t.elapsed() < Duration::from_secs(5));
         assert!(p.status().is_some());

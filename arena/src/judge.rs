@@ -39,6 +39,7 @@ pub struct JudgeOptions {
 
 /// Why a record cannot be judged at all (exit code 2).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum JudgeError {
     /// The JSON record does not parse or is of another game.
     #[error("unreadable record: {0}")]

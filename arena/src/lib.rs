@@ -26,7 +26,9 @@
 //! * [`play`]: one game ([`play::play_game`]) and series
 //!   ([`play::play_series`]: per-game seeds from
 //!   [`game_core::rng::derive_seed`], seats rotated over the same seed,
-//!   `--jobs` threads, JSON records with a replay command).
+//!   `--jobs` threads, JSON records with a replay command), in parts:
+//!   bot specs, seats (built-in and external, raw answers read against
+//!   deadlines), the game loop, records, series.
 //! * [`stats`]: W/D/L, average scores and ranks, ratings (Glicko-2 for two
 //!   seats, Weng-Lin for four) from `skillratings`.
 //! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
@@ -36,6 +38,9 @@
 //! * [`judge`], [`mod@bench`], [`render`]: the other commands;
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
 //!   protocol.
+//! * [`error`]: the typed errors the library returns (bad bot specs and
+//!   seat counts, unwritable records, refused configurations, bot mode,
+//!   rendering); a bot's misbehaviour is never an error, it is recorded.
 //!
 //! ## Turns
 //! A seat's *turn* is the run of moves it plays while it stays able to act:
@@ -108,6 +113,7 @@
 pub mod bench;
 pub mod bot;
 pub mod crosscheck;
+pub mod error;
 pub mod external;
 pub mod games;
 pub mod judge;

@@ -22,6 +22,7 @@
 //!
 //! Exit codes: 0 success, 2 bad usage or unreadable input.
 
+use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError};
 use arena::{bench, games, judge, play, render, stats};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use game_core::Game;
@@ -209,7 +210,7 @@ macro_rules! with_adapter {
                     },
                 ) {
                     Ok($a) => $body,
-                    Err(e) => Err(e),
+                    Err(e) => Err(CliError::from(e)),
                 }
             }
             GameName::ParallelFootball => {
@@ -220,7 +221,7 @@ macro_rules! with_adapter {
                     o.max_turns.unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
                 ) {
                     Ok($a) => $body,
-                    Err(e) => Err(e),
+                    Err(e) => Err(CliError::from(e)),
                 }
             }
         }
@@ -256,8 +257,53 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arena: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// Why a command fails: the library's errors and the command line's own.
+#[derive(Debug, thiserror::Error)]
+enum CliError {
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Serve(#[from] ServeError),
+    #[error(transparent)]
+    Judge(#[from] judge::JudgeError),
+    #[error(transparent)]
+    Bench(#[from] game_core::PlayoutError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    #[error("--time-factor must be positive")]
+    TimeFactor,
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("cannot read stdin: {0}")]
+    ReadStdin(std::io::Error),
+    #[error("the record is not UTF-8 text (byte {valid_up_to})")]
+    NotUtf8 { valid_up_to: usize },
+    #[error("{}: not a JSON record: {source}", path.display())]
+    NotJson { path: PathBuf, source: serde_json::Error },
+    #[error("{}: no \"game\" field", path.display())]
+    NoGame { path: PathBuf },
+    #[error("{}: unknown game {name:?}", path.display())]
+    UnknownGame { path: PathBuf, name: String },
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("{0}")]
+    Output(std::io::Error),
+}
+
+impl CliError {
+    /// The exit code: 2 for every failure (bad usage, unreadable input,
+    /// unwritable output).
+    fn exit_code(&self) -> u8 {
+        2
     }
 }
 
@@ -265,7 +311,7 @@ fn game_name(name: &str) -> Option<GameName> {
     GameName::from_str(name, false).ok()
 }
 
-fn demo() -> Result<(), String> {
+fn demo() -> Result<(), CliError> {
     println!("arena: a demonstration game of each game, built-in bots, seed 2026");
     for &game in DEMO_GAMES {
         with_adapter!(game, &GameOpts::default(), |a| demo_one(&a))?;
@@ -274,7 +320,7 @@ fn demo() -> Result<(), String> {
     Ok(())
 }
 
-fn demo_one<A: Adapter>(a: &A) -> Result<(), String> {
+fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     let names = a.demo_bots();
     let specs = play::check_specs(a, &names)?;
     let seats: Vec<(String, play::BotSpec)> = names.into_iter().zip(specs).collect();
@@ -296,9 +342,9 @@ fn cmd_play<A: Adapter>(
     game_seed: Option<u64>,
     record: Option<PathBuf>,
     time_factor: f64,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     if !(time_factor > 0.0 && time_factor.is_finite()) {
-        return Err("--time-factor must be positive".into());
+        return Err(CliError::TimeFactor);
     }
     let seats = a.start().players();
     let bots: Vec<String> = if bots.is_empty() { vec!["random".to_string(); seats] } else { bots.to_vec() };
@@ -352,49 +398,51 @@ fn cmd_play<A: Adapter>(
     Ok(())
 }
 
-fn read_input(file: Option<&std::path::Path>) -> Result<String, String> {
+fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {
     let bytes = match file {
-        Some(p) if p.as_os_str() != "-" => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::read(p).map_err(|source| CliError::Read { path: p.to_path_buf(), source })?
+        }
         _ => {
             let mut b = Vec::new();
-            std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read stdin: {e}"))?;
+            std::io::stdin().read_to_end(&mut b).map_err(CliError::ReadStdin)?;
             b
         }
     };
-    String::from_utf8(bytes)
-        .map_err(|e| format!("the record is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 { valid_up_to: e.utf8_error().valid_up_to() })
 }
 
-fn cmd_judge<A: Adapter>(a: &A, file: Option<&std::path::Path>, opts: judge::JudgeOptions) -> Result<(), String> {
+fn cmd_judge<A: Adapter>(a: &A, file: Option<&std::path::Path>, opts: judge::JudgeOptions) -> Result<(), CliError> {
     let text = read_input(file)?;
     let mut out = std::io::stdout().lock();
-    judge::judge(a, &text, opts, &mut out).map_err(|e| e.to_string())?;
-    out.flush().map_err(|e| e.to_string())
+    judge::judge(a, &text, opts, &mut out)?;
+    out.flush().map_err(CliError::Output)
 }
 
-fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(), String> {
+fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(), CliError> {
     let (stats, secs) = bench::bench(a, games, seed)?;
     print!("{}", bench::report(a.name(), games, seed, &stats, secs));
     Ok(())
 }
 
-fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), String> {
+fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
     let mut bot = play::builtin_bot(a, spec, seed)?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut output = stdout.lock();
-    a.serve(bot.as_mut(), &mut input, &mut output)
+    Ok(a.serve(bot.as_mut(), &mut input, &mut output)?)
 }
 
-fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), String> {
+fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
     let text = read_input(Some(record))?;
+    let path = || record.to_path_buf();
     let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a JSON record: {e}", record.display()))?;
-    let name = v["game"].as_str().ok_or_else(|| format!("{}: no \"game\" field", record.display()))?;
-    let game = game_name(name).ok_or_else(|| format!("{}: unknown game {name:?}", record.display()))?;
+        serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
+    let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
+    let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
     let opts: GameOpts = serde_json::from_value(v["options"].clone()).unwrap_or_default();
-    let picture = with_adapter!(game, &opts, |a| render::render(&a, &v, ply))?;
-    std::fs::write(svg, picture).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    let picture = with_adapter!(game, &opts, |a| render::render(&a, &v, ply).map_err(CliError::from))?;
+    std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }

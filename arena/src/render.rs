@@ -1,5 +1,6 @@
 //! `arena render`: a recorded position as an SVG picture.
 
+use crate::error::RenderError;
 use crate::games::Adapter;
 use game_core::{Event, Game, Record};
 use serde_json::Value;
@@ -8,10 +9,13 @@ use serde_json::Value;
 /// `None`; chance events right after that turn are included) and draws it.
 ///
 /// # Errors
-/// A message when the record does not fit the game or does not replay.
-pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String, String> {
-    let rec: Record<A::G> = serde_json::from_value(v.clone()).map_err(|e| format!("not a {} record: {e}", a.name()))?;
-    let mut state = <A::G as Game>::from_setup(rec.setup.clone()).map_err(|e| format!("invalid setup: {e}"))?;
+/// [`RenderError`] when the record does not fit the game, `ply` is past its
+/// end, or it does not replay.
+pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String, RenderError> {
+    let rec: Record<A::G> =
+        serde_json::from_value(v.clone()).map_err(|source| RenderError::NotARecord { game: a.name(), source })?;
+    let mut state =
+        <A::G as Game>::from_setup(rec.setup.clone()).map_err(|e| RenderError::Setup { source: Box::new(e) })?;
     let ends: Vec<usize> = v
         .get("turns")
         .and_then(Value::as_array)
@@ -21,10 +25,10 @@ pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String
         None => rec.events.len(),
         Some(0) => 0,
         Some(k) if !ends.is_empty() => {
-            *ends.get(k - 1).ok_or_else(|| format!("the record has {} turns", ends.len()))?
+            *ends.get(k - 1).ok_or(RenderError::NoSuchTurn { turns: ends.len(), asked: k })?
         }
         Some(k) if k <= rec.events.len() => k,
-        Some(k) => return Err(format!("the record has {} plies, not {k}", rec.events.len())),
+        Some(k) => return Err(RenderError::NoSuchPly { plies: rec.events.len(), asked: k }),
     };
     while stop < rec.events.len() && matches!(rec.events[stop], Event::Chance(_)) && ply != Some(0) {
         stop += 1;
@@ -39,7 +43,7 @@ pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String
             }
             Event::Chance(c) => state.apply_chance(c),
         };
-        r.map_err(|e| format!("event {i} does not replay: {e}"))?;
+        r.map_err(|e| RenderError::Replay { event: i, source: Box::new(e) })?;
     }
     Ok(a.svg_with_history(&start, &moves, &state))
 }

@@ -3,6 +3,7 @@
 //! costs, judge records, pictures).
 
 use crate::bot::Bot;
+use crate::error::ServeError;
 pub use game_core::TimeControl;
 use game_core::rng::{GameRng, below};
 use game_core::{Game, GameError, PlayerId};
@@ -252,10 +253,18 @@ pub trait Adapter: Send + Sync + 'static {
     /// bot-side parsers). Returns at the end of the input or of the game.
     ///
     /// # Errors
-    /// A message when the input does not follow the protocol.
-    fn serve(&self, bot: &mut dyn Bot<Self::G>, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), String> {
+    /// [`ServeError::Protocol`] when the input does not follow the protocol
+    /// or reading or writing fails (the game crate's error, its I/O kind
+    /// kept); [`ServeError::Unsupported`] for a game without bot mode (the
+    /// default).
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Self::G>,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<(), ServeError> {
         let _ = (bot, input, output);
-        Err(format!("{} has no bot mode", self.name()))
+        Err(ServeError::Unsupported { game: self.name() })
     }
 }
 
@@ -280,22 +289,22 @@ pub fn random_turn<G: Game>(state: &G, seat: PlayerId, rng: &mut GameRng) -> Vec
 /// Reads one line (with its ending); `None` at the end of the input.
 ///
 /// # Errors
-/// A message when reading fails.
-pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, String> {
+/// [`ServeError::Read`] when reading fails.
+pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, ServeError> {
     let mut line = String::new();
     match input.read_line(&mut line) {
         Ok(0) => Ok(None),
         Ok(_) => Ok(Some(line)),
-        Err(e) => Err(format!("cannot read input: {e}")),
+        Err(e) => Err(ServeError::Read(e)),
     }
 }
 
 /// Writes one answer and flushes it.
 ///
 /// # Errors
-/// A message when writing fails.
-pub fn answer(output: &mut dyn Write, text: &str) -> Result<(), String> {
-    output.write_all(text.as_bytes()).and_then(|()| output.flush()).map_err(|e| format!("cannot answer: {e}"))
+/// [`ServeError::Write`] when writing fails.
+pub fn answer(output: &mut dyn Write, text: &str) -> Result<(), ServeError> {
+    output.write_all(text.as_bytes()).and_then(|()| output.flush()).map_err(ServeError::Write)
 }
 
 /// Escapes text for SVG/XML.

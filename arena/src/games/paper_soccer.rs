@@ -12,6 +12,7 @@
 
 use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
+use crate::error::ServeError;
 use game_core::{Game, PlayerId};
 use paper_soccer::{Dir, PaperSoccer, Point, Turn, TurnError, protocol};
 use std::fmt::Write;
@@ -103,9 +104,9 @@ impl Adapter for PaperSoccerAdapter {
         bot: &mut dyn Bot<PaperSoccer>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
-    ) -> Result<(), String> {
+    ) -> Result<(), ServeError> {
         protocol::run_bot(input, output, |state: &PaperSoccer, me, _time_left| bot.turn(state, me))
-            .map_err(|e| e.to_string())
+            .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         protocol::record_lines(text).map(str::to_string).collect()

@@ -19,6 +19,7 @@
 
 use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
+use crate::error::{ConfigError, ServeError};
 use game_core::rng::GameRng;
 use game_core::{Game, GameError, MoveNotation, PlayerId};
 use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
@@ -40,11 +41,11 @@ impl FootballAdapter {
     /// A `side` x `side` grid, `p` footballers per team, kick range `k`.
     ///
     /// # Errors
-    /// A message when the library refuses the configuration.
-    pub fn new(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, String> {
+    /// [`ConfigError`] when the library refuses the configuration.
+    pub fn new(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
         Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
             .map(|config| FootballAdapter { config })
-            .map_err(|e| format!("parallel-football: {e}"))
+            .map_err(|e| ConfigError::refused("parallel-football", e))
     }
 }
 
@@ -163,8 +164,9 @@ impl Adapter for FootballAdapter {
         bot: &mut dyn Bot<Football>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
-    ) -> Result<(), String> {
-        protocol::run_bot(input, output, |state, me, _| bot.turn(state, me)).map_err(|e| e.to_string())
+    ) -> Result<(), ServeError> {
+        protocol::run_bot(input, output, |state, me, _| bot.turn(state, me))
+            .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn text_records(&self) -> bool {
         false

@@ -18,6 +18,7 @@
 
 use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
+use crate::error::{ConfigError, ServeError};
 use game_core::rng::GameRng;
 use game_core::{Game, PlayerId};
 use quoridor::protocol::{self, History};
@@ -36,11 +37,11 @@ impl QuoridorAdapter {
     /// limit (`None`: no limit).
     ///
     /// # Errors
-    /// A message when the library refuses the configuration.
-    pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, String> {
+    /// [`ConfigError`] when the library refuses the configuration.
+    pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
         Quoridor::new(Config { tick_limit, ..Config::new(9, players) })
             .map(|start| QuoridorAdapter { start })
-            .map_err(|e| format!("quoridor: {e}"))
+            .map_err(|e| ConfigError::refused("quoridor", e))
     }
 }
 
@@ -125,7 +126,7 @@ impl Adapter for QuoridorAdapter {
         bot: &mut dyn Bot<Quoridor>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
-    ) -> Result<(), String> {
+    ) -> Result<(), ServeError> {
         // The protocol does not send the tick limit: the bot sees none.
         protocol::run_bot(input, output, |state: &Quoridor, me, _left| {
             bot.turn(state, me).first().copied().unwrap_or_else(|| {
@@ -134,7 +135,7 @@ impl Adapter for QuoridorAdapter {
                 moves[0]
             })
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines()

@@ -14,6 +14,7 @@
 
 use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
+use crate::error::ServeError;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
@@ -84,14 +85,14 @@ impl Adapter for YavalathAdapter {
         bot: &mut dyn Bot<Yavalath>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
-    ) -> Result<(), String> {
+    ) -> Result<(), ServeError> {
         // The crate's own bot loop, so bot mode and the crate's protocol cannot drift apart. A
         // position handed to the bot is never over, so it always has a move.
         protocol::run_bot(input, output, |state, me, _left| {
             let cell = bot.turn(state, me).first().copied().or_else(|| state.legal().first());
             protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()

@@ -1,0 +1,246 @@
+//! The arena's errors, one enum per kind of operation. Each is
+//! `#[non_exhaustive]`; the `arena` command prints its message and exits
+//! with code 2. Errors of the game crates are kept as `source`s (boxed, so
+//! that the arena does not depend on their names; downcast to inspect them).
+//!
+//! Elsewhere: [`JudgeError`](crate::judge::JudgeError) (`arena judge`),
+//! [`BotIoError`](crate::external::BotIoError) (talking to a bot process,
+//! recorded with the game rather than returned) and game-core's
+//! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
+
+use std::error::Error;
+use std::io;
+use std::path::PathBuf;
+
+/// A game crate's error, kept as a source.
+pub type BoxError = Box<dyn Error + Send + Sync + 'static>;
+
+/// A bot spec that does not make a bot ([`BotSpec::parse`](crate::play::BotSpec::parse),
+/// [`check_specs`](crate::play::check_specs), [`builtin_bot`](crate::play::builtin_bot)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// `cmd:` with an empty or badly quoted command line.
+    #[error("bot {spec:?}: empty or badly quoted command")]
+    BadCommand {
+        /// The spec as given.
+        spec: String,
+    },
+    /// An `mcts` option without `=`.
+    #[error("bot {spec:?}: expected key=value")]
+    ExpectedKeyValue {
+        /// The spec as given.
+        spec: String,
+    },
+    /// An `mcts` option whose value does not parse.
+    #[error("bot {spec:?}: bad value for {key}")]
+    BadValue {
+        /// The spec as given.
+        spec: String,
+        /// The option.
+        key: String,
+    },
+    /// An `mcts` option that does not exist.
+    #[error("bot {spec:?}: unknown mcts option {key} (iters, ms, c, rollout)")]
+    UnknownOption {
+        /// The spec as given.
+        spec: String,
+        /// The option.
+        key: String,
+    },
+    /// Not a spec at all.
+    #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], cmd:PROGRAM ARGS, or a game's own)")]
+    UnknownBot {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A name that looks like a game's own bot, which this game lacks.
+    #[error("{game} has no built-in bot {name:?}")]
+    NoSuchBuiltin {
+        /// The game.
+        game: &'static str,
+        /// The bot's name.
+        name: String,
+    },
+    /// An external program where a built-in bot is needed (`arena bot`).
+    #[error("bot mode needs a built-in bot, not a program")]
+    NotBuiltin {
+        /// The program's command line.
+        command: String,
+    },
+}
+
+/// Why a game or a series cannot be played ([`play_game`](crate::play::play_game),
+/// [`play_series`](crate::play::play_series)). Bots that misbehave are no
+/// error: they are recorded with the game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// A spec does not make a bot for this game.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Not one bot per seat.
+    #[error("{game} with this configuration has {seats} seats, not {bots}: give --bot {seats} times")]
+    SeatCount {
+        /// The game.
+        game: &'static str,
+        /// Its seats.
+        seats: usize,
+        /// The bots given.
+        bots: usize,
+    },
+    /// The record directory cannot be created.
+    #[error("cannot create {}: {source}", path.display())]
+    RecordDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A record cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    WriteRecord {
+        /// The record's file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+/// A game configuration its crate refuses (the adapters' `new`).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The game's crate refuses the configuration.
+    #[error("{game}: {source}")]
+    Refused {
+        /// The game.
+        game: &'static str,
+        /// The crate's error.
+        source: BoxError,
+    },
+}
+
+impl ConfigError {
+    /// `game`'s crate refuses the configuration with `e`.
+    pub fn refused(game: &'static str, e: impl Error + Send + Sync + 'static) -> ConfigError {
+        ConfigError::Refused { game, source: Box::new(e) }
+    }
+}
+
+/// Why `arena bot` ([`Adapter::serve`](crate::games::Adapter::serve))
+/// stops before the end of its input or of the game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The game has no bot mode.
+    #[error("{game} has no bot mode")]
+    Unsupported {
+        /// The game.
+        game: &'static str,
+    },
+    /// The game crate's bot loop failed: the input does not follow the
+    /// protocol, or reading or writing failed ([`ServeError::io_kind`]).
+    #[error("{source}")]
+    Protocol {
+        /// The game.
+        game: &'static str,
+        /// The crate's protocol error.
+        source: BoxError,
+    },
+    /// Reading the input failed.
+    #[error("cannot read input: {0}")]
+    Read(#[source] io::Error),
+    /// Writing or flushing an answer failed.
+    #[error("cannot answer: {0}")]
+    Write(#[source] io::Error),
+}
+
+impl ServeError {
+    /// `game`'s protocol error `e`.
+    pub fn protocol(game: &'static str, e: impl Error + Send + Sync + 'static) -> ServeError {
+        ServeError::Protocol { game, source: Box::new(e) }
+    }
+
+    /// The kind of the I/O error behind this one, when there is one: the
+    /// first [`io::Error`] in the chain of sources (a game crate's protocol
+    /// error that keeps its I/O error keeps its kind).
+    #[must_use]
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        let mut cur: Option<&(dyn Error + 'static)> = self.source();
+        while let Some(e) = cur {
+            if let Some(io) = e.downcast_ref::<io::Error>() {
+                return Some(io.kind());
+            }
+            cur = e.source();
+        }
+        None
+    }
+}
+
+/// Why a recorded position cannot be drawn ([`render`](crate::render::render)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The JSON is not a record of this game.
+    #[error("not a {game} record: {source}")]
+    NotARecord {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The record's setup is refused by the game.
+    #[error("invalid setup: {source}")]
+    Setup {
+        /// The game's setup error.
+        source: BoxError,
+    },
+    /// `--ply` past the record's turns.
+    #[error("the record has {turns} turns")]
+    NoSuchTurn {
+        /// Turns in the record.
+        turns: usize,
+        /// The turn asked for.
+        asked: usize,
+    },
+    /// `--ply` past the events of a record without a turn list.
+    #[error("the record has {plies} plies, not {asked}")]
+    NoSuchPly {
+        /// Events in the record.
+        plies: usize,
+        /// The ply asked for.
+        asked: usize,
+    },
+    /// An event that the game refuses.
+    #[error("event {event} does not replay: {source}")]
+    Replay {
+        /// Its index.
+        event: usize,
+        /// The game's error.
+        source: BoxError,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    enum Wrapping {
+        #[error("i/o: {0}")]
+        Io(#[from] io::Error),
+        #[error("other")]
+        Other,
+    }
+
+    #[test]
+    fn serve_errors_keep_the_io_kind_of_a_protocol_error() {
+        let e = ServeError::protocol("yavalath", Wrapping::Io(io::Error::from(io::ErrorKind::BrokenPipe)));
+        assert_eq!(e.io_kind(), Some(io::ErrorKind::BrokenPipe));
+        assert_eq!(e.to_string(), format!("i/o: {}", io::Error::from(io::ErrorKind::BrokenPipe)));
+        assert_eq!(ServeError::protocol("yavalath", Wrapping::Other).io_kind(), None);
+        assert_eq!(ServeError::Write(io::ErrorKind::WriteZero.into()).io_kind(), Some(io::ErrorKind::WriteZero));
+        assert_eq!(ServeError::Unsupported { game: "nim" }.io_kind(), None);
+    }
+}

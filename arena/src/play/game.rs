@@ -1,0 +1,210 @@
+//! One game: the seats answer, the judging core ([`Referee`]) decides every
+//! turn, and the record keeps what happened.
+
+use super::record::{ErrorEntry, ErrorLog, Played, TurnEntry, quote, replay_command, round_ms};
+use super::seat::{SeatAnswer, Seats};
+use super::spec::BotSpec;
+use crate::error::PlayError;
+use crate::games::{Adapter, TurnLog};
+use crate::referee::{Referee, Said, substitute_rng};
+use game_core::rng::{GameRng, seeded};
+use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
+
+/// Options of a series of games.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Multiplies every time limit (for slow machines).
+    pub time_factor: f64,
+    /// Directory for one JSON record per game.
+    pub record_dir: Option<std::path::PathBuf>,
+    /// Extra arguments that rebuild the game's configuration in a replay
+    /// command (`--players 4`).
+    pub replay_args: Vec<String>,
+}
+
+/// Plays one game between `specs` (one per seat) with `seed`.
+///
+/// Every turn is decided by the judging core ([`Referee::turn`]), the same
+/// that `arena judge` runs on the record. Never panics on bot behaviour:
+/// every failure is recorded and costs what the game's [`FailurePolicy`](crate::games::FailurePolicy)
+/// says; every process is killed and reaped before this returns.
+///
+/// # Errors
+/// [`PlayError::SeatCount`] without one spec per seat,
+/// [`PlayError::Spec`] when a spec cannot make a bot for this game.
+pub fn play_game<A: Adapter>(
+    a: &A,
+    specs: &[(String, BotSpec)],
+    seed: u64,
+    opts: &PlayOptions,
+) -> Result<Played<A::G>, PlayError> {
+    let start = a.start();
+    let n = start.players();
+    if specs.len() != n {
+        return Err(PlayError::SeatCount { game: a.name(), seats: n, bots: specs.len() });
+    }
+    let mut game = OneGame::new(a, Seats::new(a, specs, seed)?, &start, seed);
+    game.start_seats(&start, opts.time_factor);
+    let (outcome, reason) = game.run(&start);
+    let state = game.referee.state().clone();
+    let stderr = game.seats.stop_all(&state);
+    let mut record = game.record;
+    record.outcome = Some(outcome);
+    Ok(Played {
+        record,
+        config: a.config(),
+        bots: specs.iter().map(|(s, _)| s.clone()).collect(),
+        turns: game.turns,
+        outcome,
+        reason,
+        errors: game.errors.finish(),
+        failures: game.failures,
+        stderr,
+        final_position: a.display(&state),
+        replay: replay_command(a.name(), &opts.replay_args, specs.iter().map(|(s, _)| s.as_str()), seed),
+    })
+}
+
+/// A game in progress: the seats, the judging core, and what the record
+/// keeps so far.
+struct OneGame<'a, A: Adapter> {
+    a: &'a A,
+    seats: Seats<'a, A>,
+    referee: Referee<'a, A>,
+    chance_rng: GameRng,
+    record: Record<A::G>,
+    turns: Vec<TurnEntry>,
+    errors: ErrorLog,
+    failures: Vec<u32>,
+}
+
+/// How a round of the game loop ends.
+enum Round {
+    /// Go on (the referee says whether the game is over).
+    Played,
+    /// The game stops here without its own result: a draw for this reason.
+    Forced(&'static str),
+}
+
+impl<'a, A: Adapter> OneGame<'a, A> {
+    fn new(a: &'a A, seats: Seats<'a, A>, start: &A::G, seed: u64) -> OneGame<'a, A> {
+        let n = start.players();
+        OneGame {
+            a,
+            seats,
+            referee: Referee::new(a, start.clone(), Some(substitute_rng(seed))),
+            chance_rng: seeded(seed),
+            record: Record::new(start, Some(seed)),
+            turns: Vec::new(),
+            errors: ErrorLog::new(n),
+            failures: vec![0; n],
+        }
+    }
+
+    /// Starts every external program on the game's clock scaled by
+    /// `time_factor`; one that cannot start is a failure before turn 1.
+    fn start_seats(&mut self, start: &A::G, time_factor: f64) {
+        let tc = self.a.time_control().scaled(time_factor);
+        for (p, e) in self.seats.start(start, tc) {
+            self.failures[p.index()] += 1;
+            self.errors.push(ErrorEntry { seat: p.0, turn: 0, kind: e.kind().into(), message: e.to_string() });
+        }
+    }
+
+    /// Plays until the end (or the arena's step limit) and returns the
+    /// result and its reason.
+    fn run(&mut self, start: &A::G) -> (Outcome, String) {
+        let n = start.players();
+        let limit = start.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
+        let mut steps = 0u64;
+        let mut forced = None;
+        while !self.referee.is_over() {
+            steps += 1;
+            if steps > limit {
+                forced = Some("arena-limit");
+                break;
+            }
+            let players: Vec<PlayerId> = match self.referee.state().to_act() {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    if let Round::Forced(reason) = self.chance() {
+                        forced = Some(reason);
+                        break;
+                    }
+                    continue;
+                }
+                ToAct::Player(p) => vec![p],
+                ToAct::Simultaneous(set) => set.iter().collect(),
+            };
+            self.round(&players);
+        }
+        match forced.map(|r| (Outcome::draw(n), r.to_string())).or_else(|| self.referee.result()) {
+            Some(f) => f,
+            None => (Outcome::draw(n), "arena-error".into()),
+        }
+    }
+
+    /// Draws and plays a chance step.
+    fn chance(&mut self) -> Round {
+        let applied = self.referee.state().sample_chance(&mut self.chance_rng).map(|c| {
+            let r = self.referee.chance(&c);
+            self.record.events.push(Event::Chance(c));
+            r
+        });
+        if matches!(applied, Some(Ok(()))) { Round::Played } else { Round::Forced("arena-error") }
+    }
+
+    /// Every acting player decides on the same position (simultaneous
+    /// players never see each other's orders), then the referee judges
+    /// their turns in seat order.
+    fn round(&mut self, players: &[PlayerId]) {
+        let snapshot = self.referee.state().clone();
+        let answers = self.seats.ask_all(&snapshot, players);
+        for (&p, answer) in players.iter().zip(answers) {
+            if !self.turn(p, answer) {
+                break;
+            }
+        }
+        self.seats.stop_done(self.referee.state());
+    }
+
+    /// Judges and records one seat's turn; false when the game stops.
+    fn turn(&mut self, p: PlayerId, answer: SeatAnswer<<A::G as Game>::Move>) -> bool {
+        let turn_no = self.turns.len() + 1;
+        let raw = match &answer.said {
+            Said::Answer(raw) => Some(raw.clone()),
+            _ => None,
+        };
+        let v = self.referee.turn(p, answer.said);
+        for (kind, message) in &v.notes {
+            self.errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: kind.clone(), message: message.clone() });
+        }
+        if let Some(e) = &v.error {
+            if !answer.repeat {
+                self.failures[p.index()] += 1;
+                let message = match (&raw, &answer.detail) {
+                    (_, Some(detail)) => detail.clone(),
+                    (Some(raw), None) => format!("answer {}: {}", quote(&raw.text()), e.message),
+                    (None, None) => e.message.clone(),
+                };
+                self.errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: e.kind.clone(), message });
+            }
+        }
+        let failed_out = v.error.is_some() && !v.substituted;
+        self.record.events.extend(v.played.iter().map(|&mv| Event::Move { player: p, mv }));
+        self.turns.push(TurnEntry {
+            player: p.0,
+            answer: raw,
+            text: (!failed_out).then(|| v.played_text.clone()),
+            ms: round_ms(answer.ms),
+            event_end: self.record.events.len(),
+            error: v.error.as_ref().map(|e| e.kind.clone()),
+            substituted: v.substituted,
+        });
+        if self.referee.stop().is_some() {
+            return false;
+        }
+        self.seats.played(TurnLog { player: p, moves: v.played, text: v.played_text });
+        true
+    }
+}

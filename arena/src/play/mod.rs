@@ -1,0 +1,25 @@
+//! Playing games: seats (built-in bots or external programs), the game loop
+//! with each game's failure policy, series with seat rotation, records.
+//!
+//! * [`BotSpec`] (`spec`): a seat's bot as written on the command line.
+//! * `seat`: the seats of a game, built-in and external; asking them for a
+//!   turn and reading an external program's raw answer lines against its
+//!   deadline; [`builtin_bot`] and [`check_specs`].
+//! * [`play_game`] (`game`): one game, every turn decided by the judging
+//!   core [`Referee`](crate::referee::Referee).
+//! * [`Played`] (`record`): what a game leaves, its JSON record, and the
+//!   bounded log of its problems ([`MAX_SEAT_ERRORS`] per seat).
+//! * [`play_series`] (`series`): the [`schedule`], `--jobs` threads, records
+//!   written, [`GameSummary`] kept per game.
+
+mod game;
+mod record;
+mod seat;
+mod series;
+mod spec;
+
+pub use game::{PlayOptions, play_game};
+pub use record::{ErrorEntry, MAX_SEAT_ERRORS, Played, ResultEntry, TurnEntry, shell_quote};
+pub use seat::{builtin_bot, check_specs};
+pub use series::{GameSummary, SUMMARY_ERRORS, play_series, schedule};
+pub use spec::BotSpec;

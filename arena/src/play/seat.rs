@@ -1,0 +1,353 @@
+//! Seats: built-in bots and external programs. Asking every acting seat for
+//! its turn on the same position, reading an external program's raw answer
+//! lines against its deadline (dropping what the game's referee drops,
+//! [`Adapter::skips_line`]), and stopping programs.
+
+use super::spec::BotSpec;
+use crate::bot::{Bot, Mcts, RandomBot};
+use crate::error::SpecError;
+use crate::external::{BotIoError, Process};
+use crate::games::{Adapter, TimeControl, TurnLog};
+use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Said};
+use game_core::rng::derive_seed;
+use game_core::{Clock, Game, PlayerId};
+use std::time::{Duration, Instant};
+
+enum SeatBot<G: Game> {
+    Builtin(Box<dyn Bot<G>>),
+    External(Box<ExternalSeat>),
+}
+
+struct ExternalSeat {
+    command: String,
+    proc: Option<Process>,
+    /// Why the bot no longer answers (it is stopped), if it does not.
+    dead: Option<Cutoff>,
+    clock: Clock,
+    stderr: String,
+}
+
+fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, SpecError> {
+    Ok(match spec {
+        BotSpec::Random => SeatBot::Builtin(Box::new(RandomBot::new(seed))),
+        BotSpec::Mcts(cfg) => SeatBot::Builtin(Box::new(Mcts::<A::G>::new(*cfg, seed))),
+        BotSpec::Builtin(name) => SeatBot::Builtin(
+            a.builtin_bot(name, seed).ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: name.clone() })?,
+        ),
+        BotSpec::External(cmd) => SeatBot::External(Box::new(ExternalSeat {
+            command: cmd.clone(),
+            proc: None,
+            dead: None,
+            clock: Clock::new(a.time_control()),
+            stderr: String::new(),
+        })),
+    })
+}
+
+/// A built-in bot (not an external program) for this game from its spec.
+///
+/// # Errors
+/// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
+/// the game does not know.
+pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, SpecError> {
+    match make_seat(a, &BotSpec::parse(spec)?, seed)? {
+        SeatBot::Builtin(b) => Ok(b),
+        SeatBot::External(ext) => Err(SpecError::NotBuiltin { command: ext.command }),
+    }
+}
+
+/// Checks that every spec makes a bot for this game (built-in names exist).
+///
+/// # Errors
+/// The first spec that does not.
+pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, SpecError> {
+    let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
+    for s in &parsed {
+        make_seat(a, s, 0)?;
+    }
+    Ok(parsed)
+}
+
+/// What a seat said, and whether it is a failure already counted (a bot
+/// that stopped earlier fails again on every later turn).
+pub(super) struct SeatAnswer<M> {
+    pub(super) said: Said<M>,
+    pub(super) repeat: bool,
+    pub(super) ms: f64,
+    /// What the arena saw of a cutoff (how the bot ended), for the record.
+    pub(super) detail: Option<String>,
+}
+
+/// The seats of one game, and the turns played so far (for protocols that
+/// echo earlier turns).
+pub(super) struct Seats<'a, A: Adapter> {
+    a: &'a A,
+    seats: Vec<SeatBot<A::G>>,
+    history: Vec<TurnLog<<A::G as Game>::Move>>,
+}
+
+impl<'a, A: Adapter> Seats<'a, A> {
+    /// One seat per spec; each bot's seed is derived from the game's `seed`
+    /// and its seat.
+    pub(super) fn new(a: &'a A, specs: &[(String, BotSpec)], seed: u64) -> Result<Seats<'a, A>, SpecError> {
+        let seats = specs
+            .iter()
+            .enumerate()
+            .map(|(i, (_, s))| make_seat(a, s, derive_seed(seed, 1 + i as u64)))
+            .collect::<Result<_, _>>()?;
+        Ok(Seats { a, seats, history: Vec::new() })
+    }
+
+    /// Starts every external program on clock `tc` and sends it its start
+    /// lines. Returns the seats whose program could not be started (they
+    /// count as crashed from now on).
+    pub(super) fn start(&mut self, start: &A::G, tc: TimeControl) -> Vec<(PlayerId, BotIoError)> {
+        let mut failed = Vec::new();
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let SeatBot::External(ext) = seat {
+                ext.clock = Clock::new(tc);
+                match Process::spawn(&ext.command) {
+                    Ok(mut proc) => {
+                        let start_lines = self.a.protocol_start(start, PlayerId(i as u8));
+                        if !start_lines.is_empty() {
+                            let _ = proc.send(&start_lines);
+                        }
+                        ext.proc = Some(proc);
+                    }
+                    Err(e) => {
+                        ext.dead = Some(Cutoff::Crash);
+                        failed.push((PlayerId(i as u8), e));
+                    }
+                }
+            }
+        }
+        failed
+    }
+
+    /// Asks every player of `players` for its turn on `state` (the same
+    /// position for all). External programs all receive their input first
+    /// and think at the same time, each against its own deadline; built-in
+    /// bots decide meanwhile.
+    pub(super) fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<SeatAnswer<<A::G as Game>::Move>> {
+        let a = self.a;
+        let mut pending: Vec<Option<Pending>> = Vec::with_capacity(players.len());
+        for &p in players {
+            pending.push(match &mut self.seats[p.index()] {
+                SeatBot::External(ext) => Some(begin_external(a, ext, state, p, &self.history)),
+                SeatBot::Builtin(_) => None,
+            });
+        }
+        let mut out: Vec<Option<SeatAnswer<_>>> = Vec::with_capacity(players.len());
+        for &p in players {
+            out.push(match &mut self.seats[p.index()] {
+                SeatBot::Builtin(bot) => {
+                    let t0 = Instant::now();
+                    let moves = bot.turn(state, p);
+                    Some(SeatAnswer { said: Said::Moves(moves), repeat: false, ms: ms_since(t0), detail: None })
+                }
+                SeatBot::External(_) => None,
+            });
+        }
+        for ((&p, pend), slot) in players.iter().zip(pending).zip(out.iter_mut()) {
+            if let (Some(pend), SeatBot::External(ext)) = (pend, &mut self.seats[p.index()]) {
+                *slot = Some(end_external(a, ext, state, p, pend));
+            }
+        }
+        out.into_iter()
+            .map(|o| {
+                o.unwrap_or(SeatAnswer {
+                    said: Said::Answer(RawAnswer { cutoff: Some(Cutoff::Crash), ..RawAnswer::default() }),
+                    repeat: true,
+                    ms: 0.0,
+                    detail: None,
+                })
+            })
+            .collect()
+    }
+
+    /// Remembers a turn played (after any substitution).
+    pub(super) fn played(&mut self, turn: TurnLog<<A::G as Game>::Move>) {
+        self.history.push(turn);
+    }
+
+    /// Tells the seats the game is over for (a removed Quoridor player) so,
+    /// and stops them now.
+    pub(super) fn stop_done(&mut self, state: &A::G) {
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let SeatBot::External(ext) = seat {
+                if ext.dead.is_none() && ext.proc.is_some() && self.a.seat_done(state, PlayerId(i as u8)) {
+                    end_seat(self.a, state, PlayerId(i as u8), ext);
+                }
+            }
+        }
+    }
+
+    /// Ends every external program (the game is over at `state`) and
+    /// returns each seat's stderr tail (`None` for a built-in bot).
+    pub(super) fn stop_all(&mut self, state: &A::G) -> Vec<Option<String>> {
+        let mut stderr = Vec::with_capacity(self.seats.len());
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            match seat {
+                SeatBot::External(ext) => {
+                    end_seat(self.a, state, PlayerId(i as u8), ext);
+                    ext.proc = None;
+                    stderr.push(Some(ext.stderr.clone()));
+                }
+                SeatBot::Builtin(_) => stderr.push(None),
+            }
+        }
+        stderr
+    }
+}
+
+fn ms_since(t0: Instant) -> f64 {
+    t0.elapsed().as_secs_f64() * 1000.0
+}
+
+/// An external seat's question in flight.
+struct Pending {
+    t0: Instant,
+    deadline: Instant,
+    sent: Result<(), BotIoError>,
+}
+
+fn begin_external<A: Adapter>(
+    a: &A,
+    ext: &mut ExternalSeat,
+    state: &A::G,
+    p: PlayerId,
+    history: &[TurnLog<<A::G as Game>::Move>],
+) -> Pending {
+    let t0 = Instant::now();
+    if ext.dead.is_some() {
+        return Pending { t0, deadline: t0, sent: Err(BotIoError::Closed) };
+    }
+    let first = ext.clock.answers() == 0;
+    let limit = ext.clock.start_answer();
+    let sent = match ext.proc.as_mut() {
+        Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
+        None => Err(BotIoError::Closed),
+    };
+    Pending { t0, deadline: t0 + limit, sent }
+}
+
+fn cutoff_of(e: &BotIoError) -> Cutoff {
+    match e {
+        BotIoError::Timeout => Cutoff::Timeout,
+        BotIoError::Closed | BotIoError::Spawn(_) => Cutoff::Crash,
+        BotIoError::LineTooLong => Cutoff::LineTooLong,
+        BotIoError::NotReading => Cutoff::NotReading,
+    }
+}
+
+/// Reads the answer lines of an external seat until its deadline: the
+/// game's number of answer lines, plus the lines its referee drops, all
+/// kept (the dropped ones up to [`KEPT_SKIPPED_LINES`], then counted).
+fn end_external<A: Adapter>(
+    a: &A,
+    ext: &mut ExternalSeat,
+    state: &A::G,
+    p: PlayerId,
+    pend: Pending,
+) -> SeatAnswer<<A::G as Game>::Move> {
+    if let Some(c) = ext.dead {
+        let raw = RawAnswer { cutoff: Some(c), ..RawAnswer::default() };
+        return SeatAnswer { said: Said::Answer(raw), repeat: true, ms: 0.0, detail: None };
+    }
+    let mut raw = RawAnswer::default();
+    let mut failure = pend.sent.err();
+    if failure.is_none() {
+        match ext.proc.as_mut() {
+            Some(proc) => failure = read_answer(a, proc, state, p, pend.deadline, &mut raw).err(),
+            None => failure = Some(BotIoError::Closed),
+        }
+    }
+    let ms = ms_since(pend.t0);
+    ext.clock.end_answer(pend.t0.elapsed());
+    let mut detail = None;
+    if let Some(e) = failure {
+        detail = Some(e.to_string());
+        let cutoff = cutoff_of(&e);
+        raw.cutoff = Some(cutoff);
+        let keep = cutoff == Cutoff::Timeout && a.timeout_keeps_bot();
+        if let (Some(proc), false) = (ext.proc.as_mut(), keep) {
+            if e == BotIoError::Closed {
+                // Say how it ended, in the stderr tail kept with the record.
+                detail = Some(match proc.peek_exit(Duration::from_millis(50)) {
+                    Some(how) => format!("the bot exited ({how})"),
+                    None => "the bot closed its output but kept running (killed)".to_string(),
+                });
+            }
+            proc.kill();
+            ext.stderr = proc.stderr_tail();
+        }
+        if !keep {
+            ext.dead = Some(cutoff);
+        }
+    }
+    SeatAnswer { said: Said::Answer(raw), repeat: false, ms, detail }
+}
+
+/// Reads the game's number of answer lines into `raw` before `deadline`,
+/// keeping the lines the game's referee drops as well.
+fn read_answer<A: Adapter>(
+    a: &A,
+    proc: &mut Process,
+    state: &A::G,
+    p: PlayerId,
+    deadline: Instant,
+    raw: &mut RawAnswer,
+) -> Result<(), BotIoError> {
+    let need = a.answer_lines(state, p);
+    let (mut got, mut skipped) = (0, 0usize);
+    while got < need {
+        let line = proc.read_line(deadline)?;
+        if a.skips_line(&line) {
+            skipped += 1;
+            if skipped <= KEPT_SKIPPED_LINES {
+                raw.lines.push(RawLine(line));
+            } else {
+                raw.more_skipped += 1;
+            }
+        } else {
+            got += 1;
+            raw.lines.push(RawLine(line));
+        }
+    }
+    Ok(())
+}
+
+/// Sends a live external seat its end-of-game lines, stops it (kill and
+/// reap after a short grace) and keeps its stderr tail.
+fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat) {
+    if let Some(proc) = ext.proc.as_mut() {
+        if ext.dead.is_none() {
+            let end = a.protocol_end(state, p);
+            proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
+            ext.stderr = proc.stderr_tail();
+        }
+    }
+    // A seat the game is over for is never asked again.
+    ext.dead.get_or_insert(Cutoff::Crash);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::NimAdapter;
+
+    #[test]
+    fn specs_that_make_no_bot_for_the_game_are_typed_errors() {
+        let a = NimAdapter { pile: 10, max_take: 3 };
+        assert!(check_specs(&a, &["random".into(), "mcts:iters=5".into()]).is_ok());
+        assert_eq!(
+            check_specs(&a, &["random".into(), "greedy".into()]),
+            Err(SpecError::NoSuchBuiltin { game: "nim", name: "greedy".into() })
+        );
+        assert_eq!(
+            builtin_bot(&a, "cmd:./bot -x", 1).err(),
+            Some(SpecError::NotBuiltin { command: "./bot -x".into() })
+        );
+        assert!(matches!(builtin_bot(&a, "a b", 1), Err(SpecError::UnknownBot { .. })));
+    }
+}
