@@ -1,13 +1,16 @@
 //! The `game_core::Game` view: a placement phase, then turns of simultaneous
 //! orders, each followed by a chance step that allocates contested kicks.
 
-use crate::config::{Cell, Config, ConfigError, TEAMS};
-use crate::field::{
-    AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
-};
+use crate::allocation::ExplicitAllocation;
+use crate::error::{FootballError, SetupError, TurnError};
+use crate::field::{EndReason, Field};
+use crate::field::{IllegalOrder, TurnReport};
 use crate::geometry::Geometry;
-use crate::order::{Order, OrderError};
-use game_core::{Game, GameError, MoveNotation, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
+use crate::limits::TEAMS;
+use crate::order::Order;
+use crate::setup::{Config, FootballSetup};
+use game_core::grid::Cell;
+use game_core::{Game, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -29,111 +32,6 @@ pub enum FootballMove {
 pub struct KickAllocation {
     /// Successful contested kickers (player indices `team * p + i`).
     pub successes: Vec<u16>,
-}
-
-/// Why a move or chance value is refused in the [`Game`] view.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FootballError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The team does not owe a move now (it has given all of them, the turn
-    /// awaits its chance step, or the team does not exist).
-    #[error("team {0} does not owe a move now")]
-    NotToAct(PlayerId),
-    /// A placement during the turns, or an order during the placement.
-    #[error("wrong kind of move for the {0} phase")]
-    WrongPhase(&'static str),
-    /// A start cell off the grid.
-    #[error("start cell ({x}, {y}) is off the grid")]
-    PlaceOffGrid {
-        /// Column.
-        x: u8,
-        /// Row.
-        y: u8,
-    },
-    /// An illegal order (the turn-level [`Field::resolve_turn`] would make
-    /// the player stay instead).
-    #[error("footballer {footballer} of team {team}: {reason}")]
-    IllegalOrder {
-        /// The team.
-        team: u8,
-        /// Its footballer (0-based).
-        footballer: u16,
-        /// Why.
-        reason: OrderError,
-    },
-    /// A chance value outside a chance step.
-    #[error("no chance step is due")]
-    NoChanceDue,
-    /// A chance value that does not fit the turn's contested kicks.
-    #[error(transparent)]
-    Allocation(#[from] AllocationError),
-}
-
-impl GameError for FootballError {
-    fn kind(&self) -> &'static str {
-        match self {
-            FootballError::GameOver => "game-over",
-            FootballError::NotToAct(_) => "not-to-act",
-            FootballError::WrongPhase(_) => "wrong-phase",
-            FootballError::PlaceOffGrid { .. } => "place-off-grid",
-            FootballError::IllegalOrder { reason, .. } => reason.kind(),
-            FootballError::NoChanceDue => "no-chance-due",
-            FootballError::Allocation(e) => e.kind(),
-        }
-    }
-}
-
-/// Why a [`FootballSetup`] is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// Bad configuration.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// Bad field.
-    #[error(transparent)]
-    Field(#[from] FieldError),
-    /// Inconsistent phase data.
-    #[error("inconsistent setup: {0}")]
-    Inconsistent(&'static str),
-    /// A pending order that is illegal.
-    #[error("pending order of player {player} is illegal: {reason}")]
-    PendingOrder {
-        /// Player index.
-        player: usize,
-        /// Why.
-        reason: OrderError,
-    },
-}
-
-impl GameError for SetupError {
-    fn kind(&self) -> &'static str {
-        match self {
-            SetupError::Config(e) => e.kind(),
-            SetupError::Field(e) => e.kind(),
-            SetupError::Inconsistent(_) => "inconsistent-setup",
-            SetupError::PendingOrder { .. } => "illegal-pending-order",
-        }
-    }
-}
-
-/// A plain description of a [`Football`] position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FootballSetup {
-    /// The configuration.
-    pub config: Config,
-    /// Turns played.
-    pub turn: u32,
-    /// Scores of teams 0..=3.
-    pub scores: [u32; TEAMS],
-    /// Balls per cell, row-major (`y * width + x`).
-    pub balls: Vec<u16>,
-    /// Per team, the cells of its footballers placed so far (all `p` once
-    /// the placement is over).
-    pub players: [Vec<Cell>; TEAMS],
-    /// Per team, the orders it has given this turn (empty during placement).
-    pub pending: [Vec<Order>; TEAMS],
 }
 
 /// A game of Parallel Football on the [`Game`] trait (seats are the four
@@ -455,41 +353,6 @@ impl Game for Football {
             given: std::array::from_fn(|t| setup.pending[t].len() as u16),
             pending,
         })
-    }
-}
-
-/// Why a move text cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unreadable move {text:?}: expected `x y`, `stay`, `move dx dy` or `kick dx dy`")]
-pub struct MoveParseError {
-    /// The text (at most 80 characters of it).
-    pub text: String,
-}
-
-impl GameError for MoveParseError {
-    fn kind(&self) -> &'static str {
-        "unreadable-move"
-    }
-}
-
-impl MoveNotation for Football {
-    type ParseError = MoveParseError;
-
-    /// `x y` for a placement, the protocol's `stay` / `move dx dy` /
-    /// `kick dx dy` for an order.
-    fn format_move(&self, mv: FootballMove) -> String {
-        match mv {
-            FootballMove::Place(c) => format!("{} {}", c.x, c.y),
-            FootballMove::Order(o) => o.to_string(),
-        }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<FootballMove, MoveParseError> {
-        let err = || MoveParseError { text: text.chars().take(80).collect() };
-        if let Some(o) = crate::protocol::parse_order(text) {
-            return Ok(FootballMove::Order(o));
-        }
-        crate::protocol::parse_cell(text).map(FootballMove::Place).ok_or_else(err)
     }
 }
 

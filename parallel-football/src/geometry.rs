@@ -1,7 +1,9 @@
 //! Precomputed geometry of a configuration: the kick disc and, on demand,
 //! the fewest kicks from every cell to every home.
 
-use crate::config::{Cell, Config, TEAMS};
+use crate::limits::TEAMS;
+use crate::setup::Config;
+use game_core::grid::Cell;
 use std::sync::OnceLock;
 
 /// The kick offsets of a configuration, computed once and shared (through an

@@ -144,25 +144,35 @@
 
 #![warn(missing_docs)]
 
-mod config;
+mod allocation;
+mod display;
+mod error;
 mod field;
 mod game;
 mod geometry;
+mod limits;
+mod movegen;
+mod notation;
 mod order;
 pub mod protocol;
 mod record;
+mod setup;
 mod teams;
 
 pub use game_core;
+pub use game_core::grid::Cell;
 
-pub use config::{
-    Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS,
+pub use allocation::{Allocation, ExplicitAllocation};
+pub use error::{
+    AllocationError, AnswerError, ConfigError, FieldError, FootballError, MoveParseError, OrderError, ProtocolError,
+    RecordError, SetupError, TurnError,
 };
-pub use field::{
-    Allocation, AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
-};
-pub use game::{Football, FootballError, FootballMove, FootballSetup, KickAllocation, MoveParseError, SetupError};
+pub use field::{EndReason, Field, IllegalOrder, TurnReport};
+pub use game::{Football, FootballMove, KickAllocation};
 pub use geometry::Geometry;
-pub use order::{Order, OrderError};
-pub use record::{GameRecord, RecordError, TurnRecord, play_game, run_game};
+
+pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+pub use order::Order;
+pub use record::{GameRecord, TurnRecord, play_game, run_game};
+pub use setup::{Config, FootballSetup};
 pub use teams::{GreedyTeam, RandomTeam, Team};

@@ -1,11 +1,16 @@
 //! Whole games: [`play_game`] with four [`Team`]s, and serde game records
 //! that replay without the random generator.
 
-use crate::config::{Cell, Config, TEAMS};
-use crate::field::{EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport};
+use crate::allocation::ExplicitAllocation;
+use crate::error::{RecordError, TurnError};
+use crate::field::{EndReason, Field};
+use crate::field::{IllegalOrder, TurnReport};
 use crate::game::{Football, FootballMove, KickAllocation};
+use crate::limits::TEAMS;
 use crate::order::Order;
+use crate::setup::Config;
 use crate::teams::Team;
+use game_core::grid::Cell;
 use game_core::rng::seeded;
 use game_core::{Event, PlayerId, Record};
 use serde::{Deserialize, Serialize};
@@ -43,44 +48,6 @@ pub struct GameRecord {
     pub balls_left: u32,
     /// Why the game ended.
     pub end: Option<EndReason>,
-}
-
-/// Why a record does not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// The start cells are invalid.
-    #[error("bad start: {0}")]
-    Start(#[from] FieldError),
-    /// Turn `turn` (0-based) cannot be resolved.
-    #[error("turn {turn}: {error}")]
-    Turn {
-        /// 0-based turn index.
-        turn: usize,
-        /// Why.
-        error: TurnError,
-    },
-    /// The replayed turn refuses other orders than the record says.
-    #[error("turn {0}: the refused orders differ from the record")]
-    IllegalMismatch(usize),
-    /// The replayed end differs from the record.
-    #[error("the replayed end (scores {scores:?}, balls left {balls_left}) differs from the record")]
-    EndMismatch {
-        /// Replayed scores.
-        scores: [u32; TEAMS],
-        /// Replayed balls left.
-        balls_left: u32,
-    },
-}
-
-impl game_core::GameError for RecordError {
-    fn kind(&self) -> &'static str {
-        match self {
-            RecordError::Start(_) => "bad-start",
-            RecordError::Turn { .. } => "bad-turn",
-            RecordError::IllegalMismatch(_) => "illegal-mismatch",
-            RecordError::EndMismatch { .. } => "end-mismatch",
-        }
-    }
 }
 
 impl std::fmt::Display for GameRecord {

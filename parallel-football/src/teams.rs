@@ -1,10 +1,11 @@
 //! Built-in reference teams: [`RandomTeam`] and [`GreedyTeam`].
 
-use crate::config::{Cell, Config};
 use crate::field::Field;
 use crate::game::{Football, FootballMove};
 use crate::order::Order;
+use crate::setup::Config;
 use game_core::PlayerId;
+use game_core::grid::Cell;
 use game_core::rng::{GameRng, below, seeded};
 
 /// A team program inside the process: chooses start cells, then each turn

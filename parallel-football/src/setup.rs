@@ -1,115 +1,12 @@
-//! Configuration of a game: grid size, players per team, kick range, turn limit.
+//! Configuration of a game (grid size, players per team, kick range, turn
+//! limit) and the plain [`FootballSetup`] of a position.
 
+use crate::error::ConfigError;
+use crate::limits::{DEFAULT_MAX_TURNS, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+use crate::order::Order;
+use game_core::grid::Cell;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// Number of teams; always four.
-pub const TEAMS: usize = 4;
-
-/// The most players a team may field (the course used up to 255).
-pub const MAX_PLAYERS_PER_TEAM: u16 = 1024;
-
-/// The largest kick range (`46 = ceil(32 * sqrt(2))`).
-pub const MAX_KICK_RANGE: u8 = 46;
-
-/// The default turn limit (the statement says only "a large number of moves").
-pub const DEFAULT_MAX_TURNS: u32 = 20_000;
-
-/// The default grid side, the only size the arena protocol uses.
-pub const DEFAULT_SIDE: u8 = 32;
-
-/// A cell of the grid, `x` in `0..width` (left to right), `y` in `0..height`
-/// (top to bottom).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
-pub struct Cell {
-    /// Column, from the left.
-    pub x: u8,
-    /// Row, from the top.
-    pub y: u8,
-}
-
-impl Cell {
-    /// The cell `(x, y)`.
-    #[inline]
-    pub const fn new(x: u8, y: u8) -> Cell {
-        Cell { x, y }
-    }
-
-    /// The cell `(x + dx, y + dy)` when it lies on a `width` x `height` grid.
-    #[inline]
-    pub fn offset(self, dx: i32, dy: i32, width: u8, height: u8) -> Option<Cell> {
-        let x = i32::from(self.x) + dx;
-        let y = i32::from(self.y) + dy;
-        if (0..i32::from(width)).contains(&x) && (0..i32::from(height)).contains(&y) {
-            Some(Cell { x: x as u8, y: y as u8 })
-        } else {
-            None
-        }
-    }
-
-    /// Squared Euclidean distance between the centres of two cells.
-    #[inline]
-    pub fn distance2(self, other: Cell) -> u32 {
-        let dx = i32::from(self.x) - i32::from(other.x);
-        let dy = i32::from(self.y) - i32::from(other.y);
-        (dx * dx + dy * dy) as u32
-    }
-
-    /// King-move (Chebyshev) distance: the number of `move` orders a player
-    /// needs to walk from one cell to the other.
-    #[inline]
-    pub fn steps_to(self, other: Cell) -> u32 {
-        u32::from(self.x.abs_diff(other.x).max(self.y.abs_diff(other.y)))
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.x, self.y)
-    }
-}
-
-/// Why a configuration is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    /// Width or height below 2 (the four home corners must be distinct).
-    #[error("the grid must be at least 2 x 2, got {width} x {height}")]
-    GridTooSmall {
-        /// Requested width.
-        width: u32,
-        /// Requested height.
-        height: u32,
-    },
-    /// Width or height above 255.
-    #[error("the grid must be at most 255 x 255, got {width} x {height}")]
-    GridTooLarge {
-        /// Requested width.
-        width: u32,
-        /// Requested height.
-        height: u32,
-    },
-    /// Players per team outside `1..=MAX_PLAYERS_PER_TEAM`.
-    #[error("players per team must be 1 to {MAX_PLAYERS_PER_TEAM}, got {0}")]
-    Players(u32),
-    /// Kick range outside `1..=46`.
-    #[error("the kick range must be 1 to {MAX_KICK_RANGE}, got {0}")]
-    KickRange(u32),
-    /// A turn limit of 0.
-    #[error("the turn limit must be at least 1")]
-    MaxTurns,
-}
-
-impl game_core::GameError for ConfigError {
-    fn kind(&self) -> &'static str {
-        match self {
-            ConfigError::GridTooSmall { .. } => "grid-too-small",
-            ConfigError::GridTooLarge { .. } => "grid-too-large",
-            ConfigError::Players(_) => "bad-player-count",
-            ConfigError::KickRange(_) => "bad-kick-range",
-            ConfigError::MaxTurns => "bad-turn-limit",
-        }
-    }
-}
 
 /// A validated game configuration.
 ///
@@ -327,4 +224,22 @@ impl fmt::Display for Config {
             self.width, self.height, self.players, self.kick_range, self.max_turns
         )
     }
+}
+
+/// A plain description of a [`Football`](crate::Football) position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FootballSetup {
+    /// The configuration.
+    pub config: Config,
+    /// Turns played.
+    pub turn: u32,
+    /// Scores of teams 0..=3.
+    pub scores: [u32; TEAMS],
+    /// Balls per cell, row-major (`y * width + x`).
+    pub balls: Vec<u16>,
+    /// Per team, the cells of its footballers placed so far (all `p` once
+    /// the placement is over).
+    pub players: [Vec<Cell>; TEAMS],
+    /// Per team, the orders it has given this turn (empty during placement).
+    pub pending: [Vec<Order>; TEAMS],
 }
