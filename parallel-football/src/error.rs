@@ -34,17 +34,13 @@ pub enum ConfigError {
     MaxTurns,
 }
 
-impl game_core::GameError for ConfigError {
-    fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(ConfigError {
             ConfigError::GridTooSmall { .. } => "grid-too-small",
             ConfigError::GridTooLarge { .. } => "grid-too-large",
             ConfigError::Players(_) => "bad-player-count",
             ConfigError::KickRange(_) => "bad-kick-range",
             ConfigError::MaxTurns => "bad-turn-limit",
-        }
-    }
-}
+});
 
 /// Why an order is illegal against the state at the start of the turn. In a
 /// turn resolution an illegal order makes that player stay and is reported.
@@ -93,25 +89,14 @@ pub enum OrderError {
     },
 }
 
-impl OrderError {
-    /// A stable kebab-case name of the reason.
-    pub const fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(OrderError {
             OrderError::NotOneStep { .. } => "not-one-step",
             OrderError::MoveOffGrid { .. } => "move-off-grid",
             OrderError::ZeroKick => "zero-kick",
             OrderError::NoBall => "no-ball",
             OrderError::OutOfRange { .. } => "out-of-range",
             OrderError::KickOffGrid { .. } => "kick-off-grid",
-        }
-    }
-}
-
-impl game_core::GameError for OrderError {
-    fn kind(&self) -> &'static str {
-        OrderError::kind(self)
-    }
-}
+});
 
 /// Why a turn could not be resolved (the field is then unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -132,6 +117,8 @@ pub enum TurnError {
     Allocation(#[from] AllocationError),
 }
 
+// Written by hand, not with `game_core::error_kinds!`: a wrapped error passes
+// its own kind through, and the macro takes literal kinds only.
 impl game_core::GameError for TurnError {
     fn kind(&self) -> &'static str {
         match self {
@@ -165,22 +152,11 @@ pub enum AllocationError {
     NotContested(usize),
 }
 
-impl AllocationError {
-    /// A stable kebab-case name.
-    pub const fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(AllocationError {
             AllocationError::NotSorted => "allocation-not-sorted",
             AllocationError::WrongCount { .. } => "allocation-wrong-count",
             AllocationError::NotContested(_) => "allocation-not-contested",
-        }
-    }
-}
-
-impl game_core::GameError for AllocationError {
-    fn kind(&self) -> &'static str {
-        AllocationError::kind(self)
-    }
-}
+});
 
 /// Why a field description is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -232,18 +208,14 @@ pub enum FieldError {
     },
 }
 
-impl game_core::GameError for FieldError {
-    fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(FieldError {
             FieldError::PlayerCount { .. } => "player-count",
             FieldError::PlayerOffGrid { .. } => "player-off-grid",
             FieldError::BallCount { .. } => "ball-count",
             FieldError::BallOnHome { .. } => "ball-on-home",
             FieldError::TooManyBalls(_) => "too-many-balls",
             FieldError::TurnPastLimit { .. } => "turn-past-limit",
-        }
-    }
-}
+});
 
 /// Why a move or chance value is refused in the [`Game`](game_core::Game) view.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -285,6 +257,8 @@ pub enum FootballError {
     Allocation(#[from] AllocationError),
 }
 
+// Written by hand, not with `game_core::error_kinds!`: a wrapped error passes
+// its own kind through, and the macro takes literal kinds only.
 impl GameError for FootballError {
     fn kind(&self) -> &'static str {
         match self {
@@ -321,6 +295,8 @@ pub enum SetupError {
     },
 }
 
+// Written by hand, not with `game_core::error_kinds!`: a wrapped error passes
+// its own kind through, and the macro takes literal kinds only.
 impl GameError for SetupError {
     fn kind(&self) -> &'static str {
         match self {
@@ -340,11 +316,7 @@ pub struct MoveParseError {
     pub text: String,
 }
 
-impl GameError for MoveParseError {
-    fn kind(&self) -> &'static str {
-        "unreadable-move"
-    }
-}
+game_core::error_kinds!(MoveParseError { MoveParseError { .. } => "unreadable-move" });
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -373,16 +345,12 @@ pub enum RecordError {
     },
 }
 
-impl game_core::GameError for RecordError {
-    fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(RecordError {
             RecordError::Start(_) => "bad-start",
             RecordError::Turn { .. } => "bad-turn",
             RecordError::IllegalMismatch(_) => "illegal-mismatch",
             RecordError::EndMismatch { .. } => "end-mismatch",
-        }
-    }
-}
+});
 
 /// Why what the referee sent cannot be read (bot side).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -413,18 +381,14 @@ pub enum ProtocolError {
     Io(String),
 }
 
-impl game_core::GameError for ProtocolError {
-    fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(ProtocolError {
             ProtocolError::Unreadable { .. } => "unreadable-line",
             ProtocolError::Missing(_) => "missing-line",
             ProtocolError::Invalid(_) => "invalid-message",
             ProtocolError::Config(_) => "invalid-config",
             ProtocolError::Field(_) => "invalid-field",
             ProtocolError::Io(_) => "io",
-        }
-    }
-}
+});
 
 /// Why a line of a team's answer cannot be used (referee side): the
 /// footballer stays, or during placement starts on its team's home cell.
@@ -454,13 +418,9 @@ pub enum AnswerError {
     Extra(String),
 }
 
-impl game_core::GameError for AnswerError {
-    fn kind(&self) -> &'static str {
-        match self {
+game_core::error_kinds!(AnswerError {
             AnswerError::Unreadable { .. } => "unreadable-line",
             AnswerError::Missing(_) => "missing-line",
             AnswerError::OffGrid { .. } => "off-grid",
             AnswerError::Extra(_) => "extra-line",
-        }
-    }
-}
+});
