@@ -100,7 +100,7 @@ fn soak_parallel_football_no_ball_is_ever_lost() {
         let mut starts = Vec::new();
         for (team, t) in teams.iter_mut().enumerate() {
             let mut cells = Vec::new();
-            t.place(&config, team as u8, &mut cells);
+            t.place(&config, game_core::PlayerId(team as u8), &mut cells);
             starts.extend(cells);
         }
         let mut field = Field::new(config, &starts).expect("valid starts");
@@ -108,7 +108,7 @@ fn soak_parallel_football_no_ball_is_ever_lost() {
         let p = usize::from(config.players());
         while !field.is_over() && played < turns {
             for (team, t) in teams.iter_mut().enumerate() {
-                t.orders(&field, team as u8, &mut orders[team * p..(team + 1) * p]);
+                t.orders(&field, game_core::PlayerId(team as u8), &mut orders[team * p..(team + 1) * p]);
             }
             field.resolve_turn(&orders, &mut r, &mut report).expect("a turn of a running game resolves");
             played += 1;

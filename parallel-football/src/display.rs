@@ -38,7 +38,7 @@ impl fmt::Display for Field {
         // Bit t of occupancy[cell]: a player of team t is there.
         let mut occupancy = vec![0u8; c.cells()];
         for (i, &p) in self.positions.iter().enumerate() {
-            occupancy[c.index(p)] |= 1 << c.team_of(i);
+            occupancy[c.index(p)] |= 1 << c.team_of(i).0;
         }
         let mut line = String::with_capacity(usize::from(c.width()) + 1);
         for y in 0..c.height() {

@@ -243,7 +243,7 @@ pub enum FootballError {
     #[error("footballer {footballer} of team {team}: {reason}")]
     IllegalOrder {
         /// The team.
-        team: u8,
+        team: PlayerId,
         /// Its footballer (0-based).
         footballer: u16,
         /// Why.

@@ -5,6 +5,7 @@ use crate::geometry::Geometry;
 use crate::limits::TEAMS;
 use crate::order::Order;
 use crate::setup::Config;
+use game_core::PlayerId;
 use game_core::grid::Cell;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -168,7 +169,7 @@ impl Field {
         let config = geometry.config();
         let mut balls = vec![1u16; config.cells()];
         for t in 0..TEAMS as u8 {
-            balls[config.index(config.home(t))] = 0;
+            balls[config.index(config.home(PlayerId(t)))] = 0;
         }
         Field::from_parts(geometry, balls, starts.to_vec(), [0; TEAMS], 0)
     }
@@ -192,7 +193,7 @@ impl Field {
             return Err(FieldError::BallCount { expected: config.cells(), got: balls.len() });
         }
         for t in 0..TEAMS as u8 {
-            let h = config.home(t);
+            let h = config.home(PlayerId(t));
             if balls[config.index(h)] != 0 {
                 return Err(FieldError::BallOnHome { x: h.x, y: h.y });
             }
@@ -288,9 +289,9 @@ impl Field {
     }
 
     /// The cells of `team`'s players.
-    pub fn team_positions(&self, team: u8) -> &[Cell] {
+    pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
         let p = usize::from(self.config().players());
-        let t = usize::from(team % 4);
+        let t = team.index();
         &self.positions[t * p..(t + 1) * p]
     }
 
@@ -303,7 +304,7 @@ impl Field {
     pub fn team_counts_at(&self, cell: Cell) -> [u32; TEAMS] {
         let mut counts = [0; TEAMS];
         for i in self.players_at(cell) {
-            counts[usize::from(self.config().team_of(i))] += 1;
+            counts[self.config().team_of(i).index()] += 1;
         }
         counts
     }
@@ -328,12 +329,12 @@ impl Field {
     }
 
     /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`]).
-    pub fn kicks_to_home(&self, cell: Cell, team: u8) -> u16 {
+    pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         self.geometry.kicks_to_home(cell, team)
     }
 
     /// Squared Euclidean distance from `cell` to `team`'s home.
-    pub fn distance2_to_home(&self, cell: Cell, team: u8) -> u32 {
+    pub fn distance2_to_home(&self, cell: Cell, team: PlayerId) -> u32 {
         cell.distance2(self.config().home(team))
     }
 

@@ -108,7 +108,7 @@ impl Football {
     /// state is then unchanged).
     pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, FootballError> {
         let c = self.config();
-        let home = c.home(team.0);
+        let home = c.home(team);
         self.check_move(team, FootballMove::Place(home))?;
         let t = usize::from(team.0);
         let mut refused = Vec::new();
@@ -142,7 +142,7 @@ impl Football {
         let mut refused = Vec::new();
         let first = self.given[t];
         for (j, i) in (first..c.players()).enumerate() {
-            let player = c.player_index(team.0, i);
+            let player = c.player_index(team, i);
             let order = orders.get(j).copied().unwrap_or(Order::Stay);
             let order = match self.field.check_order(player, order) {
                 Ok(()) => order,
@@ -189,12 +189,12 @@ impl Game for Football {
             return;
         }
         let c = self.config();
-        let t = player.0;
+        let t = player;
         if self.in_placement() {
             out.extend((0..c.cells()).map(|i| FootballMove::Place(c.cell(i))));
             return;
         }
-        let from = self.field.position(c.player_index(t, self.given[usize::from(t)]));
+        let from = self.field.position(c.player_index(t, self.given[t.index()]));
         out.push(FootballMove::Order(Order::Stay));
         for m in Order::MOVES {
             if self.field.check_order_from(from, m).is_ok() {
@@ -212,7 +212,7 @@ impl Game for Football {
             return Err(FootballError::NotToAct(player));
         }
         let c = self.config();
-        let t = player.0;
+        let t = player;
         match (self.in_placement(), mv) {
             (true, FootballMove::Place(cell)) => {
                 if c.contains(cell) {
@@ -222,7 +222,7 @@ impl Game for Football {
                 }
             }
             (false, FootballMove::Order(order)) => {
-                let footballer = self.given[usize::from(t)];
+                let footballer = self.given[t.index()];
                 self.field
                     .check_order(c.player_index(t, footballer), order)
                     .map_err(|reason| FootballError::IllegalOrder { team: t, footballer, reason })
@@ -234,19 +234,19 @@ impl Game for Football {
 
     fn play_unchecked(&mut self, player: PlayerId, mv: FootballMove) {
         let c = self.config();
-        let t = usize::from(player.0 % 4);
+        let t = player.index();
         match mv {
             FootballMove::Place(cell) => {
                 let i = self.placed[t];
                 if i < c.players() && c.contains(cell) {
-                    self.field.set_position(c.player_index(t as u8, i), cell);
+                    self.field.set_position(c.player_index(PlayerId(t as u8), i), cell);
                     self.placed[t] += 1;
                 }
             }
             FootballMove::Order(order) => {
                 let i = self.given[t];
                 if i < c.players() {
-                    self.pending[c.player_index(t as u8, i)] = order;
+                    self.pending[c.player_index(PlayerId(t as u8), i)] = order;
                     self.given[t] += 1;
                 }
             }

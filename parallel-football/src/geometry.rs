@@ -3,6 +3,7 @@
 
 use crate::limits::TEAMS;
 use crate::setup::Config;
+use game_core::PlayerId;
 use game_core::grid::Cell;
 use std::sync::OnceLock;
 
@@ -78,7 +79,7 @@ impl Geometry {
             for t in 0..TEAMS {
                 // Breadth-first search from the home; the disc is symmetric,
                 // so a kick from v to u exists when one from u to v does.
-                let home = c.home(t as u8);
+                let home = c.home(PlayerId(t as u8));
                 let mut dist = vec![u16::MAX; n];
                 dist[c.index(home)] = 0;
                 queue.clear();
@@ -127,25 +128,25 @@ impl Geometry {
     /// (a breadth-first search costing cells x kick offsets per team: about
     /// a millisecond on 32 x 32 with k = 10, seconds on 255 x 255 with
     /// k = 46), then shared by every field of the configuration.
-    pub fn kicks_to_home(&self, cell: Cell, team: u8) -> u16 {
+    pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         if !self.config.contains(cell) {
             return u16::MAX;
         }
-        self.routes().kicks[usize::from(team % 4)][self.config.index(cell)]
+        self.routes().kicks[team.index()][self.config.index(cell)]
     }
 
     /// [`Geometry::kicks_to_home`] for every cell (row-major), for `team`.
-    pub fn kicks_table(&self, team: u8) -> &[u16] {
-        &self.routes().kicks[usize::from(team % 4)]
+    pub fn kicks_table(&self, team: PlayerId) -> &[u16] {
+        &self.routes().kicks[team.index()]
     }
 
     /// The kick that starts a shortest multi-kick route from `cell` to
     /// `team`'s home (among the targets one kick closer, the one nearest the
     /// home). `None` on the home itself or off the grid.
-    pub fn best_kick_toward_home(&self, cell: Cell, team: u8) -> Option<(i8, i8)> {
+    pub fn best_kick_toward_home(&self, cell: Cell, team: PlayerId) -> Option<(i8, i8)> {
         if !self.config.contains(cell) || cell == self.config.home(team) {
             return None;
         }
-        Some(self.routes().next[usize::from(team % 4)][self.config.index(cell)])
+        Some(self.routes().next[team.index()][self.config.index(cell)])
     }
 }

@@ -29,7 +29,7 @@
 //!
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
-//! let input = protocol::start_message(&config, 0) + &protocol::turn_message(&field);
+//! let input = protocol::start_message(&config, game_core::PlayerId(0)) + &protocol::turn_message(&field);
 //! let mut output = Vec::new();
 //! let mut team = GreedyTeam::new();
 //! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.answer(state, me)).unwrap();
@@ -171,7 +171,7 @@ pub use field::{EndReason, Field, IllegalOrder, TurnReport};
 pub use game::{Football, FootballMove, KickAllocation};
 pub use geometry::Geometry;
 
-pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
 pub use order::Order;
 pub use record::{GameRecord, TurnRecord, play_game, run_game};
 pub use setup::{Config, FootballSetup};

@@ -1,6 +1,11 @@
 //! The fixed numbers of the game: four teams, the largest team and kick
 //! range, the defaults.
 
+use game_core::PlayerId;
+
+/// The four teams' seats, `PlayerId(0)` to `PlayerId(3)`.
+pub const TEAM_IDS: [PlayerId; TEAMS] = [PlayerId(0), PlayerId(1), PlayerId(2), PlayerId(3)];
+
 /// Number of teams; always four.
 pub const TEAMS: usize = 4;
 

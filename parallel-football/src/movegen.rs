@@ -5,8 +5,8 @@ use crate::error::{OrderError, TurnError};
 use crate::field::{Field, IllegalOrder, TurnReport};
 use crate::limits::TEAMS;
 use crate::order::Order;
-use game_core::RngCore;
 use game_core::grid::Cell;
+use game_core::{PlayerId, RngCore};
 
 impl Field {
     /// Checks `order` for a player standing on `from`, against the current
@@ -207,7 +207,7 @@ impl Field {
         std::mem::swap(&mut self.positions, &mut scratch.new_positions);
         // (4) Homes score for their owners.
         for t in 0..TEAMS {
-            let h = config.index(config.home(t as u8));
+            let h = config.index(config.home(PlayerId(t as u8)));
             let b = u32::from(std::mem::take(&mut self.balls[h]));
             self.scores[t] += b;
             self.balls_left -= b;

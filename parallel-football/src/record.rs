@@ -137,13 +137,13 @@ fn placements(config: &Config, teams: &mut [&mut dyn Team; TEAMS]) -> (Vec<Cell>
     let mut buf = Vec::with_capacity(p);
     for (t, team) in teams.iter_mut().enumerate() {
         buf.clear();
-        team.place(config, t as u8, &mut buf);
+        team.place(config, PlayerId(t as u8), &mut buf);
         for i in 0..p {
             match buf.get(i) {
                 Some(&c) if config.contains(c) => starts.push(c),
                 _ => {
                     problems.push((t * p + i) as u16);
-                    starts.push(config.home(t as u8));
+                    starts.push(config.home(PlayerId(t as u8)));
                 }
             }
         }
@@ -166,7 +166,7 @@ fn drive(
     while !field.is_over() {
         orders.iter_mut().for_each(|o| *o = Order::Stay);
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
         }
         if field.resolve_turn(&orders, &mut rng, &mut report).is_err() {
             break; // unreachable: the game is not over and the count is right

@@ -2,8 +2,9 @@
 //! limit) and the plain [`FootballSetup`] of a position.
 
 use crate::error::ConfigError;
-use crate::limits::{DEFAULT_MAX_TURNS, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+use crate::limits::{DEFAULT_MAX_TURNS, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
 use crate::order::Order;
+use game_core::PlayerId;
 use game_core::grid::Cell;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -158,23 +159,30 @@ impl Config {
         self.cells() as u32 - TEAMS as u32
     }
 
-    /// Home cell of `team` (0..=3): the corners clockwise from the top-left.
-    /// Teams above 3 are taken modulo 4.
+    /// Home cell of `team`: the corners clockwise from the top-left (team 0
+    /// at `(0, 0)`, 1 at `(w-1, 0)`, 2 at `(w-1, h-1)`, 3 at `(0, h-1)`).
+    ///
+    /// # Panics
+    /// When `team` is not one of the four teams (`PlayerId(4)` and above):
+    /// a seat that does not exist has no home.
     #[inline]
-    pub const fn home(&self, team: u8) -> Cell {
+    #[must_use]
+    pub const fn home(&self, team: PlayerId) -> Cell {
         let (w, h) = (self.width - 1, self.height - 1);
-        match team % 4 {
+        match team.0 {
             0 => Cell { x: 0, y: 0 },
             1 => Cell { x: w, y: 0 },
             2 => Cell { x: w, y: h },
-            _ => Cell { x: 0, y: h },
+            3 => Cell { x: 0, y: h },
+            _ => panic!("there are four teams: no home for a seat above 3"),
         }
     }
 
     /// The team whose home `cell` is, if any.
     #[inline]
-    pub fn home_owner(&self, cell: Cell) -> Option<u8> {
-        (0..4u8).find(|&t| self.home(t) == cell)
+    #[must_use]
+    pub fn home_owner(&self, cell: Cell) -> Option<PlayerId> {
+        TEAM_IDS.into_iter().find(|&t| self.home(t) == cell)
     }
 
     /// Whether `cell` lies on the grid.
@@ -205,14 +213,14 @@ impl Config {
 
     /// The team of a player index (`player / p`).
     #[inline]
-    pub const fn team_of(&self, player: usize) -> u8 {
-        (player / self.players as usize) as u8
+    pub const fn team_of(&self, player: usize) -> PlayerId {
+        PlayerId((player / self.players as usize) as u8)
     }
 
     /// The index of footballer `i` of `team` (`team * p + i`).
     #[inline]
-    pub const fn player_index(&self, team: u8, i: u16) -> usize {
-        team as usize * self.players as usize + i as usize
+    pub const fn player_index(&self, team: PlayerId, i: u16) -> usize {
+        team.0 as usize * self.players as usize + i as usize
     }
 }
 

@@ -14,13 +14,13 @@ pub trait Team {
     /// Fills `out` with the start cells of the team's `p` footballers
     /// (`out` arrives empty). Missing or off-grid cells become the team's
     /// home cell (as in the protocol).
-    fn place(&mut self, config: &Config, team: u8, out: &mut Vec<Cell>);
+    fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>);
 
     /// Writes the orders of the team's footballers into `out` (length `p`,
     /// prefilled with [`Order::Stay`]); footballer `i` stands on
     /// `field.team_positions(team)[i]`. Illegal orders make the footballer
     /// stay.
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]);
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]);
 
     /// The team's whole answer in the game `state` as team `me`: during
     /// placement `p` [`FootballMove::Place`] (from [`Team::place`], missing
@@ -33,12 +33,12 @@ pub trait Team {
         let p = usize::from(config.players());
         if state.in_placement() {
             let mut cells = Vec::with_capacity(p);
-            self.place(&config, me.0, &mut cells);
-            cells.resize(p, config.home(me.0));
+            self.place(&config, me, &mut cells);
+            cells.resize(p, config.home(me));
             cells.into_iter().map(FootballMove::Place).collect()
         } else {
             let mut orders = vec![Order::Stay; p];
-            self.orders(state.field(), me.0, &mut orders);
+            self.orders(state.field(), me, &mut orders);
             orders.into_iter().map(FootballMove::Order).collect()
         }
     }
@@ -59,13 +59,13 @@ impl RandomTeam {
 }
 
 impl Team for RandomTeam {
-    fn place(&mut self, config: &Config, _team: u8, out: &mut Vec<Cell>) {
+    fn place(&mut self, config: &Config, _team: PlayerId, out: &mut Vec<Cell>) {
         for _ in 0..config.players() {
             out.push(config.cell(below(&mut self.rng, config.cells())));
         }
     }
 
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]) {
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]) {
         let offsets = field.geometry().kick_offsets();
         for (slot, &from) in out.iter_mut().zip(field.team_positions(team)) {
             let kicks = if field.balls_at(from) > 0 { offsets.len() } else { 0 };
@@ -178,13 +178,13 @@ impl GreedyTeam {
 const RING_LIMIT: i32 = 4;
 
 impl Team for GreedyTeam {
-    fn place(&mut self, config: &Config, team: u8, out: &mut Vec<Cell>) {
+    fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>) {
         let p = usize::from(config.players());
         let n = (1..).find(|n| n * n >= p).unwrap_or(1);
         let (w, h) = (usize::from(config.width()), usize::from(config.height()));
         let (qw, qh) = (w.div_ceil(2), h.div_ceil(2));
-        let x0 = if matches!(team % 4, 1 | 2) { w - qw } else { 0 };
-        let y0 = if team % 4 >= 2 { h - qh } else { 0 };
+        let x0 = if matches!(team.0, 1 | 2) { w - qw } else { 0 };
+        let y0 = if team.0 >= 2 { h - qh } else { 0 };
         for i in 0..p {
             let (a, b) = (i % n, i / n);
             let x = (x0 + (2 * a + 1) * qw / (2 * n)).min(w - 1);
@@ -193,7 +193,7 @@ impl Team for GreedyTeam {
         }
     }
 
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]) {
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]) {
         let c = field.config();
         self.claimed.clear();
         self.claimed.resize(c.cells(), 0);

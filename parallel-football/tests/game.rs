@@ -78,7 +78,11 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     let e = g.check_move(PlayerId(0), FootballMove::Order(Order::Kick { dx: 3, dy: 0 })).unwrap_err();
     assert_eq!(
         e,
-        FootballError::IllegalOrder { team: 0, footballer: 0, reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 } }
+        FootballError::IllegalOrder {
+            team: PlayerId(0),
+            footballer: 0,
+            reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 }
+        }
     );
     assert_eq!(e.kind(), "out-of-range");
     for t in 0..4 {

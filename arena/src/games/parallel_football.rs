@@ -88,7 +88,7 @@ impl Adapter for FootballAdapter {
         moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
     }
     fn protocol_start(&self, state: &Football, seat: PlayerId) -> String {
-        protocol::start_message(&state.config(), seat.0)
+        protocol::start_message(&state.config(), seat)
     }
     fn protocol_turn(
         &self,
@@ -111,7 +111,7 @@ impl Adapter for FootballAdapter {
         let config = state.config();
         let lines = lines.iter().copied();
         if state.in_placement() {
-            let a = protocol::parse_placements(lines, &config, seat.0);
+            let a = protocol::parse_placements(lines, &config, seat);
             let moves = a.cells.into_iter().map(FootballMove::Place).collect();
             return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
         }
@@ -141,7 +141,7 @@ impl Adapter for FootballAdapter {
             return Vec::new();
         }
         if state.in_placement() {
-            vec![FootballMove::Place(config.home(seat.0)); p]
+            vec![FootballMove::Place(config.home(seat)); p]
         } else {
             vec![FootballMove::Order(Order::Stay); p]
         }
@@ -188,16 +188,16 @@ impl Bot<Football> for GreedyBot {
         let config = state.config();
         if state.in_placement() {
             let mut cells: Vec<Cell> = Vec::new();
-            self.0.place(&config, me.0, &mut cells);
+            self.0.place(&config, me, &mut cells);
             let p = usize::from(config.players());
-            cells.resize(p, config.home(me.0));
+            cells.resize(p, config.home(me));
             cells
                 .into_iter()
-                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me.0) }))
+                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
                 .collect()
         } else {
             let mut orders = vec![Order::Stay; usize::from(config.players())];
-            self.0.orders(state.field(), me.0, &mut orders);
+            self.0.orders(state.field(), me, &mut orders);
             // Illegal orders stay, as the turn resolution would make them.
             let mut s = state.clone();
             orders
@@ -247,7 +247,7 @@ pub fn svg(g: &Football) -> String {
     }
     s.push_str("</g>");
     for t in 0..4u8 {
-        let home = c.home(t);
+        let home = c.home(PlayerId(t));
         let _ = write!(
             s,
             "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
@@ -272,7 +272,7 @@ pub fn svg(g: &Football) -> String {
     s.push_str("</g>");
     if !g.in_placement() {
         for (i, pos) in f.positions().iter().enumerate() {
-            let t = usize::from(c.team_of(i));
+            let t = c.team_of(i).index();
             // Spread teams inside a cell so that shared cells stay readable.
             let (ox, oy) = [(-1, -1), (1, -1), (1, 1), (-1, 1)][t];
             let q = cell / 4;

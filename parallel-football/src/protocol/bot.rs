@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 /// The start line a team reads: `team p k width height max_turns`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartMessage {
-    /// The team the program plays, 0..=3.
-    pub team: u8,
+    /// The team the program plays, `PlayerId(0)` to `PlayerId(3)`.
+    pub team: PlayerId,
     /// The game's configuration.
     pub config: Config,
 }
@@ -33,14 +33,14 @@ impl StartMessage {
     /// configuration.
     pub fn parse(line: &str) -> Result<StartMessage, ProtocolError> {
         let [team, p, k, w, h, m] = numbers::<u32, 6>(line, "`team p k width height max_turns`")?;
-        let team = u8::try_from(team).ok().filter(|&t| usize::from(t) < TEAMS);
+        let team = u8::try_from(team).ok().filter(|&t| usize::from(t) < TEAMS).map(PlayerId);
         let team = team.ok_or(ProtocolError::Invalid("the team must be 0 to 3"))?;
         Ok(StartMessage { team, config: Config::new(w, h, p, k, m)? })
     }
 
     /// The team as a seat of the game.
     pub fn me(&self) -> PlayerId {
-        PlayerId(self.team)
+        self.team
     }
 }
 
@@ -54,7 +54,7 @@ pub struct TurnMessage {
     /// Balls on the grid.
     pub balls_left: u32,
     /// Every player: (team, cell), team by team.
-    pub players: Vec<(u8, Cell)>,
+    pub players: Vec<(PlayerId, Cell)>,
     /// Every cell holding balls, with its count.
     pub balls: Vec<(Cell, u16)>,
 }
@@ -88,7 +88,7 @@ impl TurnMessage {
             if usize::from(team) >= TEAMS || !config.contains(cell) {
                 return Err(ProtocolError::Invalid("a player line with a team above 3 or a cell off the grid"));
             }
-            players.push((team, cell));
+            players.push((PlayerId(team), cell));
         }
         let line = next()?.ok_or(ProtocolError::Missing(COUNT))?;
         let [n] = numbers::<usize, 1>(&line, COUNT)?;

@@ -17,7 +17,7 @@
 //! // What the referee sends team 1: the start line, then one turn message.
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(1, 1); 8]).unwrap();
-//! let input = protocol::start_message(&config, 1) + &protocol::turn_message(&field);
+//! let input = protocol::start_message(&config, game_core::PlayerId(1)) + &protocol::turn_message(&field);
 //!
 //! // A team program: start on (4, 4), then kick every ball one cell left.
 //! let mut output = Vec::new();

@@ -6,12 +6,13 @@ use crate::field::Field;
 use crate::notation::{parse_cell, parse_order};
 use crate::order::Order;
 use crate::setup::Config;
+use game_core::PlayerId;
 use game_core::grid::Cell;
 use std::fmt::Write as _;
 
 /// The start line a team reads: `team p k width height max_turns` (with its
 /// `\n`).
-pub fn start_message(config: &Config, team: u8) -> String {
+pub fn start_message(config: &Config, team: PlayerId) -> String {
     format!(
         "{team} {} {} {} {} {}\n",
         config.players(),
@@ -116,7 +117,7 @@ pub struct PlacementAnswer {
 pub fn parse_placements<L: AsRef<[u8]>>(
     lines: impl IntoIterator<Item = L>,
     config: &Config,
-    team: u8,
+    team: PlayerId,
 ) -> PlacementAnswer {
     let p = usize::from(config.players());
     let home = config.home(team);
