@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why a configuration is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// Width or height below 2 (the four home corners must be distinct).
     #[error("the grid must be at least 2 x 2, got {width} x {height}")]
@@ -46,6 +47,7 @@ game_core::error_kinds!(ConfigError {
 /// turn resolution an illegal order makes that player stay and is reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum OrderError {
     /// A move with `max(|dx|, |dy|) != 1` (two cells, or zero).
     #[error("a move goes exactly one cell (max(|dx|,|dy|) == 1), not ({dx}, {dy})")]
@@ -100,6 +102,7 @@ game_core::error_kinds!(OrderError {
 
 /// Why a turn could not be resolved (the field is then unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TurnError {
     /// The game is over.
     #[error("the game is over")]
@@ -131,6 +134,7 @@ impl game_core::GameError for TurnError {
 
 /// Why an explicit allocation of contested kicks is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AllocationError {
     /// The listed players are not in strictly increasing order.
     #[error("the successful kickers must be listed in strictly increasing order")]
@@ -160,6 +164,7 @@ game_core::error_kinds!(AllocationError {
 
 /// Why a field description is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FieldError {
     /// Not one start cell per player.
     #[error("expected {expected} player cells, got {got}")]
@@ -219,7 +224,8 @@ game_core::error_kinds!(FieldError {
 
 /// Why a move or chance value is refused in the [`Game`](game_core::Game) view.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FootballError {
+#[non_exhaustive]
+pub enum MoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -259,22 +265,23 @@ pub enum FootballError {
 
 // Written by hand, not with `game_core::error_kinds!`: a wrapped error passes
 // its own kind through, and the macro takes literal kinds only.
-impl GameError for FootballError {
+impl GameError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
-            FootballError::GameOver => "game-over",
-            FootballError::NotToAct(_) => "not-to-act",
-            FootballError::WrongPhase(_) => "wrong-phase",
-            FootballError::PlaceOffGrid { .. } => "place-off-grid",
-            FootballError::IllegalOrder { reason, .. } => reason.kind(),
-            FootballError::NoChanceDue => "no-chance-due",
-            FootballError::Allocation(e) => e.kind(),
+            MoveError::GameOver => "game-over",
+            MoveError::NotToAct(_) => "not-to-act",
+            MoveError::WrongPhase(_) => "wrong-phase",
+            MoveError::PlaceOffGrid { .. } => "place-off-grid",
+            MoveError::IllegalOrder { reason, .. } => reason.kind(),
+            MoveError::NoChanceDue => "no-chance-due",
+            MoveError::Allocation(e) => e.kind(),
         }
     }
 }
 
 /// Why a [`FootballSetup`](crate::FootballSetup) is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// Bad configuration.
     #[error(transparent)]
@@ -320,6 +327,7 @@ game_core::error_kinds!(MoveParseError { MoveParseError { .. } => "unreadable-mo
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The start cells are invalid.
     #[error("bad start: {0}")]
@@ -354,6 +362,7 @@ game_core::error_kinds!(RecordError {
 
 /// Why what the referee sent cannot be read (bot side).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProtocolError {
     /// A line that does not have the expected shape (or is not UTF-8).
     #[error("unreadable line {line:?}: expected {expected}")]
@@ -393,6 +402,7 @@ game_core::error_kinds!(ProtocolError {
 /// Why a line of a team's answer cannot be used (referee side): the
 /// footballer stays, or during placement starts on its team's home cell.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnswerError {
     /// A line that does not have the expected shape (or is not UTF-8).
     #[error("unreadable line {line:?}: expected {expected}")]

@@ -54,6 +54,7 @@ impl TurnReport {
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum EndReason {
     /// No ball is left on the grid.
     NoBalls,

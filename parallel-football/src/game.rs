@@ -2,7 +2,7 @@
 //! orders, each followed by a chance step that allocates contested kicks.
 
 use crate::allocation::ExplicitAllocation;
-use crate::error::{FootballError, SetupError, TurnError};
+use crate::error::{MoveError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
 use crate::field::{IllegalOrder, TurnReport};
 use crate::geometry::Geometry;
@@ -103,10 +103,10 @@ impl Football {
     /// are returned.
     ///
     /// # Errors
-    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
-    /// [`FootballError::GameOver`] when the team owes no placement (the
+    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
+    /// [`MoveError::GameOver`] when the team owes no placement (the
     /// state is then unchanged).
-    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, FootballError> {
+    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, MoveError> {
         let c = self.config();
         let home = c.home(team);
         self.check_move(team, FootballMove::Place(home))?;
@@ -132,10 +132,10 @@ impl Football {
     /// returned (player indices `team * p + i`).
     ///
     /// # Errors
-    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
-    /// [`FootballError::GameOver`] when the team owes no order (the state is
+    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
+    /// [`MoveError::GameOver`] when the team owes no order (the state is
     /// then unchanged).
-    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, FootballError> {
+    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, MoveError> {
         let c = self.config();
         self.check_move(team, FootballMove::Order(Order::Stay))?;
         let t = usize::from(team.0);
@@ -166,7 +166,7 @@ impl Football {
 impl Game for Football {
     type Move = FootballMove;
     type Chance = KickAllocation;
-    type Error = FootballError;
+    type Error = MoveError;
     type Setup = FootballSetup;
     type SetupError = SetupError;
     const NAME: &'static str = "parallel-football";
@@ -204,12 +204,12 @@ impl Game for Football {
         out.extend(self.field.kick_targets(from).map(|(dx, dy)| FootballMove::Order(Order::Kick { dx, dy })));
     }
 
-    fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), FootballError> {
+    fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), MoveError> {
         if self.field.is_over() {
-            return Err(FootballError::GameOver);
+            return Err(MoveError::GameOver);
         }
         if !self.to_act().includes(player) {
-            return Err(FootballError::NotToAct(player));
+            return Err(MoveError::NotToAct(player));
         }
         let c = self.config();
         let t = player;
@@ -218,17 +218,19 @@ impl Game for Football {
                 if c.contains(cell) {
                     Ok(())
                 } else {
-                    Err(FootballError::PlaceOffGrid { x: cell.x, y: cell.y })
+                    Err(MoveError::PlaceOffGrid { x: cell.x, y: cell.y })
                 }
             }
             (false, FootballMove::Order(order)) => {
                 let footballer = self.given[t.index()];
-                self.field
-                    .check_order(c.player_index(t, footballer), order)
-                    .map_err(|reason| FootballError::IllegalOrder { team: t, footballer, reason })
+                self.field.check_order(c.player_index(t, footballer), order).map_err(|reason| MoveError::IllegalOrder {
+                    team: t,
+                    footballer,
+                    reason,
+                })
             }
-            (true, FootballMove::Order(_)) => Err(FootballError::WrongPhase("placement")),
-            (false, FootballMove::Place(_)) => Err(FootballError::WrongPhase("turn")),
+            (true, FootballMove::Order(_)) => Err(MoveError::WrongPhase("placement")),
+            (false, FootballMove::Place(_)) => Err(MoveError::WrongPhase("turn")),
         }
     }
 
@@ -260,20 +262,20 @@ impl Game for Football {
         self.field.draw_allocation(&self.pending, rng).ok().map(|successes| KickAllocation { successes })
     }
 
-    fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), FootballError> {
+    fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), MoveError> {
         if self.field.is_over() {
-            return Err(FootballError::GameOver);
+            return Err(MoveError::GameOver);
         }
         if self.to_act() != ToAct::Chance {
-            return Err(FootballError::NoChanceDue);
+            return Err(MoveError::NoChanceDue);
         }
         let mut alloc = ExplicitAllocation::new(&chance.successes)?;
         let mut report = TurnReport::default();
         match self.field.resolve_turn(&self.pending, &mut alloc, &mut report) {
             Ok(()) => {}
             Err(TurnError::Allocation(e)) => return Err(e.into()),
-            Err(TurnError::GameOver) => return Err(FootballError::GameOver),
-            Err(TurnError::OrderCount { .. }) => return Err(FootballError::NoChanceDue),
+            Err(TurnError::GameOver) => return Err(MoveError::GameOver),
+            Err(TurnError::OrderCount { .. }) => return Err(MoveError::NoChanceDue),
         }
         self.given = [0; TEAMS];
         self.pending.iter_mut().for_each(|o| *o = Order::Stay);

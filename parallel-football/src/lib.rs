@@ -164,7 +164,7 @@ pub use game_core::grid::Cell;
 
 pub use allocation::{Allocation, ExplicitAllocation};
 pub use error::{
-    AllocationError, AnswerError, ConfigError, FieldError, FootballError, MoveParseError, OrderError, ProtocolError,
+    AllocationError, AnswerError, ConfigError, FieldError, MoveError, MoveParseError, OrderError, ProtocolError,
     RecordError, SetupError, TurnError,
 };
 pub use field::{EndReason, Field, IllegalOrder, TurnReport};

@@ -5,8 +5,8 @@ use game_core::rng::seeded;
 use game_core::testing::{KitConfig, assert_conforms, check_state};
 use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, ToAct};
 use parallel_football::{
-    Cell, Config, Field, Football, FootballError, FootballMove, GreedyTeam, KickAllocation, Order, OrderError,
-    RandomTeam, play_game,
+    Cell, Config, Field, Football, FootballMove, GreedyTeam, KickAllocation, MoveError, Order, OrderError, RandomTeam,
+    play_game,
 };
 
 fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
@@ -52,18 +52,12 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
     assert!(g.in_placement());
     // Orders are refused during the placement, places during the turns.
-    assert_eq!(
-        g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)),
-        Err(FootballError::WrongPhase("placement"))
-    );
-    assert_eq!(
-        g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))),
-        Err(FootballError::PlaceOffGrid { x: 6, y: 0 })
-    );
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)), Err(MoveError::WrongPhase("placement")));
+    assert_eq!(g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))), Err(MoveError::PlaceOffGrid { x: 6, y: 0 }));
     g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))).unwrap();
     g.play(PlayerId(2), FootballMove::Place(Cell::new(2, 1))).unwrap();
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4).without(PlayerId(2))));
-    assert_eq!(g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))), Err(FootballError::NotToAct(PlayerId(2))));
+    assert_eq!(g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))), Err(MoveError::NotToAct(PlayerId(2))));
     for t in [0, 1, 3] {
         for _ in 0..2 {
             g.play(PlayerId(t), FootballMove::Place(Cell::new(3, 3))).unwrap();
@@ -73,12 +67,12 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     assert_eq!(g.field().position(4), Cell::new(1, 1));
     assert_eq!(g.field().position(5), Cell::new(2, 1));
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
-    assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(FootballError::WrongPhase("turn")));
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(MoveError::WrongPhase("turn")));
     // Orders, footballer by footballer; illegal ones are typed errors.
     let e = g.check_move(PlayerId(0), FootballMove::Order(Order::Kick { dx: 3, dy: 0 })).unwrap_err();
     assert_eq!(
         e,
-        FootballError::IllegalOrder {
+        MoveError::IllegalOrder {
             team: PlayerId(0),
             footballer: 0,
             reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 }
@@ -142,7 +136,7 @@ fn outcome_ranks_by_score_and_ties_share() {
     assert_eq!(o.scores(), [2, 1, 0, 0]);
     assert_eq!(o.ranks(), [0, 1, 2, 2]);
     assert_eq!(o.winner(), Some(PlayerId(0)));
-    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(FootballError::GameOver));
+    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(MoveError::GameOver));
 }
 
 #[test]
@@ -232,7 +226,7 @@ fn whole_team_answers_turn_illegal_orders_into_stay() {
     // Team 0: one good cell, one off the grid -> home; team 1: nothing -> home.
     assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2), Cell::new(9, 9)]), Ok(vec![1]));
     assert_eq!(g.submit_placements(PlayerId(1), &[]), Ok(vec![0, 1]));
-    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2)]), Err(FootballError::NotToAct(PlayerId(0))));
+    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2)]), Err(MoveError::NotToAct(PlayerId(0))));
     g.submit_placements(PlayerId(2), &[Cell::new(3, 3), Cell::new(3, 3)]).unwrap();
     g.submit_placements(PlayerId(3), &[Cell::new(4, 4), Cell::new(4, 4)]).unwrap();
     assert_eq!(g.field().position(1), Cell::new(0, 0));
