@@ -20,13 +20,7 @@ impl Field {
         let s = self.scores;
         format!(
             "turn {}/{}  balls left {}  scores {} {} {} {}  ({c})",
-            self.turn,
-            c.max_turns(),
-            self.balls_left,
-            s[0],
-            s[1],
-            s[2],
-            s[3]
+            self.turn, c.max_turns, self.balls_left, s[0], s[1], s[2], s[3]
         )
     }
 }
@@ -40,10 +34,10 @@ impl fmt::Display for Field {
         for (i, &p) in self.positions.iter().enumerate() {
             occupancy[c.index(p)] |= 1 << c.team_of(i).0;
         }
-        let mut line = String::with_capacity(usize::from(c.width()) + 1);
-        for y in 0..c.height() {
+        let mut line = String::with_capacity(usize::from(c.width) + 1);
+        for y in 0..c.height {
             line.clear();
-            for x in 0..c.width() {
+            for x in 0..c.width {
                 let cell = Cell::new(x, y);
                 let i = c.index(cell);
                 let ch = match occupancy[i] {

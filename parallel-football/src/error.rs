@@ -166,6 +166,9 @@ game_core::error_kinds!(AllocationError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FieldError {
+    /// The configuration is invalid.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
     /// Not one start cell per player.
     #[error("expected {expected} player cells, got {got}")]
     PlayerCount {
@@ -213,14 +216,21 @@ pub enum FieldError {
     },
 }
 
-game_core::error_kinds!(FieldError {
+// Written by hand, not with `game_core::error_kinds!`: a wrapped error passes
+// its own kind through, and the macro takes literal kinds only.
+impl GameError for FieldError {
+    fn kind(&self) -> &'static str {
+        match self {
+            FieldError::Config(e) => e.kind(),
             FieldError::PlayerCount { .. } => "player-count",
             FieldError::PlayerOffGrid { .. } => "player-off-grid",
             FieldError::BallCount { .. } => "ball-count",
             FieldError::BallOnHome { .. } => "ball-on-home",
             FieldError::TooManyBalls(_) => "too-many-balls",
             FieldError::TurnPastLimit { .. } => "turn-past-limit",
-});
+        }
+    }
+}
 
 /// Why a move or chance value is refused in the [`Game`](game_core::Game) view.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -157,8 +157,10 @@ impl Field {
     /// included, shared or not).
     ///
     /// # Errors
-    /// [`FieldError`] when `starts` has the wrong length or a cell is off the grid.
+    /// [`FieldError::Config`] for an invalid configuration, [`FieldError`]
+    /// when `starts` has the wrong length or a cell is off the grid.
     pub fn new(config: Config, starts: &[Cell]) -> Result<Field, FieldError> {
+        config.validate()?;
         Field::with_geometry(Arc::new(Geometry::new(config)), starts)
     }
 
@@ -209,8 +211,8 @@ impl Field {
         if let Some((player, c)) = positions.iter().enumerate().find(|(_, c)| !config.contains(**c)) {
             return Err(FieldError::PlayerOffGrid { player, x: c.x, y: c.y });
         }
-        if turn > config.max_turns() {
-            return Err(FieldError::TurnPastLimit { turn, max: config.max_turns() });
+        if turn > config.max_turns {
+            return Err(FieldError::TurnPastLimit { turn, max: config.max_turns });
         }
         let scratch = Scratch {
             kick_count: vec![0; config.cells()],
@@ -291,7 +293,7 @@ impl Field {
 
     /// The cells of `team`'s players.
     pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
-        let p = usize::from(self.config().players());
+        let p = usize::from(self.config().players);
         let t = team.index();
         &self.positions[t * p..(t + 1) * p]
     }
@@ -322,7 +324,7 @@ impl Field {
     pub fn end_reason(&self) -> Option<EndReason> {
         if self.balls_left == 0 {
             Some(EndReason::NoBalls)
-        } else if self.turn >= self.config().max_turns() {
+        } else if self.turn >= self.config().max_turns {
             Some(EndReason::TurnLimit)
         } else {
             None
@@ -348,6 +350,6 @@ impl Field {
             .kick_offsets()
             .iter()
             .copied()
-            .filter(move |&(dx, dy)| has_ball && cell.offset(dx.into(), dy.into(), c.width(), c.height()).is_some())
+            .filter(move |&(dx, dy)| has_ball && cell.offset(dx.into(), dy.into(), c.width, c.height).is_some())
     }
 }

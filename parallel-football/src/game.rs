@@ -60,17 +60,25 @@ impl fmt::Debug for Football {
 
 impl Football {
     /// A new game at the start of the placement phase.
-    pub fn new(config: Config) -> Football {
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] when `config` is invalid ([`Config::validate`]).
+    pub fn new(config: Config) -> Result<Football, SetupError> {
+        config.validate()?;
         let geometry = Arc::new(Geometry::new(config));
-        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])
-            .expect("the start field of a valid configuration is valid");
-        Football { field, placed: [0; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
+        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])?;
+        Ok(Football {
+            field,
+            placed: [0; TEAMS],
+            given: [0; TEAMS],
+            pending: vec![Order::Stay; config.total_players()],
+        })
     }
 
     /// A game past the placement phase, on `field` (no orders given yet).
     pub fn from_field(field: Field) -> Football {
         let config = field.config();
-        let p = config.players();
+        let p = config.players;
         Football { field, placed: [p; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
     }
 
@@ -87,7 +95,7 @@ impl Football {
 
     /// Whether the teams are still placing their footballers.
     pub fn in_placement(&self) -> bool {
-        let p = self.config().players();
+        let p = self.config().players;
         self.placed.iter().any(|&n| n < p)
     }
 
@@ -113,7 +121,7 @@ impl Football {
         let t = usize::from(team.0);
         let mut refused = Vec::new();
         let first = self.placed[t];
-        for (j, i) in (first..c.players()).enumerate() {
+        for (j, i) in (first..c.players).enumerate() {
             let cell = match cells.get(j) {
                 Some(&cell) if c.contains(cell) => cell,
                 _ => {
@@ -141,7 +149,7 @@ impl Football {
         let t = usize::from(team.0);
         let mut refused = Vec::new();
         let first = self.given[t];
-        for (j, i) in (first..c.players()).enumerate() {
+        for (j, i) in (first..c.players).enumerate() {
             let player = c.player_index(team, i);
             let order = orders.get(j).copied().unwrap_or(Order::Stay);
             let order = match self.field.check_order(player, order) {
@@ -157,7 +165,7 @@ impl Football {
     }
 
     fn owing(&self) -> PlayerSet {
-        let p = self.config().players();
+        let p = self.config().players;
         let counts = if self.in_placement() { &self.placed } else { &self.given };
         (0..TEAMS as u8).filter(|&t| counts[usize::from(t)] < p).map(PlayerId).collect()
     }
@@ -240,14 +248,14 @@ impl Game for Football {
         match mv {
             FootballMove::Place(cell) => {
                 let i = self.placed[t];
-                if i < c.players() && c.contains(cell) {
+                if i < c.players && c.contains(cell) {
                     self.field.set_position(c.player_index(PlayerId(t as u8), i), cell);
                     self.placed[t] += 1;
                 }
             }
             FootballMove::Order(order) => {
                 let i = self.given[t];
-                if i < c.players() {
+                if i < c.players {
                     self.pending[c.player_index(PlayerId(t as u8), i)] = order;
                     self.given[t] += 1;
                 }
@@ -299,14 +307,14 @@ impl Game for Football {
     fn max_plies(&self) -> Option<u64> {
         let c = self.config();
         let per_turn = c.total_players() as u64 + 1;
-        let placements: u64 = self.placed.iter().map(|&n| u64::from(c.players() - n)).sum();
-        let left = u64::from(c.max_turns() - self.field.turn());
+        let placements: u64 = self.placed.iter().map(|&n| u64::from(c.players - n)).sum();
+        let left = u64::from(c.max_turns - self.field.turn());
         Some(placements + left * per_turn)
     }
 
     fn to_setup(&self) -> FootballSetup {
         let c = self.config();
-        let p = usize::from(c.players());
+        let p = usize::from(c.players);
         let players =
             std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
         let pending = std::array::from_fn(|t| self.pending[t * p..t * p + usize::from(self.given[t])].to_vec());
@@ -322,7 +330,7 @@ impl Game for Football {
 
     fn from_setup(setup: FootballSetup) -> Result<Football, SetupError> {
         let c = setup.config;
-        let p = usize::from(c.players());
+        let p = usize::from(c.players);
         if setup.players.iter().any(|v| v.len() > p) || setup.pending.iter().any(|v| v.len() > p) {
             return Err(SetupError::Inconsistent("more cells or orders than players in a team"));
         }

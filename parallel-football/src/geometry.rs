@@ -42,9 +42,17 @@ impl Geometry {
     /// The geometry of `config`: every offset `(dx, dy) != (0, 0)` with
     /// `dx^2 + dy^2 <= k^2` that fits in the grid (`|dx| < width`,
     /// `|dy| < height`), nearest first (then by `dy`, then `dx`).
+    ///
+    /// # Panics
+    /// When `config` is invalid ([`Config::validate`]); [`Field::new`](crate::Field::new)
+    /// returns the error instead.
+    #[must_use]
     pub fn new(config: Config) -> Geometry {
-        let k = i32::from(config.kick_range());
-        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
+        if let Err(e) = config.validate() {
+            panic!("Geometry::new: {e}");
+        }
+        let k = i32::from(config.kick_range);
+        let (w, h) = (i32::from(config.width), i32::from(config.height));
         let mut offsets = Vec::new();
         for dy in -k..=k {
             for dx in -k..=k {
@@ -90,7 +98,7 @@ impl Geometry {
                     head += 1;
                     let du = dist[c.index(u)];
                     for &(dx, dy) in &self.offsets {
-                        if let Some(v) = u.offset(dx.into(), dy.into(), c.width(), c.height()) {
+                        if let Some(v) = u.offset(dx.into(), dy.into(), c.width, c.height) {
                             let vi = c.index(v);
                             if dist[vi] == u16::MAX {
                                 dist[vi] = du + 1;
@@ -107,7 +115,7 @@ impl Geometry {
                     }
                     let mut pick: Option<(u16, u32, (i8, i8))> = None;
                     for &(dx, dy) in &self.offsets {
-                        if let Some(v) = from.offset(dx.into(), dy.into(), c.width(), c.height()) {
+                        if let Some(v) = from.offset(dx.into(), dy.into(), c.width, c.height) {
                             let key = (dist[c.index(v)], v.distance2(home));
                             if pick.is_none_or(|(d, e, _)| key < (d, e)) {
                                 pick = Some((key.0, key.1, (dx, dy)));

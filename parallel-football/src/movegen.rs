@@ -41,9 +41,7 @@ impl Field {
                 if dx.unsigned_abs().max(dy.unsigned_abs()) != 1 {
                     return Err(OrderError::NotOneStep { dx, dy });
                 }
-                from.offset(dx.into(), dy.into(), c.width(), c.height())
-                    .map(Some)
-                    .ok_or(OrderError::MoveOffGrid { dx, dy })
+                from.offset(dx.into(), dy.into(), c.width, c.height).map(Some).ok_or(OrderError::MoveOffGrid { dx, dy })
             }
             Order::Kick { dx, dy } => {
                 if dx == 0 && dy == 0 {
@@ -53,11 +51,9 @@ impl Field {
                     return Err(OrderError::NoBall);
                 }
                 if !c.in_kick_range(dx.into(), dy.into()) {
-                    return Err(OrderError::OutOfRange { dx, dy, k: c.kick_range() });
+                    return Err(OrderError::OutOfRange { dx, dy, k: c.kick_range });
                 }
-                from.offset(dx.into(), dy.into(), c.width(), c.height())
-                    .map(Some)
-                    .ok_or(OrderError::KickOffGrid { dx, dy })
+                from.offset(dx.into(), dy.into(), c.width, c.height).map(Some).ok_or(OrderError::KickOffGrid { dx, dy })
             }
         }
     }
@@ -123,8 +119,8 @@ impl Field {
         }
         // (1) Check every order against the start-of-turn state. The fast
         // path inlines the checks; a refused order asks `target_of` why.
-        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
-        let k2 = i32::from(config.kick_range()).pow(2);
+        let (w, h) = (i32::from(config.width), i32::from(config.height));
+        let k2 = i32::from(config.kick_range).pow(2);
         // Plain slices keep pointers and lengths in registers.
         let balls = &self.balls[..];
         let positions = &self.positions[..];

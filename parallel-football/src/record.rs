@@ -2,7 +2,7 @@
 //! that replay without the random generator.
 
 use crate::allocation::ExplicitAllocation;
-use crate::error::{RecordError, TurnError};
+use crate::error::{RecordError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
 use crate::field::{IllegalOrder, TurnReport};
 use crate::game::{Football, FootballMove, KickAllocation};
@@ -103,10 +103,13 @@ impl GameRecord {
     /// placements team by team, then each turn's orders team by team
     /// (illegal ones as `stay`, since the `game_core::Game` view refuses them) and the
     /// turn's [`KickAllocation`].
-    pub fn to_core_record(&self) -> Record<Football> {
-        let start = Football::new(self.config);
+    ///
+    /// # Errors
+    /// [`SetupError`] when the record's configuration is invalid.
+    pub fn to_core_record(&self) -> Result<Record<Football>, SetupError> {
+        let start = Football::new(self.config)?;
         let mut record = Record::new(&start, Some(self.seed));
-        let p = usize::from(self.config.players());
+        let p = usize::from(self.config.players);
         for (i, &cell) in self.starts.iter().enumerate() {
             record.events.push(Event::Move { player: PlayerId((i / p) as u8), mv: FootballMove::Place(cell) });
         }
@@ -124,14 +127,14 @@ impl GameRecord {
             record.events.push(Event::Chance(KickAllocation { successes: t.successes.clone() }));
         }
         record.outcome = self.end.and_then(|_| game_core::Outcome::from_scores(&self.scores.map(i64::from)).ok());
-        record
+        Ok(record)
     }
 }
 
 /// Asks each team for its start cells; invalid or missing ones become the
 /// home cell. Returns the cells and the footballers concerned.
 fn placements(config: &Config, teams: &mut [&mut dyn Team; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut starts = Vec::with_capacity(config.total_players());
     let mut problems = Vec::new();
     let mut buf = Vec::with_capacity(p);
@@ -160,7 +163,7 @@ fn drive(
     let (starts, problems) = placements(&config, teams);
     let mut field = Field::new(config, &starts).expect("placements are on the grid, one per player");
     let mut rng = seeded(seed);
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut orders = vec![Order::Stay; config.total_players()];
     let mut report = TurnReport::default();
     while !field.is_over() {
@@ -192,6 +195,10 @@ fn drive(
 /// let field = record.replay().unwrap(); // no generator needed
 /// assert_eq!(field.scores(), record.scores);
 /// ```
+///
+/// # Panics
+/// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
+/// validate a hand-built configuration first.
 pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> GameRecord {
     let mut turns = Vec::new();
     let (field, starts, start_problems) = drive(config, &mut teams, seed, |orders, report| {
@@ -215,6 +222,10 @@ pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -
 
 /// Plays a whole game like [`play_game`] without keeping a record, and
 /// returns the final field (the fast path for benchmarks and tournaments).
+///
+/// # Panics
+/// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
+/// validate a hand-built configuration first.
 pub fn run_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> Field {
     drive(config, &mut teams, seed, |_, _| {}).0
 }

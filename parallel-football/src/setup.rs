@@ -9,23 +9,35 @@ use game_core::grid::Cell;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A validated game configuration.
+/// A game configuration: plain public data, checked by [`Config::validate`]
+/// wherever it enters a game ([`Field::new`](crate::Field::new),
+/// [`Football::new`](crate::Football::new), [`Geometry::new`](crate::Geometry::new),
+/// deserialisation). [`Config::new`] builds and validates in one step. The
+/// derived queries ([`Config::home`], [`Config::cells`], ...) assume a valid
+/// configuration.
 ///
 /// ```
 /// use parallel_football::{Config, ConfigError};
 /// let c = Config::standard(10, 5).unwrap();
-/// assert_eq!((c.width(), c.height(), c.max_turns()), (32, 32, 20_000));
+/// assert_eq!((c.width, c.height, c.max_turns), (32, 32, 20_000));
+/// let bad = Config { kick_range: 0, ..c };
+/// assert_eq!(bad.validate(), Err(ConfigError::KickRange(0)));
 /// assert_eq!(c.start_balls(), 1020);
 /// assert_eq!(Config::standard(10, 47), Err(ConfigError::KickRange(47)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "ConfigRepr", into = "ConfigRepr")]
 pub struct Config {
-    width: u8,
-    height: u8,
-    players: u16,
-    kick_range: u8,
-    max_turns: u32,
+    /// Grid width, `2..=255`.
+    pub width: u8,
+    /// Grid height, `2..=255`.
+    pub height: u8,
+    /// Players per team (`p`), `1..=`[`MAX_PLAYERS_PER_TEAM`].
+    pub players: u16,
+    /// Kick range (`k`), `1..=`[`MAX_KICK_RANGE`].
+    pub kick_range: u8,
+    /// Turn limit, at least 1.
+    pub max_turns: u32,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -95,6 +107,17 @@ impl Config {
         })
     }
 
+    /// Checks the configuration: grid `2..=255` on each side, `players` per
+    /// team `1..=`[`MAX_PLAYERS_PER_TEAM`], kick range `1..=46`, turn limit at
+    /// least 1.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first bad field.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        Config::new(self.width.into(), self.height.into(), self.players.into(), self.kick_range.into(), self.max_turns)
+            .map(|_| ())
+    }
+
     /// The contest configuration: 32 x 32, the default turn limit.
     ///
     /// # Errors
@@ -111,40 +134,10 @@ impl Config {
         Config::new(self.width.into(), self.height.into(), self.players.into(), self.kick_range.into(), max_turns)
     }
 
-    /// Grid width.
-    #[inline]
-    pub const fn width(&self) -> u8 {
-        self.width
-    }
-
-    /// Grid height.
-    #[inline]
-    pub const fn height(&self) -> u8 {
-        self.height
-    }
-
-    /// Players per team (`p`).
-    #[inline]
-    pub const fn players(&self) -> u16 {
-        self.players
-    }
-
     /// Players of all four teams (`4 p`).
     #[inline]
     pub const fn total_players(&self) -> usize {
         TEAMS * self.players as usize
-    }
-
-    /// Kick range (`k`).
-    #[inline]
-    pub const fn kick_range(&self) -> u8 {
-        self.kick_range
-    }
-
-    /// Turn limit.
-    #[inline]
-    pub const fn max_turns(&self) -> u32 {
-        self.max_turns
     }
 
     /// Number of cells.

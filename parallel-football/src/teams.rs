@@ -30,7 +30,7 @@ pub trait Team {
     /// `run_bot(input, output, |state, me, _| team.answer(state, me))`.
     fn answer(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
         let config = state.config();
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         if state.in_placement() {
             let mut cells = Vec::with_capacity(p);
             self.place(&config, me, &mut cells);
@@ -60,7 +60,7 @@ impl RandomTeam {
 
 impl Team for RandomTeam {
     fn place(&mut self, config: &Config, _team: PlayerId, out: &mut Vec<Cell>) {
-        for _ in 0..config.players() {
+        for _ in 0..config.players {
             out.push(config.cell(below(&mut self.rng, config.cells())));
         }
     }
@@ -117,7 +117,7 @@ impl GreedyTeam {
     /// (same order of preference, cheaper when balls are scarce).
     fn nearest_ball(&mut self, field: &Field, from: Cell, kicks_home: &[u16]) -> Option<Cell> {
         let c = field.config();
-        let (w, h) = (i32::from(c.width()), i32::from(c.height()));
+        let (w, h) = (i32::from(c.width), i32::from(c.height));
         let (x0, y0) = (i32::from(from.x), i32::from(from.y));
         let max_r = (x0.max(w - 1 - x0)).max(y0.max(h - 1 - y0));
         let balls = field.balls();
@@ -179,9 +179,9 @@ const RING_LIMIT: i32 = 4;
 
 impl Team for GreedyTeam {
     fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>) {
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         let n = (1..).find(|n| n * n >= p).unwrap_or(1);
-        let (w, h) = (usize::from(config.width()), usize::from(config.height()));
+        let (w, h) = (usize::from(config.width), usize::from(config.height));
         let (qw, qh) = (w.div_ceil(2), h.div_ceil(2));
         let x0 = if matches!(team.0, 1 | 2) { w - qw } else { 0 };
         let y0 = if team.0 >= 2 { h - qh } else { 0 };

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// Plays a game turn by turn, checking the invariants after every turn.
 fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Field {
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut starts = Vec::new();
     for (t, team) in teams.iter_mut().enumerate() {
         let mut buf = Vec::new();
@@ -158,13 +158,13 @@ proptest! {
         prop_assert_eq!(field.scores(), r1.scores);
         prop_assert_eq!(field.balls_left() + field.scores().iter().sum::<u32>(), config.start_balls());
         // The game_core record replays to the same field too.
-        let core = r1.to_core_record().replay().unwrap();
+        let core = r1.to_core_record().unwrap().replay().unwrap();
         prop_assert_eq!(core.field(), &field);
     }
 
     #[test]
     fn reachable_game_states_keep_the_ball_total(
-        state in arb_state(Football::new(Config::new(5, 5, 2, 2, 12).unwrap()), 120)
+        state in arb_state(Football::new(Config::new(5, 5, 2, 2, 12).unwrap()).unwrap(), 120)
     ) {
         let f = state.field();
         prop_assert_eq!(f.balls_left() + f.scores().iter().sum::<u32>(), 21);

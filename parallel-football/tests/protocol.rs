@@ -68,7 +68,7 @@ fn read_turn_refuses_malformed_turn_messages_with_typed_errors() {
     assert_eq!(kind(msg.replacen("\n12\n", "\n17\n", 1).as_bytes()), "invalid-message", "more ball lines than cells");
     assert_eq!(kind(msg.replacen("\n12\n", "\n-1\n", 1).as_bytes()), "unreadable-line");
     // Readable, but the session cannot build a field from it.
-    let mut session = Session::new(StartMessage { team: PlayerId(2), config: c });
+    let mut session = Session::new(StartMessage { team: PlayerId(2), config: c }).unwrap();
     let swapped = read(msg.replacen("0 1 1\n1 1 1", "1 1 1\n0 1 1", 1).as_bytes()).unwrap().unwrap();
     assert_eq!(session.update(&swapped).unwrap_err().kind(), "invalid-message");
     assert!(session.state().in_placement(), "a refused message leaves the session unchanged");
@@ -319,7 +319,7 @@ fn transcript(config: Config, team: u8, seed: u64) -> (String, String, usize) {
     ];
     let [a, b, c, d] = &mut teams;
     let record = play_game(config, [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()], seed);
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mine = usize::from(team) * p..usize::from(team) * p + p;
     let mut input = start_message(&config, PlayerId(team));
     let mut expected = format_placements(&record.starts[mine.clone()]) + "\n";

@@ -87,8 +87,8 @@ fn grid_is_at_least_two_by_two_and_turn_limit_positive() {
     assert!(matches!(Config::new(1, 5, 1, 1, 10), Err(ConfigError::GridTooSmall { .. })));
     assert!(matches!(Config::new(256, 5, 1, 1, 10), Err(ConfigError::GridTooLarge { .. })));
     assert_eq!(Config::new(4, 4, 1, 1, 0), Err(ConfigError::MaxTurns));
-    assert_eq!(Config::default().max_turns(), 20_000);
-    assert_eq!((Config::default().width(), Config::default().height()), (32, 32));
+    assert_eq!(Config::default().max_turns, 20_000);
+    assert_eq!((Config::default().width, Config::default().height), (32, 32));
 }
 
 #[test]

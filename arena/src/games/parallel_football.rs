@@ -59,20 +59,20 @@ impl Adapter for FootballAdapter {
     type G = Football;
 
     fn start(&self) -> Football {
-        Football::new(self.config)
+        Football::new(self.config).expect("the adapter's configuration was validated by Config::new")
     }
     fn config(&self) -> serde_json::Value {
         let c = self.config;
-        serde_json::json!({"width": c.width(), "height": c.height(), "p": c.players(), "k": c.kick_range(), "max_turns": c.max_turns()})
+        serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
     }
     fn config_args(&self) -> Vec<String> {
         vec![
             "--p".into(),
-            self.config.players().to_string(),
+            self.config.players.to_string(),
             "--k".into(),
-            self.config.kick_range().to_string(),
+            self.config.kick_range.to_string(),
             "--max-turns".into(),
-            self.config.max_turns().to_string(),
+            self.config.max_turns.to_string(),
         ]
     }
     fn time_control(&self) -> TimeControl {
@@ -100,7 +100,7 @@ impl Adapter for FootballAdapter {
         if state.in_placement() { String::new() } else { protocol::turn_message(state.field()) }
     }
     fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
-        usize::from(state.config().players())
+        usize::from(state.config().players)
     }
     fn parse_answer(
         &self,
@@ -115,7 +115,7 @@ impl Adapter for FootballAdapter {
             let moves = a.cells.into_iter().map(FootballMove::Place).collect();
             return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
         }
-        let a = protocol::parse_orders(lines, usize::from(config.players()));
+        let a = protocol::parse_orders(lines, usize::from(config.players));
         let mut notes = problems_to_notes(a.problems, "stays");
         // Illegal orders make that footballer stay (checked on the position
         // at the start of the turn, as the turn resolution does).
@@ -136,7 +136,7 @@ impl Adapter for FootballAdapter {
     }
     fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
         let config = state.config();
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         if !state.to_act().includes(seat) {
             return Vec::new();
         }
@@ -189,14 +189,14 @@ impl Bot<Football> for GreedyBot {
         if state.in_placement() {
             let mut cells: Vec<Cell> = Vec::new();
             self.0.place(&config, me, &mut cells);
-            let p = usize::from(config.players());
+            let p = usize::from(config.players);
             cells.resize(p, config.home(me));
             cells
                 .into_iter()
                 .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
                 .collect()
         } else {
-            let mut orders = vec![Order::Stay; usize::from(config.players())];
+            let mut orders = vec![Order::Stay; usize::from(config.players)];
             self.0.orders(state.field(), me, &mut orders);
             // Illegal orders stay, as the turn resolution would make them.
             let mut s = state.clone();
@@ -223,7 +223,7 @@ const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
 pub fn svg(g: &Football) -> String {
     let f = g.field();
     let c = f.config();
-    let (gw, gh) = (i32::from(c.width()), i32::from(c.height()));
+    let (gw, gh) = (i32::from(c.width), i32::from(c.height));
     let cell = (640 / gw.max(gh)).clamp(6, 40);
     let margin = 20;
     let (w, h) = (gw * cell + 2 * margin + 190, gh * cell + 2 * margin);

@@ -1,7 +1,7 @@
 //! The bot side: what a team program reads, keeps and answers.
 
 use super::common::{TIME_CONTROL, numbers, unreadable};
-use crate::error::ProtocolError;
+use crate::error::{ProtocolError, SetupError};
 use crate::field::Field;
 use crate::game::{Football, FootballMove};
 use crate::geometry::Geometry;
@@ -216,8 +216,18 @@ impl Session {
     /// The session after the start line: the game in its placement phase.
     /// The [`Geometry`] (kick disc, routes home) is computed here once and
     /// shared by every later state.
-    pub fn new(start: StartMessage) -> Session {
-        Session { start, state: Football::new(start.config) }
+    ///
+    /// # Errors
+    /// [`ProtocolError::Config`] when the start message's configuration is
+    /// invalid (only possible for a message built by hand:
+    /// [`StartMessage::parse`] validates it).
+    pub fn new(start: StartMessage) -> Result<Session, ProtocolError> {
+        let state = Football::new(start.config).map_err(|e| match e {
+            SetupError::Field(e) => ProtocolError::Field(e),
+            SetupError::Config(e) => ProtocolError::Config(e),
+            _ => ProtocolError::Invalid("the configuration has no start position"),
+        })?;
+        Ok(Session { start, state })
     }
 
     /// The game: during placement [`Football::new`] of the configuration,
@@ -320,8 +330,8 @@ where
     let read_at = Instant::now();
     let start = StartMessage::parse(&line)?;
     let (config, team) = (start.config, start.team);
-    let p = usize::from(config.players());
-    let mut session = Session::new(start);
+    let p = usize::from(config.players);
+    let mut session = Session::new(start)?;
     let mut clock = Clock::new(TIME_CONTROL);
     let left = clock.start_answer().saturating_sub(read_at.elapsed());
     let answer = bot(session.state(), session.me(), left);

@@ -22,7 +22,7 @@
 //! // A team program: start on (4, 4), then kick every ball one cell left.
 //! let mut output = Vec::new();
 //! run_bot(input.as_bytes(), &mut output, |state, _me, _time_left| {
-//!     let p = usize::from(state.config().players());
+//!     let p = usize::from(state.config().players);
 //!     if state.in_placement() {
 //!         vec![FootballMove::Place(Cell::new(4, 4)); p]
 //!     } else {

@@ -13,14 +13,7 @@ use std::fmt::Write as _;
 /// The start line a team reads: `team p k width height max_turns` (with its
 /// `\n`).
 pub fn start_message(config: &Config, team: PlayerId) -> String {
-    format!(
-        "{team} {} {} {} {} {}\n",
-        config.players(),
-        config.kick_range(),
-        config.width(),
-        config.height(),
-        config.max_turns()
-    )
+    format!("{team} {} {} {} {} {}\n", config.players, config.kick_range, config.width, config.height, config.max_turns)
 }
 
 /// Appends the turn message of `field` to `out` (the same for every team:
@@ -119,7 +112,7 @@ pub fn parse_placements<L: AsRef<[u8]>>(
     config: &Config,
     team: PlayerId,
 ) -> PlacementAnswer {
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let home = config.home(team);
     let mut cells = Vec::with_capacity(p);
     let mut problems = Vec::new();
