@@ -330,6 +330,7 @@ impl Game for Football {
 
     fn from_setup(setup: FootballSetup) -> Result<Football, SetupError> {
         let c = setup.config;
+        c.validate()?;
         let p = usize::from(c.players);
         if setup.players.iter().any(|v| v.len() > p) || setup.pending.iter().any(|v| v.len() > p) {
             return Err(SetupError::Inconsistent("more cells or orders than players in a team"));

@@ -534,3 +534,22 @@ fn picture_shows_balls_players_and_homes() {
     assert!(lines[0].contains("balls left 16"), "{text}");
     assert_eq!(&lines[1..], ["#1D#", ".*+.", "#3C#"]);
 }
+
+#[test]
+fn a_hand_built_invalid_config_is_refused_where_it_enters_a_game() {
+    let bad = Config { kick_range: 0, ..Config::default() };
+    assert_eq!(bad.validate(), Err(ConfigError::KickRange(0)));
+    assert_eq!(Field::new(bad, &[]), Err(parallel_football::FieldError::Config(ConfigError::KickRange(0))));
+    assert_eq!(
+        parallel_football::Football::new(bad).unwrap_err(),
+        parallel_football::SetupError::Config(ConfigError::KickRange(0))
+    );
+    assert_eq!(Config { players: 0, ..Config::default() }.validate(), Err(ConfigError::Players(0)));
+    assert_eq!(Config::default().validate(), Ok(()));
+}
+
+#[test]
+#[should_panic(expected = "four teams")]
+fn a_seat_above_3_has_no_home() {
+    let _ = Config::default().home(PlayerId(4));
+}

@@ -116,6 +116,7 @@ impl TurnMessage {
     /// # Errors
     /// [`ProtocolError::Invalid`] or [`ProtocolError::Field`].
     pub fn to_field(&self, config: &Config) -> Result<Field, ProtocolError> {
+        config.validate()?;
         self.to_field_with(&Arc::new(Geometry::new(*config)))
     }
 
