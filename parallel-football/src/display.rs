@@ -1,5 +1,8 @@
 //! The field and the game as text for people.
 
+// Casts: a ball count of 1..=9 and a team bit 0..=3 become one character.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::field::Field;
 use game_core::grid::Cell;
 use std::fmt;
@@ -9,12 +12,14 @@ impl Field {
     /// per grid row. Cells: `A`-`D` a player of team 0-3 (`*` players of
     /// several teams), `#` an empty home, `.` an empty cell, `1`-`9` that
     /// many balls, `+` ten or more.
+    #[must_use]
     pub fn picture(&self) -> String {
         self.to_string()
     }
 
     /// The one-line summary (the first line of the picture): turn, balls
     /// left, scores, configuration.
+    #[must_use]
     pub fn summary(&self) -> String {
         let c = self.config();
         let s = self.scores;
@@ -47,7 +52,7 @@ impl fmt::Display for Field {
                         (None, b @ 1..=9) => char::from(b'0' + b as u8),
                         _ => '+',
                     },
-                    o if o.count_ones() == 1 => char::from(b'A' + o.trailing_zeros() as u8),
+                    o if o.is_power_of_two() => char::from(b'A' + o.trailing_zeros() as u8),
                     _ => '*',
                 };
                 line.push(ch);

@@ -1,5 +1,10 @@
 //! The field: balls, players, scores, and its queries.
 
+// Casts: team numbers 0..=3, and a ball total checked to fit in u16 before it is narrowed.
+#![allow(clippy::cast_possible_truncation)]
+// The Debug output shows the state; the scratch buffers of the turn resolution are not part of it.
+#![allow(clippy::missing_fields_in_debug)]
+
 use crate::error::{FieldError, OrderError};
 use crate::geometry::Geometry;
 use crate::limits::TEAMS;
@@ -64,6 +69,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Kebab-case name (`"no-balls"`, `"turn-limit"`).
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::NoBalls => "no-balls",
@@ -226,42 +232,49 @@ impl Field {
 
     /// The configuration.
     #[inline]
+    #[must_use]
     pub fn config(&self) -> Config {
         self.geometry.config()
     }
 
     /// The shared precomputed geometry (kick disc, routes home).
     #[inline]
+    #[must_use]
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
     }
 
     /// Turns played so far.
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
     /// Each team's score.
     #[inline]
+    #[must_use]
     pub fn scores(&self) -> [u32; TEAMS] {
         self.scores
     }
 
     /// Balls still on the grid.
     #[inline]
+    #[must_use]
     pub fn balls_left(&self) -> u32 {
         self.balls_left
     }
 
     /// Balls on every cell, row-major (`y * width + x`).
     #[inline]
+    #[must_use]
     pub fn balls(&self) -> &[u16] {
         &self.balls
     }
 
     /// Balls on `cell` (0 off the grid).
     #[inline]
+    #[must_use]
     pub fn balls_at(&self, cell: Cell) -> u16 {
         let c = self.config();
         if c.contains(cell) { self.balls[c.index(cell)] } else { 0 }
@@ -269,6 +282,7 @@ impl Field {
 
     /// Every player's cell, team by team (`team * p + i`).
     #[inline]
+    #[must_use]
     pub fn positions(&self) -> &[Cell] {
         &self.positions
     }
@@ -278,6 +292,7 @@ impl Field {
     /// # Panics
     /// When `player >= 4 p`.
     #[inline]
+    #[must_use]
     pub fn position(&self, player: usize) -> Cell {
         self.positions[player]
     }
@@ -292,6 +307,7 @@ impl Field {
     }
 
     /// The cells of `team`'s players.
+    #[must_use]
     pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
         let p = usize::from(self.config().players);
         let t = team.index();
@@ -304,6 +320,7 @@ impl Field {
     }
 
     /// How many players of each team stand on `cell`.
+    #[must_use]
     pub fn team_counts_at(&self, cell: Cell) -> [u32; TEAMS] {
         let mut counts = [0; TEAMS];
         for i in self.players_at(cell) {
@@ -314,6 +331,7 @@ impl Field {
 
     /// Whether the game is over: no ball left, or the turn limit reached.
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.end_reason().is_some()
     }
@@ -321,6 +339,7 @@ impl Field {
     /// Why the game is over, if it is (no balls wins over the turn limit
     /// when both hold).
     #[inline]
+    #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         if self.balls_left == 0 {
             Some(EndReason::NoBalls)
@@ -332,11 +351,13 @@ impl Field {
     }
 
     /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`]).
+    #[must_use]
     pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         self.geometry.kicks_to_home(cell, team)
     }
 
     /// Squared Euclidean distance from `cell` to `team`'s home.
+    #[must_use]
     pub fn distance2_to_home(&self, cell: Cell, team: PlayerId) -> u32 {
         cell.distance2(self.config().home(team))
     }

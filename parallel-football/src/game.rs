@@ -1,6 +1,9 @@
 //! The `game_core::Game` view: a placement phase, then turns of simultaneous
 //! orders, each followed by a chance step that allocates contested kicks.
 
+// Casts: team numbers 0..=3 and footballer counts at most MAX_PLAYERS_PER_TEAM (1024), which fit u8 / u16.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::allocation::ExplicitAllocation;
 use crate::error::{MoveError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
@@ -76,6 +79,7 @@ impl Football {
     }
 
     /// A game past the placement phase, on `field` (no orders given yet).
+    #[must_use]
     pub fn from_field(field: Field) -> Football {
         let config = field.config();
         let p = config.players;
@@ -83,23 +87,27 @@ impl Football {
     }
 
     /// The configuration.
+    #[must_use]
     pub fn config(&self) -> Config {
         self.field.config()
     }
 
     /// The field (during placement, footballers not placed yet stand on
     /// `(0, 0)`).
+    #[must_use]
     pub fn field(&self) -> &Field {
         &self.field
     }
 
     /// Whether the teams are still placing their footballers.
+    #[must_use]
     pub fn in_placement(&self) -> bool {
         let p = self.config().players;
         self.placed.iter().any(|&n| n < p)
     }
 
     /// The orders given this turn so far (`Stay` where not given yet).
+    #[must_use]
     pub fn pending_orders(&self) -> &[Order] {
         &self.pending
     }

@@ -1,6 +1,11 @@
 //! Precomputed geometry of a configuration: the kick disc and, on demand,
 //! the fewest kicks from every cell to every home.
 
+// Casts: kick offsets are within the kick range (at most 46) and team numbers 0..=3.
+#![allow(clippy::cast_possible_truncation)]
+// The Debug output names the configuration; the lazily computed route tables are derived data.
+#![allow(clippy::missing_fields_in_debug)]
+
 use crate::limits::TEAMS;
 use crate::setup::Config;
 use game_core::PlayerId;

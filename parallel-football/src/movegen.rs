@@ -1,5 +1,12 @@
 //! The legality of orders and the resolution of a turn.
 
+// Casts: grid coordinates checked against the grid (0..=254), cell indices below 255 * 255 and player indices below 4 * 1024, in the hot loop of the turn.
+#![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+// The turn resolution is one pass that follows the rules' steps in order; splitting it would scatter the order of the steps.
+#![allow(clippy::too_many_lines)]
+// Short names (c, i, p, t, ...) for the config, indices and team in the turn loop, as in the rules.
+#![allow(clippy::many_single_char_names)]
+
 use crate::allocation::Allocation;
 use crate::error::{OrderError, TurnError};
 use crate::field::{Field, IllegalOrder, TurnReport};

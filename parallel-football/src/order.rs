@@ -44,6 +44,7 @@ impl Order {
 
     /// Whether this is a kick.
     #[inline]
+    #[must_use]
     pub const fn is_kick(self) -> bool {
         matches!(self, Order::Kick { .. })
     }

@@ -1,6 +1,9 @@
 //! Whole games: [`play_game`] with four [`Team`]s, and serde game records
 //! that replay without the random generator.
 
+// Casts: team numbers 0..=3 and footballer indices below MAX_PLAYERS_PER_TEAM (1024).
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::allocation::ExplicitAllocation;
 use crate::error::{RecordError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
@@ -167,7 +170,7 @@ fn drive(
     let mut orders = vec![Order::Stay; config.total_players()];
     let mut report = TurnReport::default();
     while !field.is_over() {
-        orders.iter_mut().for_each(|o| *o = Order::Stay);
+        orders.fill(Order::Stay);
         for (t, team) in teams.iter_mut().enumerate() {
             team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
         }

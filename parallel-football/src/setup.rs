@@ -1,6 +1,9 @@
 //! Configuration of a game (grid size, players per team, kick range, turn
 //! limit) and the plain [`FootballSetup`] of a position.
 
+// Casts: values narrowed only after Config::new has checked their range; cell counts at most 255 * 255.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::error::ConfigError;
 use crate::limits::{DEFAULT_MAX_TURNS, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
 use crate::order::Order;
@@ -136,18 +139,21 @@ impl Config {
 
     /// Players of all four teams (`4 p`).
     #[inline]
+    #[must_use]
     pub const fn total_players(&self) -> usize {
         TEAMS * self.players as usize
     }
 
     /// Number of cells.
     #[inline]
+    #[must_use]
     pub const fn cells(&self) -> usize {
         self.width as usize * self.height as usize
     }
 
     /// Balls at the start: one on every cell but the four homes.
     #[inline]
+    #[must_use]
     pub const fn start_balls(&self) -> u32 {
         self.cells() as u32 - TEAMS as u32
     }
@@ -180,18 +186,21 @@ impl Config {
 
     /// Whether `cell` lies on the grid.
     #[inline]
+    #[must_use]
     pub const fn contains(&self, cell: Cell) -> bool {
         cell.x < self.width && cell.y < self.height
     }
 
     /// Row-major index of a cell on the grid (`y * width + x`).
     #[inline]
+    #[must_use]
     pub const fn index(&self, cell: Cell) -> usize {
         cell.y as usize * self.width as usize + cell.x as usize
     }
 
     /// The cell of a row-major index (`index < cells()`).
     #[inline]
+    #[must_use]
     pub const fn cell(&self, index: usize) -> Cell {
         Cell { x: (index % self.width as usize) as u8, y: (index / self.width as usize) as u8 }
     }
@@ -199,6 +208,7 @@ impl Config {
     /// Whether `(dx, dy)` is within kick range: `dx^2 + dy^2 <= k^2` and not
     /// `(0, 0)`.
     #[inline]
+    #[must_use]
     pub const fn in_kick_range(&self, dx: i32, dy: i32) -> bool {
         let k = self.kick_range as i32;
         (dx != 0 || dy != 0) && dx * dx + dy * dy <= k * k
@@ -206,12 +216,14 @@ impl Config {
 
     /// The team of a player index (`player / p`).
     #[inline]
+    #[must_use]
     pub const fn team_of(&self, player: usize) -> PlayerId {
         PlayerId((player / self.players as usize) as u8)
     }
 
     /// The index of footballer `i` of `team` (`team * p + i`).
     #[inline]
+    #[must_use]
     pub const fn player_index(&self, team: PlayerId, i: u16) -> usize {
         team.0 as usize * self.players as usize + i as usize
     }

@@ -1,5 +1,17 @@
 //! Built-in reference teams: [`RandomTeam`] and [`GreedyTeam`].
 
+// Casts: grid coordinates (0..=254) and distances on a grid of at most 255 x 255.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss
+)]
+// Short names for grid arithmetic (w, h, n, a, b, x, y).
+#![allow(clippy::many_single_char_names)]
+// `(1..).find(|n| n * n >= p)` stops at n = p at the latest.
+#![allow(clippy::maybe_infinite_iter)]
+
 use crate::field::Field;
 use crate::game::{Football, FootballMove};
 use crate::order::Order;
@@ -53,6 +65,7 @@ pub struct RandomTeam {
 
 impl RandomTeam {
     /// A random team drawing from a generator seeded with `seed`.
+    #[must_use]
     pub fn new(seed: u64) -> RandomTeam {
         RandomTeam { rng: seeded(seed) }
     }
@@ -107,6 +120,7 @@ pub struct GreedyTeam {
 
 impl GreedyTeam {
     /// A greedy team.
+    #[must_use]
     pub fn new() -> GreedyTeam {
         GreedyTeam::default()
     }
@@ -201,7 +215,7 @@ impl Team for GreedyTeam {
         let geometry = field.geometry().clone();
         let kicks_home = geometry.kicks_table(team);
         let positions = field.team_positions(team);
-        out.iter_mut().for_each(|o| *o = Order::Stay);
+        out.fill(Order::Stay);
         // Footballers on a ball kick it home first.
         for (slot, &from) in out.iter_mut().zip(positions) {
             let i = c.index(from);

@@ -1,5 +1,8 @@
 //! The bot side: what a team program reads, keeps and answers.
 
+// The start line's fields are named as in the protocol: team p k w h m.
+#![allow(clippy::many_single_char_names)]
+
 use super::common::{TIME_CONTROL, numbers, unreadable};
 use crate::error::{ProtocolError, SetupError};
 use crate::field::Field;
@@ -39,6 +42,7 @@ impl StartMessage {
     }
 
     /// The team as a seat of the game.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         self.team
     }
@@ -233,16 +237,19 @@ impl Session {
 
     /// The game: during placement [`Football::new`] of the configuration,
     /// then the field of the last turn message ([`Football::from_field`]).
+    #[must_use]
     pub fn state(&self) -> &Football {
         &self.state
     }
 
     /// The team this program plays.
+    #[must_use]
     pub fn me(&self) -> PlayerId {
         self.start.me()
     }
 
     /// The configuration of the start line.
+    #[must_use]
     pub fn config(&self) -> &Config {
         &self.start.config
     }
@@ -266,6 +273,7 @@ impl Session {
 
 /// The start answer: one line `x y` per footballer, joined by `\n`, without
 /// a final newline.
+#[must_use]
 pub fn format_placements(cells: &[Cell]) -> String {
     let mut s = String::with_capacity(cells.len() * 6);
     for (i, c) in cells.iter().enumerate() {
@@ -287,6 +295,7 @@ pub fn write_placements(out: &mut impl Write, cells: &[Cell]) -> std::io::Result
 
 /// A turn's answer: one order line per footballer (`stay`, `move dx dy`,
 /// `kick dx dy`), joined by `\n`, without a final newline.
+#[must_use]
 pub fn format_answer(orders: &[Order]) -> String {
     let mut s = String::with_capacity(orders.len() * 10);
     for (i, o) in orders.iter().enumerate() {

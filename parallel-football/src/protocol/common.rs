@@ -9,7 +9,7 @@ use std::time::Duration;
 /// placements), 200 ms for each turn's answer, each counted from when the
 /// message has been sent.
 pub const TIME_CONTROL: TimeControl =
-    TimeControl::PerAnswer { first: Duration::from_millis(1000), later: Duration::from_millis(200) };
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 /// A line of a team's answer that could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]

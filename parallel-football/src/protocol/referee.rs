@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 /// The start line a team reads: `team p k width height max_turns` (with its
 /// `\n`).
+#[must_use]
 pub fn start_message(config: &Config, team: PlayerId) -> String {
     format!("{team} {} {} {} {} {}\n", config.players, config.kick_range, config.width, config.height, config.max_turns)
 }
@@ -37,6 +38,7 @@ pub fn write_turn_message(field: &Field, out: &mut String) {
 
 /// The turn message of `field`, every line ended by `\n` (see
 /// [`write_turn_message`]).
+#[must_use]
 pub fn turn_message(field: &Field) -> String {
     let mut s = String::with_capacity(32 + field.positions().len() * 9 + field.balls_left() as usize * 9);
     write_turn_message(field, &mut s);
@@ -46,6 +48,7 @@ pub fn turn_message(field: &Field) -> String {
 /// Whether the referee drops this output line before reading answers:
 /// never in this game (every line, blank ones included, is one
 /// footballer's); defined so that every game's protocol has the same shape.
+#[must_use]
 pub fn skips_line(line: &[u8]) -> bool {
     let _ = line;
     false
