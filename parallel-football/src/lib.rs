@@ -123,6 +123,23 @@
 //!   home) and [`Football::submit_orders`] (illegal or missing orders become
 //!   stay; the refused ones are returned).
 //!
+//! ## Configuration and seats
+//! * [`Config`] is plain public data (`width`, `height`, `players`,
+//!   `kick_range`, `max_turns`); [`Config::new`] builds and validates in one
+//!   step, and a hand-built one is checked by [`Config::validate`] wherever
+//!   it enters a game ([`Field::new`], [`Football::new`], `from_setup`,
+//!   deserialisation), which return [`ConfigError`] (wrapped) instead.
+//! * Seats are `PlayerId(0)` to `PlayerId(3)` ([`TEAM_IDS`]) everywhere;
+//!   [`Config::home`] panics on a seat above 3 rather than wrapping it.
+//!
+//! ## Modules
+//! The layout every game crate follows: `error` (every error type), `setup`
+//! ([`Config`], [`FootballSetup`]), `limits` (the fixed numbers), `field`
+//! (the state and its queries), `allocation` (contested cells), `movegen`
+//! (order legality and the turn resolution), `game` (the `Game` impl),
+//! `notation`, [`protocol`] (`common`, bot side, referee side), `display`,
+//! plus `order`, `geometry`, `teams` and `record`.
+//!
 //! ## Teams and whole games
 //! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
 //!   [`RandomTeam`] are the reference teams.
