@@ -343,7 +343,7 @@ mod tests {
         // Parallel Football: four teams decide at once, then a chance node
         // allocates contested balls.
         use parallel_football::{Config, Football};
-        let mut g = Football::new(Config::new(6, 6, 2, 3, 12).unwrap());
+        let mut g = Football::new(Config::new(6, 6, 2, 3, 12).unwrap()).unwrap();
         let mut bots: Vec<Mcts<Football>> = (0..4)
             .map(|i| {
                 Mcts::new(MctsConfig { budget: Budget::Iterations(40), rollout_limit: 60, ..MctsConfig::default() }, i)

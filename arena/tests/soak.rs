@@ -68,7 +68,7 @@ fn soak_parallel_football_game_view() {
     // The generic view (placement, simultaneous orders, chance) on a small
     // field, so that whole games fit in the budget.
     let config = Config::new(8, 8, 2, 3, 60).expect("valid");
-    let start = parallel_football::Football::new(config);
+    let start = parallel_football::Football::new(config).unwrap();
     let games = count("SOAK_GAMES", 10_000) / 10;
     let t = Instant::now();
     let report = check_random_games(&start, &KitConfig { games, seed: 0xF007, check_every: 4 })
@@ -100,22 +100,22 @@ fn soak_parallel_football_no_ball_is_ever_lost() {
         let mut starts = Vec::new();
         for (team, t) in teams.iter_mut().enumerate() {
             let mut cells = Vec::new();
-            t.place(&config, team as u8, &mut cells);
+            t.place(&config, game_core::PlayerId(team as u8), &mut cells);
             starts.extend(cells);
         }
         let mut field = Field::new(config, &starts).expect("valid starts");
         let mut orders = vec![Order::Stay; n];
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         while !field.is_over() && played < turns {
             for (team, t) in teams.iter_mut().enumerate() {
-                t.orders(&field, team as u8, &mut orders[team * p..(team + 1) * p]);
+                t.orders(&field, game_core::PlayerId(team as u8), &mut orders[team * p..(team + 1) * p]);
             }
             field.resolve_turn(&orders, &mut r, &mut report).expect("a turn of a running game resolves");
             played += 1;
             let scored: u32 = field.scores().iter().sum();
             assert_eq!(field.balls_left() + scored, total, "game {game}, turn {}: balls lost", field.turn());
             assert!(
-                field.positions().iter().all(|c: &Cell| c.x < config.width() && c.y < config.height()),
+                field.positions().iter().all(|c: &Cell| c.x < config.width && c.y < config.height),
                 "a player left the grid"
             );
         }

@@ -2,6 +2,7 @@
 //! whole games of four greedy teams.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use game_core::PlayerId;
 use game_core::rng::seeded;
 use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game};
 use std::hint::black_box;
@@ -18,7 +19,7 @@ fn position(p: u32, k: u32, warmup: u32) -> (Field, Vec<Order>) {
     let mut teams: [&mut dyn Team; 4] = [&mut g0, &mut g1, &mut r2, &mut r3];
     let mut starts = Vec::new();
     for (t, team) in teams.iter_mut().enumerate() {
-        team.place(&config, t as u8, &mut starts);
+        team.place(&config, PlayerId(t as u8), &mut starts);
     }
     let mut field = Field::new(config, &starts).unwrap();
     let p = p as usize;
@@ -27,7 +28,7 @@ fn position(p: u32, k: u32, warmup: u32) -> (Field, Vec<Order>) {
     let mut report = TurnReport::default();
     for turn in 0..=warmup {
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
         }
         if turn < warmup {
             field.resolve_turn(&orders, &mut rng, &mut report).unwrap();

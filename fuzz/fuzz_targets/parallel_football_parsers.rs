@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = protocol::parse_answer(data);
     let _ = protocol::parse_placement(&config, data);
     let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    let placements = protocol::parse_placements(&lines, &config, 1);
+    let placements = protocol::parse_placements(&lines, &config, parallel_football::game_core::PlayerId(1));
     assert!(placements.cells.iter().all(|&c| config.contains(c)));
     if let Ok(msg) = protocol::TurnMessage::parse(text, &config) {
         let _ = msg.to_field(&config);

@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let config = Config::new(4 + u32::from(shape % 4), 4 + u32::from(shape / 4 % 4), 1 + u32::from(shape / 16 % 2), 1 + u32::from(shape / 32 % 4), 30)
         .expect("a valid small configuration");
     let total = config.start_balls();
-    let result = fuzz_game_with(&Football::new(config), rest, |g: &Football| {
+    let result = fuzz_game_with(&Football::new(config).unwrap(), rest, |g: &Football| {
         let f = g.field();
         let sum = f.balls_left() + f.scores().iter().sum::<u32>();
         if sum == total {

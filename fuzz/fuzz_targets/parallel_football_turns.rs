@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(config) = Config::new(w, h, p, k, 1 + u32::from(b.byte() % 40)) else { return };
     let n = config.total_players();
     let starts: Vec<Cell> =
-        (0..n).map(|_| Cell::new(b.byte() % config.width(), b.byte() % config.height())).collect();
+        (0..n).map(|_| Cell::new(b.byte() % config.width, b.byte() % config.height)).collect();
     let Ok(mut field) = Field::new(config, &starts) else { return };
     let total = config.start_balls();
     let mut report = TurnReport::default();
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
         let scored: u32 = field.scores().iter().sum();
         assert_eq!(on_grid + scored, total, "balls lost or duplicated");
         for c in field.positions() {
-            assert!(c.x < config.width() && c.y < config.height(), "player off the grid at {c:?}");
+            assert!(c.x < config.width && c.y < config.height, "player off the grid at {c:?}");
         }
         if field.is_over() {
             break;

@@ -1,162 +1,20 @@
-//! The field (balls, players, scores) and the turn resolution.
+//! The field: balls, players, scores, and its queries.
 
-use crate::config::{Cell, Config, TEAMS};
+// Casts: team numbers 0..=3, and a ball total checked to fit in u16 before it is narrowed.
+#![allow(clippy::cast_possible_truncation)]
+// The Debug output shows the state; the scratch buffers of the turn resolution are not part of it.
+#![allow(clippy::missing_fields_in_debug)]
+
+use crate::error::{FieldError, OrderError};
 use crate::geometry::Geometry;
-use crate::order::{Order, OrderError};
-use game_core::RngCore;
+use crate::limits::TEAMS;
+use crate::order::Order;
+use crate::setup::Config;
+use game_core::PlayerId;
+use game_core::grid::Cell;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
-
-/// Why a turn could not be resolved (the field is then unchanged).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TurnError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not one order per player.
-    #[error("expected {expected} orders (4 teams x p), got {got}")]
-    OrderCount {
-        /// `4 p`.
-        expected: usize,
-        /// Orders given.
-        got: usize,
-    },
-    /// An explicit allocation of contested kicks does not fit the turn.
-    #[error(transparent)]
-    Allocation(#[from] AllocationError),
-}
-
-impl game_core::GameError for TurnError {
-    fn kind(&self) -> &'static str {
-        match self {
-            TurnError::GameOver => "game-over",
-            TurnError::OrderCount { .. } => "order-count",
-            TurnError::Allocation(e) => e.kind(),
-        }
-    }
-}
-
-/// Why an explicit allocation of contested kicks is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AllocationError {
-    /// The listed players are not in strictly increasing order.
-    #[error("the successful kickers must be listed in strictly increasing order")]
-    NotSorted,
-    /// A contested cell gets another number of successes than its balls.
-    #[error("contested cell ({x}, {y}) has {balls} balls but {listed} of its kickers are listed as successful")]
-    WrongCount {
-        /// Column of the cell.
-        x: u8,
-        /// Row of the cell.
-        y: u8,
-        /// Balls on the cell.
-        balls: u16,
-        /// Its kickers listed.
-        listed: usize,
-    },
-    /// A listed player did not make a contested kick this turn.
-    #[error("{0} listed player(s) did not make a contested kick this turn")]
-    NotContested(usize),
-}
-
-impl AllocationError {
-    /// A stable kebab-case name.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            AllocationError::NotSorted => "allocation-not-sorted",
-            AllocationError::WrongCount { .. } => "allocation-wrong-count",
-            AllocationError::NotContested(_) => "allocation-not-contested",
-        }
-    }
-}
-
-impl game_core::GameError for AllocationError {
-    fn kind(&self) -> &'static str {
-        AllocationError::kind(self)
-    }
-}
-
-/// Who wins the balls of a contested cell (a cell with more legal kicks
-/// than balls).
-///
-/// Every [`RngCore`] is an allocation: it picks uniformly at random (a
-/// partial Fisher-Yates shuffle with [`game_core::rng::below`]).
-/// [`ExplicitAllocation`] replays a recorded choice.
-pub trait Allocation {
-    /// `kickers` (player indices, increasing) all kick from `cell`, which
-    /// holds `balls < kickers.len()` balls. Reorders `kickers` so that the
-    /// first `balls` are the successful ones.
-    ///
-    /// # Errors
-    /// When the allocation cannot serve this cell.
-    fn choose(&mut self, cell: Cell, balls: u16, kickers: &mut [u16]) -> Result<(), AllocationError>;
-
-    /// Called once after the last contested cell of a turn.
-    ///
-    /// # Errors
-    /// When part of the allocation was not used.
-    fn finish(&mut self) -> Result<(), AllocationError> {
-        Ok(())
-    }
-}
-
-impl<R: RngCore + ?Sized> Allocation for R {
-    #[inline]
-    fn choose(&mut self, _cell: Cell, balls: u16, kickers: &mut [u16]) -> Result<(), AllocationError> {
-        let n = kickers.len();
-        for j in 0..usize::from(balls).min(n) {
-            let r = j + game_core::rng::below(self, n - j);
-            kickers.swap(j, r);
-        }
-        Ok(())
-    }
-}
-
-/// An allocation given explicitly: the players (indices, strictly increasing)
-/// whose contested kicks succeed, as recorded in [`TurnReport::successes`].
-#[derive(Clone, Copy, Debug)]
-pub struct ExplicitAllocation<'a> {
-    successes: &'a [u16],
-    used: usize,
-}
-
-impl<'a> ExplicitAllocation<'a> {
-    /// Wraps a list of successful contested kickers.
-    ///
-    /// # Errors
-    /// [`AllocationError::NotSorted`] when the list is not strictly increasing.
-    pub fn new(successes: &'a [u16]) -> Result<Self, AllocationError> {
-        if successes.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(AllocationError::NotSorted);
-        }
-        Ok(ExplicitAllocation { successes, used: 0 })
-    }
-}
-
-impl Allocation for ExplicitAllocation<'_> {
-    fn choose(&mut self, cell: Cell, balls: u16, kickers: &mut [u16]) -> Result<(), AllocationError> {
-        let mut front = 0;
-        for i in 0..kickers.len() {
-            if self.successes.binary_search(&kickers[i]).is_ok() {
-                kickers.swap(front, i);
-                front += 1;
-            }
-        }
-        if front != usize::from(balls) {
-            return Err(AllocationError::WrongCount { x: cell.x, y: cell.y, balls, listed: front });
-        }
-        self.used += front;
-        Ok(())
-    }
-
-    fn finish(&mut self) -> Result<(), AllocationError> {
-        if self.used != self.successes.len() {
-            return Err(AllocationError::NotContested(self.successes.len() - self.used));
-        }
-        Ok(())
-    }
-}
 
 /// An order that was refused in a turn (the player stayed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -177,7 +35,7 @@ pub struct TurnReport {
     pub illegal: Vec<IllegalOrder>,
     /// Players whose kick from a contested cell succeeded, increasing. With
     /// the orders, this replays the turn without a random generator
-    /// ([`ExplicitAllocation`]).
+    /// ([`ExplicitAllocation`](crate::ExplicitAllocation)).
     pub successes: Vec<u16>,
     /// Players whose kick from a contested cell failed (they stayed), increasing.
     pub failures: Vec<u16>,
@@ -198,72 +56,10 @@ impl TurnReport {
     }
 }
 
-/// Why a field description is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FieldError {
-    /// Not one start cell per player.
-    #[error("expected {expected} player cells, got {got}")]
-    PlayerCount {
-        /// `4 p`.
-        expected: usize,
-        /// Cells given.
-        got: usize,
-    },
-    /// A player cell off the grid.
-    #[error("player {player} is off the grid at ({x}, {y})")]
-    PlayerOffGrid {
-        /// Player index.
-        player: usize,
-        /// Column.
-        x: u8,
-        /// Row.
-        y: u8,
-    },
-    /// The ball list does not have one entry per cell.
-    #[error("expected {expected} ball counts (one per cell), got {got}")]
-    BallCount {
-        /// Cells.
-        expected: usize,
-        /// Entries given.
-        got: usize,
-    },
-    /// Balls lying on a home cell (they would have scored).
-    #[error("home cell ({x}, {y}) holds balls")]
-    BallOnHome {
-        /// Column.
-        x: u8,
-        /// Row.
-        y: u8,
-    },
-    /// More than 65,535 balls on the grid.
-    #[error("{0} balls on the grid is too many (at most 65535)")]
-    TooManyBalls(u64),
-    /// A turn number past the turn limit.
-    #[error("turn {turn} is past the limit {max}")]
-    TurnPastLimit {
-        /// Turns played.
-        turn: u32,
-        /// The limit.
-        max: u32,
-    },
-}
-
-impl game_core::GameError for FieldError {
-    fn kind(&self) -> &'static str {
-        match self {
-            FieldError::PlayerCount { .. } => "player-count",
-            FieldError::PlayerOffGrid { .. } => "player-off-grid",
-            FieldError::BallCount { .. } => "ball-count",
-            FieldError::BallOnHome { .. } => "ball-on-home",
-            FieldError::TooManyBalls(_) => "too-many-balls",
-            FieldError::TurnPastLimit { .. } => "turn-past-limit",
-        }
-    }
-}
-
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum EndReason {
     /// No ball is left on the grid.
     NoBalls,
@@ -273,6 +69,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// Kebab-case name (`"no-balls"`, `"turn-limit"`).
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::NoBalls => "no-balls",
@@ -283,18 +80,18 @@ impl EndReason {
 
 /// Reusable buffers of the turn resolution (not part of the state).
 #[derive(Clone, Debug, Default)]
-struct Scratch {
+pub(crate) struct Scratch {
     /// Legal kicks from each cell this turn (all zero between turns).
-    kick_count: Vec<u16>,
+    pub(crate) kick_count: Vec<u16>,
     /// Legal kicks: (player, source index, target index), by player (a
     /// prefix of `4 p` slots; the turn keeps the count).
-    kicks: Vec<(u16, u32, u32)>,
+    pub(crate) kicks: Vec<(u16, u32, u32)>,
     /// Positions after the moves.
-    new_positions: Vec<Cell>,
+    pub(crate) new_positions: Vec<Cell>,
     /// Kickers of contested cells: (source index, player).
-    contested: Vec<(u32, u16)>,
+    pub(crate) contested: Vec<(u32, u16)>,
     /// One contested cell's kickers.
-    group: Vec<u16>,
+    pub(crate) group: Vec<u16>,
 }
 
 /// The state of the field during the turns: balls per cell, every player's
@@ -325,13 +122,13 @@ struct Scratch {
 /// ```
 #[derive(Clone)]
 pub struct Field {
-    geometry: Arc<Geometry>,
-    balls: Vec<u16>,
-    positions: Vec<Cell>,
-    scores: [u32; TEAMS],
-    balls_left: u32,
-    turn: u32,
-    scratch: Scratch,
+    pub(crate) geometry: Arc<Geometry>,
+    pub(crate) balls: Vec<u16>,
+    pub(crate) positions: Vec<Cell>,
+    pub(crate) scores: [u32; TEAMS],
+    pub(crate) balls_left: u32,
+    pub(crate) turn: u32,
+    pub(crate) scratch: Scratch,
 }
 
 impl PartialEq for Field {
@@ -366,8 +163,10 @@ impl Field {
     /// included, shared or not).
     ///
     /// # Errors
-    /// [`FieldError`] when `starts` has the wrong length or a cell is off the grid.
+    /// [`FieldError::Config`] for an invalid configuration, [`FieldError`]
+    /// when `starts` has the wrong length or a cell is off the grid.
     pub fn new(config: Config, starts: &[Cell]) -> Result<Field, FieldError> {
+        config.validate()?;
         Field::with_geometry(Arc::new(Geometry::new(config)), starts)
     }
 
@@ -379,7 +178,7 @@ impl Field {
         let config = geometry.config();
         let mut balls = vec![1u16; config.cells()];
         for t in 0..TEAMS as u8 {
-            balls[config.index(config.home(t))] = 0;
+            balls[config.index(config.home(PlayerId(t)))] = 0;
         }
         Field::from_parts(geometry, balls, starts.to_vec(), [0; TEAMS], 0)
     }
@@ -403,7 +202,7 @@ impl Field {
             return Err(FieldError::BallCount { expected: config.cells(), got: balls.len() });
         }
         for t in 0..TEAMS as u8 {
-            let h = config.home(t);
+            let h = config.home(PlayerId(t));
             if balls[config.index(h)] != 0 {
                 return Err(FieldError::BallOnHome { x: h.x, y: h.y });
             }
@@ -418,8 +217,8 @@ impl Field {
         if let Some((player, c)) = positions.iter().enumerate().find(|(_, c)| !config.contains(**c)) {
             return Err(FieldError::PlayerOffGrid { player, x: c.x, y: c.y });
         }
-        if turn > config.max_turns() {
-            return Err(FieldError::TurnPastLimit { turn, max: config.max_turns() });
+        if turn > config.max_turns {
+            return Err(FieldError::TurnPastLimit { turn, max: config.max_turns });
         }
         let scratch = Scratch {
             kick_count: vec![0; config.cells()],
@@ -433,42 +232,49 @@ impl Field {
 
     /// The configuration.
     #[inline]
+    #[must_use]
     pub fn config(&self) -> Config {
         self.geometry.config()
     }
 
     /// The shared precomputed geometry (kick disc, routes home).
     #[inline]
+    #[must_use]
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
     }
 
     /// Turns played so far.
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
     /// Each team's score.
     #[inline]
+    #[must_use]
     pub fn scores(&self) -> [u32; TEAMS] {
         self.scores
     }
 
     /// Balls still on the grid.
     #[inline]
+    #[must_use]
     pub fn balls_left(&self) -> u32 {
         self.balls_left
     }
 
     /// Balls on every cell, row-major (`y * width + x`).
     #[inline]
+    #[must_use]
     pub fn balls(&self) -> &[u16] {
         &self.balls
     }
 
     /// Balls on `cell` (0 off the grid).
     #[inline]
+    #[must_use]
     pub fn balls_at(&self, cell: Cell) -> u16 {
         let c = self.config();
         if c.contains(cell) { self.balls[c.index(cell)] } else { 0 }
@@ -476,6 +282,7 @@ impl Field {
 
     /// Every player's cell, team by team (`team * p + i`).
     #[inline]
+    #[must_use]
     pub fn positions(&self) -> &[Cell] {
         &self.positions
     }
@@ -485,6 +292,7 @@ impl Field {
     /// # Panics
     /// When `player >= 4 p`.
     #[inline]
+    #[must_use]
     pub fn position(&self, player: usize) -> Cell {
         self.positions[player]
     }
@@ -499,9 +307,10 @@ impl Field {
     }
 
     /// The cells of `team`'s players.
-    pub fn team_positions(&self, team: u8) -> &[Cell] {
-        let p = usize::from(self.config().players());
-        let t = usize::from(team % 4);
+    #[must_use]
+    pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
+        let p = usize::from(self.config().players);
+        let t = team.index();
         &self.positions[t * p..(t + 1) * p]
     }
 
@@ -511,16 +320,18 @@ impl Field {
     }
 
     /// How many players of each team stand on `cell`.
+    #[must_use]
     pub fn team_counts_at(&self, cell: Cell) -> [u32; TEAMS] {
         let mut counts = [0; TEAMS];
         for i in self.players_at(cell) {
-            counts[usize::from(self.config().team_of(i))] += 1;
+            counts[self.config().team_of(i).index()] += 1;
         }
         counts
     }
 
     /// Whether the game is over: no ball left, or the turn limit reached.
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.end_reason().is_some()
     }
@@ -528,10 +339,11 @@ impl Field {
     /// Why the game is over, if it is (no balls wins over the turn limit
     /// when both hold).
     #[inline]
+    #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
         if self.balls_left == 0 {
             Some(EndReason::NoBalls)
-        } else if self.turn >= self.config().max_turns() {
+        } else if self.turn >= self.config().max_turns {
             Some(EndReason::TurnLimit)
         } else {
             None
@@ -539,12 +351,14 @@ impl Field {
     }
 
     /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`]).
-    pub fn kicks_to_home(&self, cell: Cell, team: u8) -> u16 {
+    #[must_use]
+    pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         self.geometry.kicks_to_home(cell, team)
     }
 
     /// Squared Euclidean distance from `cell` to `team`'s home.
-    pub fn distance2_to_home(&self, cell: Cell, team: u8) -> u32 {
+    #[must_use]
+    pub fn distance2_to_home(&self, cell: Cell, team: PlayerId) -> u32 {
         cell.distance2(self.config().home(team))
     }
 
@@ -557,364 +371,6 @@ impl Field {
             .kick_offsets()
             .iter()
             .copied()
-            .filter(move |&(dx, dy)| has_ball && cell.offset(dx.into(), dy.into(), c.width(), c.height()).is_some())
-    }
-
-    /// Checks `order` for a player standing on `from`, against the current
-    /// balls.
-    ///
-    /// # Errors
-    /// The [`OrderError`] reason.
-    #[inline]
-    pub fn check_order_from(&self, from: Cell, order: Order) -> Result<(), OrderError> {
-        self.target_of(from, order).map(|_| ())
-    }
-
-    /// Checks the order of player `player` (index) against the current state.
-    ///
-    /// # Errors
-    /// The [`OrderError`] reason.
-    ///
-    /// # Panics
-    /// When `player >= 4 p`.
-    #[inline]
-    pub fn check_order(&self, player: usize, order: Order) -> Result<(), OrderError> {
-        self.check_order_from(self.positions[player], order)
-    }
-
-    /// Where the order leads: `Stay` -> None, move -> new cell, kick -> target.
-    #[inline]
-    fn target_of(&self, from: Cell, order: Order) -> Result<Option<Cell>, OrderError> {
-        let c = self.config();
-        match order {
-            Order::Stay => Ok(None),
-            Order::Move { dx, dy } => {
-                if dx.unsigned_abs().max(dy.unsigned_abs()) != 1 {
-                    return Err(OrderError::NotOneStep { dx, dy });
-                }
-                from.offset(dx.into(), dy.into(), c.width(), c.height())
-                    .map(Some)
-                    .ok_or(OrderError::MoveOffGrid { dx, dy })
-            }
-            Order::Kick { dx, dy } => {
-                if dx == 0 && dy == 0 {
-                    return Err(OrderError::ZeroKick);
-                }
-                if self.balls[c.index(from)] == 0 {
-                    return Err(OrderError::NoBall);
-                }
-                if !c.in_kick_range(dx.into(), dy.into()) {
-                    return Err(OrderError::OutOfRange { dx, dy, k: c.kick_range() });
-                }
-                from.offset(dx.into(), dy.into(), c.width(), c.height())
-                    .map(Some)
-                    .ok_or(OrderError::KickOffGrid { dx, dy })
-            }
-        }
-    }
-
-    /// Resolves one turn: `orders` holds one order per player (`4 p`, team
-    /// by team), `alloc` decides contested cells (any [`RngCore`] draws
-    /// uniformly; an [`ExplicitAllocation`] replays), and `report` receives
-    /// what happened (cleared first; reused to avoid allocation).
-    ///
-    /// The rules' order: (1) every order is checked against the state at the
-    /// start of the turn, an illegal one makes that player stay and is
-    /// reported; (2) on a cell with more legal kicks than balls exactly
-    /// `balls` kicks succeed, chosen by `alloc` (cells in row-major order,
-    /// kickers by increasing index); (3) kicked balls leave, players move,
-    /// kicked balls land (a ball that lands cannot be kicked before the next
-    /// turn); (4) balls on a home cell score for its owner; (5) the turn
-    /// counter advances.
-    ///
-    /// No heap allocation happens once the field's buffers and `report` have
-    /// grown to the turn's size.
-    ///
-    /// # Errors
-    /// [`TurnError`] (game over, wrong number of orders, a refused explicit
-    /// allocation); the field is then unchanged.
-    pub fn resolve_turn<A: Allocation + ?Sized>(
-        &mut self,
-        orders: &[Order],
-        alloc: &mut A,
-        report: &mut TurnReport,
-    ) -> Result<(), TurnError> {
-        if self.is_over() {
-            return Err(TurnError::GameOver);
-        }
-        if orders.len() != self.positions.len() {
-            return Err(TurnError::OrderCount { expected: self.positions.len(), got: orders.len() });
-        }
-        report.clear();
-        let config = self.config();
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let n = self.positions.len();
-        // Fixed-size buffers written by index (cheaper than pushes).
-        if scratch.kicks.len() < n {
-            // First turn (of this field or clone): size every buffer for the
-            // worst case, so no later turn allocates.
-            scratch.kicks.resize(n, (0, 0, 0));
-            scratch.contested.reserve(n);
-            scratch.group.reserve(n);
-        }
-        for v in [&mut report.successes, &mut report.failures] {
-            if v.capacity() < n {
-                v.reserve(n);
-            }
-        }
-        if report.illegal.capacity() < n {
-            report.illegal.reserve(n);
-        }
-        scratch.new_positions.clear();
-        scratch.new_positions.extend_from_slice(&self.positions);
-        scratch.contested.clear();
-        let mut kicks = 0usize;
-        if scratch.kick_count.len() != config.cells() {
-            scratch.kick_count = vec![0; config.cells()];
-        }
-        // (1) Check every order against the start-of-turn state. The fast
-        // path inlines the checks; a refused order asks `target_of` why.
-        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
-        let k2 = i32::from(config.kick_range()).pow(2);
-        // Plain slices keep pointers and lengths in registers.
-        let balls = &self.balls[..];
-        let positions = &self.positions[..];
-        let kick_count = &mut scratch.kick_count[..];
-        let kick_list = &mut scratch.kicks[..n];
-        let new_positions = &mut scratch.new_positions[..n];
-        for (i, (&from, &order)) in positions.iter().zip(orders).enumerate() {
-            let (x, y) = (i32::from(from.x), i32::from(from.y));
-            let ok = match order {
-                Order::Stay => true,
-                Order::Move { dx, dy } => {
-                    let (dx, dy) = (i32::from(dx), i32::from(dy));
-                    let (nx, ny) = (x + dx, y + dy);
-                    let ok = dx.abs().max(dy.abs()) == 1 && nx >= 0 && ny >= 0 && nx < w && ny < h;
-                    if ok {
-                        new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
-                    }
-                    ok
-                }
-                Order::Kick { dx, dy } => {
-                    let (dx, dy) = (i32::from(dx), i32::from(dy));
-                    let (nx, ny) = (x + dx, y + dy);
-                    let src = (y * w + x) as usize;
-                    let d2 = dx * dx + dy * dy;
-                    let ok = d2 != 0 && d2 <= k2 && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
-                    if ok {
-                        kick_count[src] += 1;
-                        kick_list[kicks] = (i as u16, src as u32, (ny * w + nx) as u32);
-                        kicks += 1;
-                    }
-                    ok
-                }
-            };
-            if !ok {
-                if let Err(reason) = self.target_of(from, order) {
-                    report.illegal.push(IllegalOrder { player: i as u16, order, reason });
-                }
-            }
-        }
-        // (2) Contested cells.
-        for &(player, src, _) in &scratch.kicks[..kicks] {
-            if scratch.kick_count[src as usize] > balls[src as usize] {
-                scratch.contested.push((src, player));
-            }
-        }
-        if !scratch.contested.is_empty() {
-            if let Err(e) = self.allocate(&mut scratch, alloc, report) {
-                for &(_, src, _) in &scratch.kicks[..kicks] {
-                    scratch.kick_count[src as usize] = 0;
-                }
-                self.scratch = scratch;
-                report.clear();
-                return Err(e.into());
-            }
-        } else if let Err(e) = alloc.finish() {
-            for &(_, src, _) in &scratch.kicks[..kicks] {
-                scratch.kick_count[src as usize] = 0;
-            }
-            self.scratch = scratch;
-            report.clear();
-            return Err(e.into());
-        }
-        // (3) Balls leave, players move, balls land. A cell never loses more
-        // balls than it held, so the three steps can share one pass.
-        let mut failed = report.failures.iter().peekable();
-        let kick_count = &mut scratch.kick_count[..];
-        let balls = &mut self.balls[..];
-        let mut done = 0;
-        for &(player, src, dst) in &scratch.kicks[..kicks] {
-            kick_count[src as usize] = 0;
-            if failed.peek() == Some(&&player) {
-                failed.next();
-                continue;
-            }
-            balls[src as usize] -= 1;
-            balls[dst as usize] += 1;
-            done += 1;
-        }
-        report.kicks = done;
-        std::mem::swap(&mut self.positions, &mut scratch.new_positions);
-        // (4) Homes score for their owners.
-        for t in 0..TEAMS {
-            let h = config.index(config.home(t as u8));
-            let b = u32::from(std::mem::take(&mut self.balls[h]));
-            self.scores[t] += b;
-            self.balls_left -= b;
-            report.scored[t] = b;
-        }
-        self.turn += 1;
-        self.scratch = scratch;
-        Ok(())
-    }
-
-    /// Step (2) on the contested kickers: fills `report.successes` and
-    /// `report.failures`.
-    fn allocate<A: Allocation + ?Sized>(
-        &self,
-        scratch: &mut Scratch,
-        alloc: &mut A,
-        report: &mut TurnReport,
-    ) -> Result<(), AllocationError> {
-        let config = self.config();
-        scratch.contested.sort_unstable();
-        let mut start = 0;
-        while start < scratch.contested.len() {
-            let src = scratch.contested[start].0;
-            let mut end = start;
-            scratch.group.clear();
-            while end < scratch.contested.len() && scratch.contested[end].0 == src {
-                scratch.group.push(scratch.contested[end].1);
-                end += 1;
-            }
-            let balls = self.balls[src as usize];
-            alloc.choose(config.cell(src as usize), balls, &mut scratch.group)?;
-            let (won, lost) = scratch.group.split_at(usize::from(balls).min(scratch.group.len()));
-            report.successes.extend_from_slice(won);
-            report.failures.extend_from_slice(lost);
-            start = end;
-        }
-        alloc.finish()?;
-        report.successes.sort_unstable();
-        report.failures.sort_unstable();
-        Ok(())
-    }
-
-    /// Resolves one turn with a fresh report (allocates; the fast path is
-    /// [`Field::resolve_turn`]).
-    ///
-    /// # Errors
-    /// As [`Field::resolve_turn`].
-    pub fn play_turn<A: Allocation + ?Sized>(
-        &mut self,
-        orders: &[Order],
-        alloc: &mut A,
-    ) -> Result<TurnReport, TurnError> {
-        let mut report = TurnReport::default();
-        self.resolve_turn(orders, alloc, &mut report)?;
-        Ok(report)
-    }
-
-    /// The contested kickers of a turn with these orders, without resolving
-    /// it: `(cell, balls, kickers)` for every cell with more legal kicks than
-    /// balls, cells in row-major order, kickers increasing.
-    ///
-    /// # Errors
-    /// [`TurnError::OrderCount`] when `orders` does not have `4 p` entries.
-    pub fn contests(&self, orders: &[Order]) -> Result<Vec<(Cell, u16, Vec<u16>)>, TurnError> {
-        if orders.len() != self.positions.len() {
-            return Err(TurnError::OrderCount { expected: self.positions.len(), got: orders.len() });
-        }
-        let config = self.config();
-        let mut kickers: Vec<(usize, u16)> = Vec::new();
-        for (i, (&from, &order)) in self.positions.iter().zip(orders).enumerate() {
-            if order.is_kick() && self.target_of(from, order).is_ok() {
-                kickers.push((config.index(from), i as u16));
-            }
-        }
-        kickers.sort_unstable();
-        let mut out: Vec<(Cell, u16, Vec<u16>)> = Vec::new();
-        for chunk in kickers.chunk_by(|a, b| a.0 == b.0) {
-            let balls = self.balls[chunk[0].0];
-            if chunk.len() > usize::from(balls) {
-                out.push((config.cell(chunk[0].0), balls, chunk.iter().map(|k| k.1).collect()));
-            }
-        }
-        Ok(out)
-    }
-
-    /// Draws the successful contested kicks of a turn with these orders, as
-    /// [`Field::resolve_turn`] would with the same generator, without
-    /// resolving the turn (strictly increasing player indices).
-    ///
-    /// # Errors
-    /// [`TurnError::OrderCount`] when `orders` does not have `4 p` entries.
-    pub fn draw_allocation<R: RngCore + ?Sized>(&self, orders: &[Order], rng: &mut R) -> Result<Vec<u16>, TurnError> {
-        let mut successes = Vec::new();
-        for (cell, balls, mut kickers) in self.contests(orders)? {
-            rng.choose(cell, balls, &mut kickers)?;
-            successes.extend_from_slice(&kickers[..usize::from(balls)]);
-        }
-        successes.sort_unstable();
-        Ok(successes)
-    }
-
-    /// A multi-line text picture of the field: a summary line, then one row
-    /// per grid row. Cells: `A`-`D` a player of team 0-3 (`*` players of
-    /// several teams), `#` an empty home, `.` an empty cell, `1`-`9` that
-    /// many balls, `+` ten or more.
-    pub fn picture(&self) -> String {
-        self.to_string()
-    }
-
-    /// The one-line summary (the first line of the picture): turn, balls
-    /// left, scores, configuration.
-    pub fn summary(&self) -> String {
-        let c = self.config();
-        let s = self.scores;
-        format!(
-            "turn {}/{}  balls left {}  scores {} {} {} {}  ({c})",
-            self.turn,
-            c.max_turns(),
-            self.balls_left,
-            s[0],
-            s[1],
-            s[2],
-            s[3]
-        )
-    }
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = self.config();
-        writeln!(f, "{}", self.summary())?;
-        // Bit t of occupancy[cell]: a player of team t is there.
-        let mut occupancy = vec![0u8; c.cells()];
-        for (i, &p) in self.positions.iter().enumerate() {
-            occupancy[c.index(p)] |= 1 << c.team_of(i);
-        }
-        let mut line = String::with_capacity(usize::from(c.width()) + 1);
-        for y in 0..c.height() {
-            line.clear();
-            for x in 0..c.width() {
-                let cell = Cell::new(x, y);
-                let i = c.index(cell);
-                let ch = match occupancy[i] {
-                    0 => match (c.home_owner(cell), self.balls[i]) {
-                        (Some(_), _) => '#',
-                        (None, 0) => '.',
-                        (None, b @ 1..=9) => char::from(b'0' + b as u8),
-                        _ => '+',
-                    },
-                    o if o.count_ones() == 1 => char::from(b'A' + o.trailing_zeros() as u8),
-                    _ => '*',
-                };
-                line.push(ch);
-            }
-            writeln!(f, "{line}")?;
-        }
-        Ok(())
+            .filter(move |&(dx, dy)| has_ball && cell.offset(dx.into(), dy.into(), c.width, c.height).is_some())
     }
 }

@@ -1,13 +1,19 @@
 //! The `game_core::Game` view: a placement phase, then turns of simultaneous
 //! orders, each followed by a chance step that allocates contested kicks.
 
-use crate::config::{Cell, Config, ConfigError, TEAMS};
-use crate::field::{
-    AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
-};
+// Casts: team numbers 0..=3 and footballer counts at most MAX_PLAYERS_PER_TEAM (1024), which fit u8 / u16.
+#![allow(clippy::cast_possible_truncation)]
+
+use crate::allocation::ExplicitAllocation;
+use crate::error::{MoveError, SetupError, TurnError};
+use crate::field::{EndReason, Field};
+use crate::field::{IllegalOrder, TurnReport};
 use crate::geometry::Geometry;
-use crate::order::{Order, OrderError};
-use game_core::{Game, GameError, MoveNotation, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
+use crate::limits::TEAMS;
+use crate::order::Order;
+use crate::setup::{Config, FootballSetup};
+use game_core::grid::Cell;
+use game_core::{Game, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -29,111 +35,6 @@ pub enum FootballMove {
 pub struct KickAllocation {
     /// Successful contested kickers (player indices `team * p + i`).
     pub successes: Vec<u16>,
-}
-
-/// Why a move or chance value is refused in the [`Game`] view.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FootballError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The team does not owe a move now (it has given all of them, the turn
-    /// awaits its chance step, or the team does not exist).
-    #[error("team {0} does not owe a move now")]
-    NotToAct(PlayerId),
-    /// A placement during the turns, or an order during the placement.
-    #[error("wrong kind of move for the {0} phase")]
-    WrongPhase(&'static str),
-    /// A start cell off the grid.
-    #[error("start cell ({x}, {y}) is off the grid")]
-    PlaceOffGrid {
-        /// Column.
-        x: u8,
-        /// Row.
-        y: u8,
-    },
-    /// An illegal order (the turn-level [`Field::resolve_turn`] would make
-    /// the player stay instead).
-    #[error("footballer {footballer} of team {team}: {reason}")]
-    IllegalOrder {
-        /// The team.
-        team: u8,
-        /// Its footballer (0-based).
-        footballer: u16,
-        /// Why.
-        reason: OrderError,
-    },
-    /// A chance value outside a chance step.
-    #[error("no chance step is due")]
-    NoChanceDue,
-    /// A chance value that does not fit the turn's contested kicks.
-    #[error(transparent)]
-    Allocation(#[from] AllocationError),
-}
-
-impl GameError for FootballError {
-    fn kind(&self) -> &'static str {
-        match self {
-            FootballError::GameOver => "game-over",
-            FootballError::NotToAct(_) => "not-to-act",
-            FootballError::WrongPhase(_) => "wrong-phase",
-            FootballError::PlaceOffGrid { .. } => "place-off-grid",
-            FootballError::IllegalOrder { reason, .. } => reason.kind(),
-            FootballError::NoChanceDue => "no-chance-due",
-            FootballError::Allocation(e) => e.kind(),
-        }
-    }
-}
-
-/// Why a [`FootballSetup`] is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// Bad configuration.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// Bad field.
-    #[error(transparent)]
-    Field(#[from] FieldError),
-    /// Inconsistent phase data.
-    #[error("inconsistent setup: {0}")]
-    Inconsistent(&'static str),
-    /// A pending order that is illegal.
-    #[error("pending order of player {player} is illegal: {reason}")]
-    PendingOrder {
-        /// Player index.
-        player: usize,
-        /// Why.
-        reason: OrderError,
-    },
-}
-
-impl GameError for SetupError {
-    fn kind(&self) -> &'static str {
-        match self {
-            SetupError::Config(e) => e.kind(),
-            SetupError::Field(e) => e.kind(),
-            SetupError::Inconsistent(_) => "inconsistent-setup",
-            SetupError::PendingOrder { .. } => "illegal-pending-order",
-        }
-    }
-}
-
-/// A plain description of a [`Football`] position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FootballSetup {
-    /// The configuration.
-    pub config: Config,
-    /// Turns played.
-    pub turn: u32,
-    /// Scores of teams 0..=3.
-    pub scores: [u32; TEAMS],
-    /// Balls per cell, row-major (`y * width + x`).
-    pub balls: Vec<u16>,
-    /// Per team, the cells of its footballers placed so far (all `p` once
-    /// the placement is over).
-    pub players: [Vec<Cell>; TEAMS],
-    /// Per team, the orders it has given this turn (empty during placement).
-    pub pending: [Vec<Order>; TEAMS],
 }
 
 /// A game of Parallel Football on the [`Game`] trait (seats are the four
@@ -162,38 +63,51 @@ impl fmt::Debug for Football {
 
 impl Football {
     /// A new game at the start of the placement phase.
-    pub fn new(config: Config) -> Football {
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] when `config` is invalid ([`Config::validate`]).
+    pub fn new(config: Config) -> Result<Football, SetupError> {
+        config.validate()?;
         let geometry = Arc::new(Geometry::new(config));
-        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])
-            .expect("the start field of a valid configuration is valid");
-        Football { field, placed: [0; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
+        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])?;
+        Ok(Football {
+            field,
+            placed: [0; TEAMS],
+            given: [0; TEAMS],
+            pending: vec![Order::Stay; config.total_players()],
+        })
     }
 
     /// A game past the placement phase, on `field` (no orders given yet).
+    #[must_use]
     pub fn from_field(field: Field) -> Football {
         let config = field.config();
-        let p = config.players();
+        let p = config.players;
         Football { field, placed: [p; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
     }
 
     /// The configuration.
+    #[must_use]
     pub fn config(&self) -> Config {
         self.field.config()
     }
 
     /// The field (during placement, footballers not placed yet stand on
     /// `(0, 0)`).
+    #[must_use]
     pub fn field(&self) -> &Field {
         &self.field
     }
 
     /// Whether the teams are still placing their footballers.
+    #[must_use]
     pub fn in_placement(&self) -> bool {
-        let p = self.config().players();
+        let p = self.config().players;
         self.placed.iter().any(|&n| n < p)
     }
 
     /// The orders given this turn so far (`Stay` where not given yet).
+    #[must_use]
     pub fn pending_orders(&self) -> &[Order] {
         &self.pending
     }
@@ -205,17 +119,17 @@ impl Football {
     /// are returned.
     ///
     /// # Errors
-    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
-    /// [`FootballError::GameOver`] when the team owes no placement (the
+    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
+    /// [`MoveError::GameOver`] when the team owes no placement (the
     /// state is then unchanged).
-    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, FootballError> {
+    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, MoveError> {
         let c = self.config();
-        let home = c.home(team.0);
+        let home = c.home(team);
         self.check_move(team, FootballMove::Place(home))?;
         let t = usize::from(team.0);
         let mut refused = Vec::new();
         let first = self.placed[t];
-        for (j, i) in (first..c.players()).enumerate() {
+        for (j, i) in (first..c.players).enumerate() {
             let cell = match cells.get(j) {
                 Some(&cell) if c.contains(cell) => cell,
                 _ => {
@@ -234,17 +148,17 @@ impl Football {
     /// returned (player indices `team * p + i`).
     ///
     /// # Errors
-    /// [`FootballError::NotToAct`] / [`FootballError::WrongPhase`] /
-    /// [`FootballError::GameOver`] when the team owes no order (the state is
+    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
+    /// [`MoveError::GameOver`] when the team owes no order (the state is
     /// then unchanged).
-    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, FootballError> {
+    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, MoveError> {
         let c = self.config();
         self.check_move(team, FootballMove::Order(Order::Stay))?;
         let t = usize::from(team.0);
         let mut refused = Vec::new();
         let first = self.given[t];
-        for (j, i) in (first..c.players()).enumerate() {
-            let player = c.player_index(team.0, i);
+        for (j, i) in (first..c.players).enumerate() {
+            let player = c.player_index(team, i);
             let order = orders.get(j).copied().unwrap_or(Order::Stay);
             let order = match self.field.check_order(player, order) {
                 Ok(()) => order,
@@ -259,7 +173,7 @@ impl Football {
     }
 
     fn owing(&self) -> PlayerSet {
-        let p = self.config().players();
+        let p = self.config().players;
         let counts = if self.in_placement() { &self.placed } else { &self.given };
         (0..TEAMS as u8).filter(|&t| counts[usize::from(t)] < p).map(PlayerId).collect()
     }
@@ -268,7 +182,7 @@ impl Football {
 impl Game for Football {
     type Move = FootballMove;
     type Chance = KickAllocation;
-    type Error = FootballError;
+    type Error = MoveError;
     type Setup = FootballSetup;
     type SetupError = SetupError;
     const NAME: &'static str = "parallel-football";
@@ -291,12 +205,12 @@ impl Game for Football {
             return;
         }
         let c = self.config();
-        let t = player.0;
+        let t = player;
         if self.in_placement() {
             out.extend((0..c.cells()).map(|i| FootballMove::Place(c.cell(i))));
             return;
         }
-        let from = self.field.position(c.player_index(t, self.given[usize::from(t)]));
+        let from = self.field.position(c.player_index(t, self.given[t.index()]));
         out.push(FootballMove::Order(Order::Stay));
         for m in Order::MOVES {
             if self.field.check_order_from(from, m).is_ok() {
@@ -306,49 +220,51 @@ impl Game for Football {
         out.extend(self.field.kick_targets(from).map(|(dx, dy)| FootballMove::Order(Order::Kick { dx, dy })));
     }
 
-    fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), FootballError> {
+    fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), MoveError> {
         if self.field.is_over() {
-            return Err(FootballError::GameOver);
+            return Err(MoveError::GameOver);
         }
         if !self.to_act().includes(player) {
-            return Err(FootballError::NotToAct(player));
+            return Err(MoveError::NotToAct(player));
         }
         let c = self.config();
-        let t = player.0;
+        let t = player;
         match (self.in_placement(), mv) {
             (true, FootballMove::Place(cell)) => {
                 if c.contains(cell) {
                     Ok(())
                 } else {
-                    Err(FootballError::PlaceOffGrid { x: cell.x, y: cell.y })
+                    Err(MoveError::PlaceOffGrid { x: cell.x, y: cell.y })
                 }
             }
             (false, FootballMove::Order(order)) => {
-                let footballer = self.given[usize::from(t)];
-                self.field
-                    .check_order(c.player_index(t, footballer), order)
-                    .map_err(|reason| FootballError::IllegalOrder { team: t, footballer, reason })
+                let footballer = self.given[t.index()];
+                self.field.check_order(c.player_index(t, footballer), order).map_err(|reason| MoveError::IllegalOrder {
+                    team: t,
+                    footballer,
+                    reason,
+                })
             }
-            (true, FootballMove::Order(_)) => Err(FootballError::WrongPhase("placement")),
-            (false, FootballMove::Place(_)) => Err(FootballError::WrongPhase("turn")),
+            (true, FootballMove::Order(_)) => Err(MoveError::WrongPhase("placement")),
+            (false, FootballMove::Place(_)) => Err(MoveError::WrongPhase("turn")),
         }
     }
 
     fn play_unchecked(&mut self, player: PlayerId, mv: FootballMove) {
         let c = self.config();
-        let t = usize::from(player.0 % 4);
+        let t = player.index();
         match mv {
             FootballMove::Place(cell) => {
                 let i = self.placed[t];
-                if i < c.players() && c.contains(cell) {
-                    self.field.set_position(c.player_index(t as u8, i), cell);
+                if i < c.players && c.contains(cell) {
+                    self.field.set_position(c.player_index(PlayerId(t as u8), i), cell);
                     self.placed[t] += 1;
                 }
             }
             FootballMove::Order(order) => {
                 let i = self.given[t];
-                if i < c.players() {
-                    self.pending[c.player_index(t as u8, i)] = order;
+                if i < c.players {
+                    self.pending[c.player_index(PlayerId(t as u8), i)] = order;
                     self.given[t] += 1;
                 }
             }
@@ -362,20 +278,20 @@ impl Game for Football {
         self.field.draw_allocation(&self.pending, rng).ok().map(|successes| KickAllocation { successes })
     }
 
-    fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), FootballError> {
+    fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), MoveError> {
         if self.field.is_over() {
-            return Err(FootballError::GameOver);
+            return Err(MoveError::GameOver);
         }
         if self.to_act() != ToAct::Chance {
-            return Err(FootballError::NoChanceDue);
+            return Err(MoveError::NoChanceDue);
         }
         let mut alloc = ExplicitAllocation::new(&chance.successes)?;
         let mut report = TurnReport::default();
         match self.field.resolve_turn(&self.pending, &mut alloc, &mut report) {
             Ok(()) => {}
             Err(TurnError::Allocation(e)) => return Err(e.into()),
-            Err(TurnError::GameOver) => return Err(FootballError::GameOver),
-            Err(TurnError::OrderCount { .. }) => return Err(FootballError::NoChanceDue),
+            Err(TurnError::GameOver) => return Err(MoveError::GameOver),
+            Err(TurnError::OrderCount { .. }) => return Err(MoveError::NoChanceDue),
         }
         self.given = [0; TEAMS];
         self.pending.iter_mut().for_each(|o| *o = Order::Stay);
@@ -399,14 +315,14 @@ impl Game for Football {
     fn max_plies(&self) -> Option<u64> {
         let c = self.config();
         let per_turn = c.total_players() as u64 + 1;
-        let placements: u64 = self.placed.iter().map(|&n| u64::from(c.players() - n)).sum();
-        let left = u64::from(c.max_turns() - self.field.turn());
+        let placements: u64 = self.placed.iter().map(|&n| u64::from(c.players - n)).sum();
+        let left = u64::from(c.max_turns - self.field.turn());
         Some(placements + left * per_turn)
     }
 
     fn to_setup(&self) -> FootballSetup {
         let c = self.config();
-        let p = usize::from(c.players());
+        let p = usize::from(c.players);
         let players =
             std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
         let pending = std::array::from_fn(|t| self.pending[t * p..t * p + usize::from(self.given[t])].to_vec());
@@ -422,7 +338,8 @@ impl Game for Football {
 
     fn from_setup(setup: FootballSetup) -> Result<Football, SetupError> {
         let c = setup.config;
-        let p = usize::from(c.players());
+        c.validate()?;
+        let p = usize::from(c.players);
         if setup.players.iter().any(|v| v.len() > p) || setup.pending.iter().any(|v| v.len() > p) {
             return Err(SetupError::Inconsistent("more cells or orders than players in a team"));
         }
@@ -455,41 +372,6 @@ impl Game for Football {
             given: std::array::from_fn(|t| setup.pending[t].len() as u16),
             pending,
         })
-    }
-}
-
-/// Why a move text cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unreadable move {text:?}: expected `x y`, `stay`, `move dx dy` or `kick dx dy`")]
-pub struct MoveParseError {
-    /// The text (at most 80 characters of it).
-    pub text: String,
-}
-
-impl GameError for MoveParseError {
-    fn kind(&self) -> &'static str {
-        "unreadable-move"
-    }
-}
-
-impl MoveNotation for Football {
-    type ParseError = MoveParseError;
-
-    /// `x y` for a placement, the protocol's `stay` / `move dx dy` /
-    /// `kick dx dy` for an order.
-    fn format_move(&self, mv: FootballMove) -> String {
-        match mv {
-            FootballMove::Place(c) => format!("{} {}", c.x, c.y),
-            FootballMove::Order(o) => o.to_string(),
-        }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<FootballMove, MoveParseError> {
-        let err = || MoveParseError { text: text.chars().take(80).collect() };
-        if let Some(o) = crate::protocol::parse_order(text) {
-            return Ok(FootballMove::Order(o));
-        }
-        crate::protocol::parse_cell(text).map(FootballMove::Place).ok_or_else(err)
     }
 }
 

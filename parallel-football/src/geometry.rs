@@ -1,7 +1,15 @@
 //! Precomputed geometry of a configuration: the kick disc and, on demand,
 //! the fewest kicks from every cell to every home.
 
-use crate::config::{Cell, Config, TEAMS};
+// Casts: kick offsets are within the kick range (at most 46) and team numbers 0..=3.
+#![allow(clippy::cast_possible_truncation)]
+// The Debug output names the configuration; the lazily computed route tables are derived data.
+#![allow(clippy::missing_fields_in_debug)]
+
+use crate::limits::TEAMS;
+use crate::setup::Config;
+use game_core::PlayerId;
+use game_core::grid::Cell;
 use std::sync::OnceLock;
 
 /// The kick offsets of a configuration, computed once and shared (through an
@@ -39,9 +47,17 @@ impl Geometry {
     /// The geometry of `config`: every offset `(dx, dy) != (0, 0)` with
     /// `dx^2 + dy^2 <= k^2` that fits in the grid (`|dx| < width`,
     /// `|dy| < height`), nearest first (then by `dy`, then `dx`).
+    ///
+    /// # Panics
+    /// When `config` is invalid ([`Config::validate`]); [`Field::new`](crate::Field::new)
+    /// returns the error instead.
+    #[must_use]
     pub fn new(config: Config) -> Geometry {
-        let k = i32::from(config.kick_range());
-        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
+        if let Err(e) = config.validate() {
+            panic!("Geometry::new: {e}");
+        }
+        let k = i32::from(config.kick_range);
+        let (w, h) = (i32::from(config.width), i32::from(config.height));
         let mut offsets = Vec::new();
         for dy in -k..=k {
             for dx in -k..=k {
@@ -76,7 +92,7 @@ impl Geometry {
             for t in 0..TEAMS {
                 // Breadth-first search from the home; the disc is symmetric,
                 // so a kick from v to u exists when one from u to v does.
-                let home = c.home(t as u8);
+                let home = c.home(PlayerId(t as u8));
                 let mut dist = vec![u16::MAX; n];
                 dist[c.index(home)] = 0;
                 queue.clear();
@@ -87,7 +103,7 @@ impl Geometry {
                     head += 1;
                     let du = dist[c.index(u)];
                     for &(dx, dy) in &self.offsets {
-                        if let Some(v) = u.offset(dx.into(), dy.into(), c.width(), c.height()) {
+                        if let Some(v) = u.offset(dx.into(), dy.into(), c.width, c.height) {
                             let vi = c.index(v);
                             if dist[vi] == u16::MAX {
                                 dist[vi] = du + 1;
@@ -104,7 +120,7 @@ impl Geometry {
                     }
                     let mut pick: Option<(u16, u32, (i8, i8))> = None;
                     for &(dx, dy) in &self.offsets {
-                        if let Some(v) = from.offset(dx.into(), dy.into(), c.width(), c.height()) {
+                        if let Some(v) = from.offset(dx.into(), dy.into(), c.width, c.height) {
                             let key = (dist[c.index(v)], v.distance2(home));
                             if pick.is_none_or(|(d, e, _)| key < (d, e)) {
                                 pick = Some((key.0, key.1, (dx, dy)));
@@ -125,25 +141,25 @@ impl Geometry {
     /// (a breadth-first search costing cells x kick offsets per team: about
     /// a millisecond on 32 x 32 with k = 10, seconds on 255 x 255 with
     /// k = 46), then shared by every field of the configuration.
-    pub fn kicks_to_home(&self, cell: Cell, team: u8) -> u16 {
+    pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         if !self.config.contains(cell) {
             return u16::MAX;
         }
-        self.routes().kicks[usize::from(team % 4)][self.config.index(cell)]
+        self.routes().kicks[team.index()][self.config.index(cell)]
     }
 
     /// [`Geometry::kicks_to_home`] for every cell (row-major), for `team`.
-    pub fn kicks_table(&self, team: u8) -> &[u16] {
-        &self.routes().kicks[usize::from(team % 4)]
+    pub fn kicks_table(&self, team: PlayerId) -> &[u16] {
+        &self.routes().kicks[team.index()]
     }
 
     /// The kick that starts a shortest multi-kick route from `cell` to
     /// `team`'s home (among the targets one kick closer, the one nearest the
     /// home). `None` on the home itself or off the grid.
-    pub fn best_kick_toward_home(&self, cell: Cell, team: u8) -> Option<(i8, i8)> {
+    pub fn best_kick_toward_home(&self, cell: Cell, team: PlayerId) -> Option<(i8, i8)> {
         if !self.config.contains(cell) || cell == self.config.home(team) {
             return None;
         }
-        Some(self.routes().next[usize::from(team % 4)][self.config.index(cell)])
+        Some(self.routes().next[team.index()][self.config.index(cell)])
     }
 }

@@ -29,7 +29,7 @@
 //!
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
-//! let input = protocol::start_message(&config, 0) + &protocol::turn_message(&field);
+//! let input = protocol::start_message(&config, game_core::PlayerId(0)) + &protocol::turn_message(&field);
 //! let mut output = Vec::new();
 //! let mut team = GreedyTeam::new();
 //! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.answer(state, me)).unwrap();
@@ -123,6 +123,23 @@
 //!   home) and [`Football::submit_orders`] (illegal or missing orders become
 //!   stay; the refused ones are returned).
 //!
+//! ## Configuration and seats
+//! * [`Config`] is plain public data (`width`, `height`, `players`,
+//!   `kick_range`, `max_turns`); [`Config::new`] builds and validates in one
+//!   step, and a hand-built one is checked by [`Config::validate`] wherever
+//!   it enters a game ([`Field::new`], [`Football::new`], `from_setup`,
+//!   deserialisation), which return [`ConfigError`] (wrapped) instead.
+//! * Seats are `PlayerId(0)` to `PlayerId(3)` ([`TEAM_IDS`]) everywhere;
+//!   [`Config::home`] panics on a seat above 3 rather than wrapping it.
+//!
+//! ## Modules
+//! The layout every game crate follows: `error` (every error type), `setup`
+//! ([`Config`], [`FootballSetup`]), `limits` (the fixed numbers), `field`
+//! (the state and its queries), `allocation` (contested cells), `movegen`
+//! (order legality and the turn resolution), `game` (the `Game` impl),
+//! `notation`, [`protocol`] (`common`, bot side, referee side), `display`,
+//! plus `order`, `geometry`, `teams` and `record`.
+//!
 //! ## Teams and whole games
 //! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
 //!   [`RandomTeam`] are the reference teams.
@@ -144,25 +161,35 @@
 
 #![warn(missing_docs)]
 
-mod config;
+mod allocation;
+mod display;
+mod error;
 mod field;
 mod game;
 mod geometry;
+mod limits;
+mod movegen;
+mod notation;
 mod order;
 pub mod protocol;
 mod record;
+mod setup;
 mod teams;
 
 pub use game_core;
+pub use game_core::grid::Cell;
 
-pub use config::{
-    Cell, Config, ConfigError, DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS,
+pub use allocation::{Allocation, ExplicitAllocation};
+pub use error::{
+    AllocationError, AnswerError, ConfigError, FieldError, MoveError, MoveParseError, OrderError, ProtocolError,
+    RecordError, SetupError, TurnError,
 };
-pub use field::{
-    Allocation, AllocationError, EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport,
-};
-pub use game::{Football, FootballError, FootballMove, FootballSetup, KickAllocation, MoveParseError, SetupError};
+pub use field::{EndReason, Field, IllegalOrder, TurnReport};
+pub use game::{Football, FootballMove, KickAllocation};
 pub use geometry::Geometry;
-pub use order::{Order, OrderError};
-pub use record::{GameRecord, RecordError, TurnRecord, play_game, run_game};
+
+pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
+pub use order::Order;
+pub use record::{GameRecord, TurnRecord, play_game, run_game};
+pub use setup::{Config, FootballSetup};
 pub use teams::{GreedyTeam, RandomTeam, Team};

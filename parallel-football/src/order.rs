@@ -44,6 +44,7 @@ impl Order {
 
     /// Whether this is a kick.
     #[inline]
+    #[must_use]
     pub const fn is_kick(self) -> bool {
         matches!(self, Order::Kick { .. })
     }
@@ -56,72 +57,5 @@ impl fmt::Display for Order {
             Order::Move { dx, dy } => write!(f, "move {dx} {dy}"),
             Order::Kick { dx, dy } => write!(f, "kick {dx} {dy}"),
         }
-    }
-}
-
-/// Why an order is illegal against the state at the start of the turn. In a
-/// turn resolution an illegal order makes that player stay and is reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
-#[serde(rename_all = "kebab-case")]
-pub enum OrderError {
-    /// A move with `max(|dx|, |dy|) != 1` (two cells, or zero).
-    #[error("a move goes exactly one cell (max(|dx|,|dy|) == 1), not ({dx}, {dy})")]
-    NotOneStep {
-        /// Column change asked.
-        dx: i8,
-        /// Row change asked.
-        dy: i8,
-    },
-    /// A move that would leave the grid.
-    #[error("the move ({dx}, {dy}) leaves the grid")]
-    MoveOffGrid {
-        /// Column change asked.
-        dx: i8,
-        /// Row change asked.
-        dy: i8,
-    },
-    /// A kick of `(0, 0)`.
-    #[error("a kick must go somewhere: (0, 0) is not a kick")]
-    ZeroKick,
-    /// A kick from a cell with no ball at the start of the turn.
-    #[error("there is no ball on the player's cell to kick")]
-    NoBall,
-    /// A kick with `dx^2 + dy^2 > k^2`.
-    #[error("the kick ({dx}, {dy}) is longer than the kick range {k}")]
-    OutOfRange {
-        /// Column change asked.
-        dx: i8,
-        /// Row change asked.
-        dy: i8,
-        /// The kick range.
-        k: u8,
-    },
-    /// A kick whose target is off the grid.
-    #[error("the kick ({dx}, {dy}) lands off the grid")]
-    KickOffGrid {
-        /// Column change asked.
-        dx: i8,
-        /// Row change asked.
-        dy: i8,
-    },
-}
-
-impl OrderError {
-    /// A stable kebab-case name of the reason.
-    pub const fn kind(&self) -> &'static str {
-        match self {
-            OrderError::NotOneStep { .. } => "not-one-step",
-            OrderError::MoveOffGrid { .. } => "move-off-grid",
-            OrderError::ZeroKick => "zero-kick",
-            OrderError::NoBall => "no-ball",
-            OrderError::OutOfRange { .. } => "out-of-range",
-            OrderError::KickOffGrid { .. } => "kick-off-grid",
-        }
-    }
-}
-
-impl game_core::GameError for OrderError {
-    fn kind(&self) -> &'static str {
-        OrderError::kind(self)
     }
 }

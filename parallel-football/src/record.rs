@@ -1,11 +1,19 @@
 //! Whole games: [`play_game`] with four [`Team`]s, and serde game records
 //! that replay without the random generator.
 
-use crate::config::{Cell, Config, TEAMS};
-use crate::field::{EndReason, ExplicitAllocation, Field, FieldError, IllegalOrder, TurnError, TurnReport};
+// Casts: team numbers 0..=3 and footballer indices below MAX_PLAYERS_PER_TEAM (1024).
+#![allow(clippy::cast_possible_truncation)]
+
+use crate::allocation::ExplicitAllocation;
+use crate::error::{RecordError, SetupError, TurnError};
+use crate::field::{EndReason, Field};
+use crate::field::{IllegalOrder, TurnReport};
 use crate::game::{Football, FootballMove, KickAllocation};
+use crate::limits::TEAMS;
 use crate::order::Order;
+use crate::setup::Config;
 use crate::teams::Team;
+use game_core::grid::Cell;
 use game_core::rng::seeded;
 use game_core::{Event, PlayerId, Record};
 use serde::{Deserialize, Serialize};
@@ -43,44 +51,6 @@ pub struct GameRecord {
     pub balls_left: u32,
     /// Why the game ended.
     pub end: Option<EndReason>,
-}
-
-/// Why a record does not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RecordError {
-    /// The start cells are invalid.
-    #[error("bad start: {0}")]
-    Start(#[from] FieldError),
-    /// Turn `turn` (0-based) cannot be resolved.
-    #[error("turn {turn}: {error}")]
-    Turn {
-        /// 0-based turn index.
-        turn: usize,
-        /// Why.
-        error: TurnError,
-    },
-    /// The replayed turn refuses other orders than the record says.
-    #[error("turn {0}: the refused orders differ from the record")]
-    IllegalMismatch(usize),
-    /// The replayed end differs from the record.
-    #[error("the replayed end (scores {scores:?}, balls left {balls_left}) differs from the record")]
-    EndMismatch {
-        /// Replayed scores.
-        scores: [u32; TEAMS],
-        /// Replayed balls left.
-        balls_left: u32,
-    },
-}
-
-impl game_core::GameError for RecordError {
-    fn kind(&self) -> &'static str {
-        match self {
-            RecordError::Start(_) => "bad-start",
-            RecordError::Turn { .. } => "bad-turn",
-            RecordError::IllegalMismatch(_) => "illegal-mismatch",
-            RecordError::EndMismatch { .. } => "end-mismatch",
-        }
-    }
 }
 
 impl std::fmt::Display for GameRecord {
@@ -136,10 +106,13 @@ impl GameRecord {
     /// placements team by team, then each turn's orders team by team
     /// (illegal ones as `stay`, since the `game_core::Game` view refuses them) and the
     /// turn's [`KickAllocation`].
-    pub fn to_core_record(&self) -> Record<Football> {
-        let start = Football::new(self.config);
+    ///
+    /// # Errors
+    /// [`SetupError`] when the record's configuration is invalid.
+    pub fn to_core_record(&self) -> Result<Record<Football>, SetupError> {
+        let start = Football::new(self.config)?;
         let mut record = Record::new(&start, Some(self.seed));
-        let p = usize::from(self.config.players());
+        let p = usize::from(self.config.players);
         for (i, &cell) in self.starts.iter().enumerate() {
             record.events.push(Event::Move { player: PlayerId((i / p) as u8), mv: FootballMove::Place(cell) });
         }
@@ -157,26 +130,26 @@ impl GameRecord {
             record.events.push(Event::Chance(KickAllocation { successes: t.successes.clone() }));
         }
         record.outcome = self.end.and_then(|_| game_core::Outcome::from_scores(&self.scores.map(i64::from)).ok());
-        record
+        Ok(record)
     }
 }
 
 /// Asks each team for its start cells; invalid or missing ones become the
 /// home cell. Returns the cells and the footballers concerned.
 fn placements(config: &Config, teams: &mut [&mut dyn Team; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut starts = Vec::with_capacity(config.total_players());
     let mut problems = Vec::new();
     let mut buf = Vec::with_capacity(p);
     for (t, team) in teams.iter_mut().enumerate() {
         buf.clear();
-        team.place(config, t as u8, &mut buf);
+        team.place(config, PlayerId(t as u8), &mut buf);
         for i in 0..p {
             match buf.get(i) {
                 Some(&c) if config.contains(c) => starts.push(c),
                 _ => {
                     problems.push((t * p + i) as u16);
-                    starts.push(config.home(t as u8));
+                    starts.push(config.home(PlayerId(t as u8)));
                 }
             }
         }
@@ -193,13 +166,13 @@ fn drive(
     let (starts, problems) = placements(&config, teams);
     let mut field = Field::new(config, &starts).expect("placements are on the grid, one per player");
     let mut rng = seeded(seed);
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut orders = vec![Order::Stay; config.total_players()];
     let mut report = TurnReport::default();
     while !field.is_over() {
-        orders.iter_mut().for_each(|o| *o = Order::Stay);
+        orders.fill(Order::Stay);
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
         }
         if field.resolve_turn(&orders, &mut rng, &mut report).is_err() {
             break; // unreachable: the game is not over and the count is right
@@ -225,6 +198,10 @@ fn drive(
 /// let field = record.replay().unwrap(); // no generator needed
 /// assert_eq!(field.scores(), record.scores);
 /// ```
+///
+/// # Panics
+/// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
+/// validate a hand-built configuration first.
 pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> GameRecord {
     let mut turns = Vec::new();
     let (field, starts, start_problems) = drive(config, &mut teams, seed, |orders, report| {
@@ -248,6 +225,10 @@ pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -
 
 /// Plays a whole game like [`play_game`] without keeping a record, and
 /// returns the final field (the fast path for benchmarks and tournaments).
+///
+/// # Panics
+/// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
+/// validate a hand-built configuration first.
 pub fn run_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> Field {
     drive(config, &mut teams, seed, |_, _| {}).0
 }

@@ -1,10 +1,23 @@
 //! Built-in reference teams: [`RandomTeam`] and [`GreedyTeam`].
 
-use crate::config::{Cell, Config};
+// Casts: grid coordinates (0..=254) and distances on a grid of at most 255 x 255.
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss
+)]
+// Short names for grid arithmetic (w, h, n, a, b, x, y).
+#![allow(clippy::many_single_char_names)]
+// `(1..).find(|n| n * n >= p)` stops at n = p at the latest.
+#![allow(clippy::maybe_infinite_iter)]
+
 use crate::field::Field;
 use crate::game::{Football, FootballMove};
 use crate::order::Order;
+use crate::setup::Config;
 use game_core::PlayerId;
+use game_core::grid::Cell;
 use game_core::rng::{GameRng, below, seeded};
 
 /// A team program inside the process: chooses start cells, then each turn
@@ -13,13 +26,13 @@ pub trait Team {
     /// Fills `out` with the start cells of the team's `p` footballers
     /// (`out` arrives empty). Missing or off-grid cells become the team's
     /// home cell (as in the protocol).
-    fn place(&mut self, config: &Config, team: u8, out: &mut Vec<Cell>);
+    fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>);
 
     /// Writes the orders of the team's footballers into `out` (length `p`,
     /// prefilled with [`Order::Stay`]); footballer `i` stands on
     /// `field.team_positions(team)[i]`. Illegal orders make the footballer
     /// stay.
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]);
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]);
 
     /// The team's whole answer in the game `state` as team `me`: during
     /// placement `p` [`FootballMove::Place`] (from [`Team::place`], missing
@@ -29,15 +42,15 @@ pub trait Team {
     /// `run_bot(input, output, |state, me, _| team.answer(state, me))`.
     fn answer(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
         let config = state.config();
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         if state.in_placement() {
             let mut cells = Vec::with_capacity(p);
-            self.place(&config, me.0, &mut cells);
-            cells.resize(p, config.home(me.0));
+            self.place(&config, me, &mut cells);
+            cells.resize(p, config.home(me));
             cells.into_iter().map(FootballMove::Place).collect()
         } else {
             let mut orders = vec![Order::Stay; p];
-            self.orders(state.field(), me.0, &mut orders);
+            self.orders(state.field(), me, &mut orders);
             orders.into_iter().map(FootballMove::Order).collect()
         }
     }
@@ -52,19 +65,20 @@ pub struct RandomTeam {
 
 impl RandomTeam {
     /// A random team drawing from a generator seeded with `seed`.
+    #[must_use]
     pub fn new(seed: u64) -> RandomTeam {
         RandomTeam { rng: seeded(seed) }
     }
 }
 
 impl Team for RandomTeam {
-    fn place(&mut self, config: &Config, _team: u8, out: &mut Vec<Cell>) {
-        for _ in 0..config.players() {
+    fn place(&mut self, config: &Config, _team: PlayerId, out: &mut Vec<Cell>) {
+        for _ in 0..config.players {
             out.push(config.cell(below(&mut self.rng, config.cells())));
         }
     }
 
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]) {
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]) {
         let offsets = field.geometry().kick_offsets();
         for (slot, &from) in out.iter_mut().zip(field.team_positions(team)) {
             let kicks = if field.balls_at(from) > 0 { offsets.len() } else { 0 };
@@ -106,6 +120,7 @@ pub struct GreedyTeam {
 
 impl GreedyTeam {
     /// A greedy team.
+    #[must_use]
     pub fn new() -> GreedyTeam {
         GreedyTeam::default()
     }
@@ -116,7 +131,7 @@ impl GreedyTeam {
     /// (same order of preference, cheaper when balls are scarce).
     fn nearest_ball(&mut self, field: &Field, from: Cell, kicks_home: &[u16]) -> Option<Cell> {
         let c = field.config();
-        let (w, h) = (i32::from(c.width()), i32::from(c.height()));
+        let (w, h) = (i32::from(c.width), i32::from(c.height));
         let (x0, y0) = (i32::from(from.x), i32::from(from.y));
         let max_r = (x0.max(w - 1 - x0)).max(y0.max(h - 1 - y0));
         let balls = field.balls();
@@ -177,13 +192,13 @@ impl GreedyTeam {
 const RING_LIMIT: i32 = 4;
 
 impl Team for GreedyTeam {
-    fn place(&mut self, config: &Config, team: u8, out: &mut Vec<Cell>) {
-        let p = usize::from(config.players());
+    fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>) {
+        let p = usize::from(config.players);
         let n = (1..).find(|n| n * n >= p).unwrap_or(1);
-        let (w, h) = (usize::from(config.width()), usize::from(config.height()));
+        let (w, h) = (usize::from(config.width), usize::from(config.height));
         let (qw, qh) = (w.div_ceil(2), h.div_ceil(2));
-        let x0 = if matches!(team % 4, 1 | 2) { w - qw } else { 0 };
-        let y0 = if team % 4 >= 2 { h - qh } else { 0 };
+        let x0 = if matches!(team.0, 1 | 2) { w - qw } else { 0 };
+        let y0 = if team.0 >= 2 { h - qh } else { 0 };
         for i in 0..p {
             let (a, b) = (i % n, i / n);
             let x = (x0 + (2 * a + 1) * qw / (2 * n)).min(w - 1);
@@ -192,7 +207,7 @@ impl Team for GreedyTeam {
         }
     }
 
-    fn orders(&mut self, field: &Field, team: u8, out: &mut [Order]) {
+    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]) {
         let c = field.config();
         self.claimed.clear();
         self.claimed.resize(c.cells(), 0);
@@ -200,7 +215,7 @@ impl Team for GreedyTeam {
         let geometry = field.geometry().clone();
         let kicks_home = geometry.kicks_table(team);
         let positions = field.team_positions(team);
-        out.iter_mut().for_each(|o| *o = Order::Stay);
+        out.fill(Order::Stay);
         // Footballers on a ball kick it home first.
         for (slot, &from) in out.iter_mut().zip(positions) {
             let i = c.index(from);

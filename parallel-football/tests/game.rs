@@ -5,8 +5,8 @@ use game_core::rng::seeded;
 use game_core::testing::{KitConfig, assert_conforms, check_state};
 use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, ToAct};
 use parallel_football::{
-    Cell, Config, Field, Football, FootballError, FootballMove, GreedyTeam, KickAllocation, Order, OrderError,
-    RandomTeam, play_game,
+    Cell, Config, Field, Football, FootballMove, GreedyTeam, KickAllocation, MoveError, Order, OrderError, RandomTeam,
+    play_game,
 };
 
 fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
@@ -24,7 +24,7 @@ fn conformance_kit_small_configs() {
         (cfg(2, 2, 1, 1, 3), 2),
         (cfg(4, 4, 3, 46, 3), 4),
     ] {
-        let report = assert_conforms(&Football::new(config), &KitConfig { games, seed: 11, check_every: 1 });
+        let report = assert_conforms(&Football::new(config).unwrap(), &KitConfig { games, seed: 11, check_every: 1 });
         assert_eq!(report.games, games);
     }
 }
@@ -48,22 +48,16 @@ fn conformance_kit_from_a_greedy_midgame() {
 #[test]
 fn placement_phase_is_simultaneous_then_turns_then_chance() {
     let config = cfg(6, 6, 2, 2, 5);
-    let mut g = Football::new(config);
+    let mut g = Football::new(config).unwrap();
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
     assert!(g.in_placement());
     // Orders are refused during the placement, places during the turns.
-    assert_eq!(
-        g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)),
-        Err(FootballError::WrongPhase("placement"))
-    );
-    assert_eq!(
-        g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))),
-        Err(FootballError::PlaceOffGrid { x: 6, y: 0 })
-    );
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)), Err(MoveError::WrongPhase("placement")));
+    assert_eq!(g.play(PlayerId(1), FootballMove::Place(Cell::new(6, 0))), Err(MoveError::PlaceOffGrid { x: 6, y: 0 }));
     g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))).unwrap();
     g.play(PlayerId(2), FootballMove::Place(Cell::new(2, 1))).unwrap();
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4).without(PlayerId(2))));
-    assert_eq!(g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))), Err(FootballError::NotToAct(PlayerId(2))));
+    assert_eq!(g.play(PlayerId(2), FootballMove::Place(Cell::new(1, 1))), Err(MoveError::NotToAct(PlayerId(2))));
     for t in [0, 1, 3] {
         for _ in 0..2 {
             g.play(PlayerId(t), FootballMove::Place(Cell::new(3, 3))).unwrap();
@@ -73,12 +67,16 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
     assert_eq!(g.field().position(4), Cell::new(1, 1));
     assert_eq!(g.field().position(5), Cell::new(2, 1));
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
-    assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(FootballError::WrongPhase("turn")));
+    assert_eq!(g.check_move(PlayerId(0), FootballMove::Place(Cell::new(0, 0))), Err(MoveError::WrongPhase("turn")));
     // Orders, footballer by footballer; illegal ones are typed errors.
     let e = g.check_move(PlayerId(0), FootballMove::Order(Order::Kick { dx: 3, dy: 0 })).unwrap_err();
     assert_eq!(
         e,
-        FootballError::IllegalOrder { team: 0, footballer: 0, reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 } }
+        MoveError::IllegalOrder {
+            team: PlayerId(0),
+            footballer: 0,
+            reason: OrderError::OutOfRange { dx: 3, dy: 0, k: 2 }
+        }
     );
     assert_eq!(e.kind(), "out-of-range");
     for t in 0..4 {
@@ -104,7 +102,7 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
 #[test]
 fn uncontested_turn_has_an_empty_chance_value() {
     let config = cfg(6, 6, 1, 2, 5);
-    let mut g = Football::new(config);
+    let mut g = Football::new(config).unwrap();
     for t in 0..4 {
         g.play(PlayerId(t), FootballMove::Place(Cell::new(t + 1, 2))).unwrap();
     }
@@ -120,7 +118,7 @@ fn uncontested_turn_has_an_empty_chance_value() {
 #[test]
 fn outcome_ranks_by_score_and_ties_share() {
     let config = cfg(4, 4, 1, 3, 1);
-    let mut g = Football::new(config);
+    let mut g = Football::new(config).unwrap();
     let starts = [Cell::new(1, 1), Cell::new(2, 1), Cell::new(2, 2), Cell::new(1, 2)];
     for (t, c) in starts.into_iter().enumerate() {
         g.play(PlayerId(t as u8), FootballMove::Place(c)).unwrap();
@@ -138,12 +136,12 @@ fn outcome_ranks_by_score_and_ties_share() {
     assert_eq!(o.scores(), [2, 1, 0, 0]);
     assert_eq!(o.ranks(), [0, 1, 2, 2]);
     assert_eq!(o.winner(), Some(PlayerId(0)));
-    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(FootballError::GameOver));
+    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(MoveError::GameOver));
 }
 
 #[test]
 fn move_notation_round_trips() {
-    let g = Football::new(Config::default());
+    let g = Football::new(Config::default()).unwrap();
     for mv in [
         FootballMove::Place(Cell::new(31, 0)),
         FootballMove::Order(Order::Stay),
@@ -164,7 +162,7 @@ fn move_notation_round_trips() {
 #[test]
 fn setup_round_trips_in_every_phase() {
     let config = cfg(5, 5, 2, 2, 10);
-    let mut g = Football::new(config);
+    let mut g = Football::new(config).unwrap();
     let mut rng = seeded(8);
     let mut moves = Vec::new();
     for _ in 0..40 {
@@ -188,7 +186,7 @@ fn setup_round_trips_in_every_phase() {
 
 #[test]
 fn invalid_setups_are_refused() {
-    let g = Football::new(cfg(5, 5, 1, 2, 10));
+    let g = Football::new(cfg(5, 5, 1, 2, 10)).unwrap();
     let mut s = g.to_setup();
     s.balls[0] = 1; // a ball on home 0
     assert_eq!(Football::from_setup(s).unwrap_err().kind(), "ball-on-home");
@@ -212,7 +210,7 @@ fn a_game_record_replays_through_the_game_trait() {
     let (mut a, mut b) = (GreedyTeam::new(), RandomTeam::new(1));
     let (mut c, mut d) = (GreedyTeam::new(), RandomTeam::new(2));
     let record = play_game(config, [&mut a, &mut b, &mut c, &mut d], 17);
-    let core: Record<Football> = record.to_core_record();
+    let core: Record<Football> = record.to_core_record().unwrap();
     let json = serde_json::to_string(&core).unwrap();
     let back: Record<Football> = serde_json::from_str(&json).unwrap();
     let end = back.replay().unwrap();
@@ -224,11 +222,11 @@ fn a_game_record_replays_through_the_game_trait() {
 #[test]
 fn whole_team_answers_turn_illegal_orders_into_stay() {
     let config = cfg(6, 6, 2, 2, 5);
-    let mut g = Football::new(config);
+    let mut g = Football::new(config).unwrap();
     // Team 0: one good cell, one off the grid -> home; team 1: nothing -> home.
     assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2), Cell::new(9, 9)]), Ok(vec![1]));
     assert_eq!(g.submit_placements(PlayerId(1), &[]), Ok(vec![0, 1]));
-    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2)]), Err(FootballError::NotToAct(PlayerId(0))));
+    assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2)]), Err(MoveError::NotToAct(PlayerId(0))));
     g.submit_placements(PlayerId(2), &[Cell::new(3, 3), Cell::new(3, 3)]).unwrap();
     g.submit_placements(PlayerId(3), &[Cell::new(4, 4), Cell::new(4, 4)]).unwrap();
     assert_eq!(g.field().position(1), Cell::new(0, 0));

@@ -1,8 +1,8 @@
 //! Invariants every turn on seeded random and greedy games.
 
-use game_core::Game;
 use game_core::rng::seeded;
 use game_core::testing::arb_state;
+use game_core::{Game, PlayerId};
 use parallel_football::{
     Cell, Config, Field, Football, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game,
 };
@@ -10,11 +10,11 @@ use proptest::prelude::*;
 
 /// Plays a game turn by turn, checking the invariants after every turn.
 fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Field {
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mut starts = Vec::new();
     for (t, team) in teams.iter_mut().enumerate() {
         let mut buf = Vec::new();
-        team.place(&config, t as u8, &mut buf);
+        team.place(&config, PlayerId(t as u8), &mut buf);
         assert_eq!(buf.len(), p);
         assert!(buf.iter().all(|&c| config.contains(c)));
         starts.extend(buf);
@@ -28,7 +28,7 @@ fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Fi
     while !field.is_over() {
         orders.iter_mut().for_each(|o| *o = Order::Stay);
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
         }
         let before = field.clone();
         field.resolve_turn(&orders, &mut rng, &mut report).unwrap();
@@ -49,7 +49,7 @@ fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Fi
         }
         // Homes are always empty between turns.
         for t in 0..4 {
-            assert_eq!(field.balls_at(config.home(t)), 0);
+            assert_eq!(field.balls_at(config.home(PlayerId(t))), 0);
         }
         assert_eq!(field.turn(), before.turn() + 1);
     }
@@ -85,7 +85,7 @@ fn greedy_kicks_start_a_shortest_route_home() {
     let config = Config::new(20, 20, 1, 4, 10).unwrap();
     let starts = [Cell::new(9, 9), Cell::new(9, 9), Cell::new(9, 9), Cell::new(9, 9)];
     let field = Field::new(config, &starts).unwrap();
-    for t in 0..4 {
+    for t in parallel_football::TEAM_IDS {
         let mut out = [Order::Stay];
         GreedyTeam::new().orders(&field, t, &mut out);
         let Order::Kick { dx, dy } = out[0] else { panic!("a player on a ball kicks: {:?}", out[0]) };
@@ -104,12 +104,15 @@ fn greedy_walks_to_the_nearest_ball() {
     let positions = vec![Cell::new(3, 3), Cell::new(1, 1), Cell::new(2, 3), Cell::new(0, 4)];
     let field = Field::from_parts(geometry, balls, positions, [0; 4], 0).unwrap();
     let mut out = [Order::Stay];
-    GreedyTeam::new().orders(&field, 0, &mut out);
+    GreedyTeam::new().orders(&field, PlayerId(0), &mut out);
     // Both balls are 3 king moves away; (2, 6) needs 4 kicks home (0, 0) with
     // k = 2, (6, 3) needs 5: the tie goes to fewer kicks home.
-    assert_eq!((field.kicks_to_home(Cell::new(2, 6), 0), field.kicks_to_home(Cell::new(6, 3), 0)), (4, 5));
+    assert_eq!(
+        (field.kicks_to_home(Cell::new(2, 6), PlayerId(0)), field.kicks_to_home(Cell::new(6, 3), PlayerId(0))),
+        (4, 5)
+    );
     assert_eq!(out[0], Order::Move { dx: -1, dy: 1 });
-    GreedyTeam::new().orders(&field, 3, &mut out);
+    GreedyTeam::new().orders(&field, PlayerId(3), &mut out);
     assert_eq!(out[0], Order::Move { dx: 1, dy: 1 }, "(2, 6) is 2 king moves away");
 }
 
@@ -155,13 +158,13 @@ proptest! {
         prop_assert_eq!(field.scores(), r1.scores);
         prop_assert_eq!(field.balls_left() + field.scores().iter().sum::<u32>(), config.start_balls());
         // The game_core record replays to the same field too.
-        let core = r1.to_core_record().replay().unwrap();
+        let core = r1.to_core_record().unwrap().replay().unwrap();
         prop_assert_eq!(core.field(), &field);
     }
 
     #[test]
     fn reachable_game_states_keep_the_ball_total(
-        state in arb_state(Football::new(Config::new(5, 5, 2, 2, 12).unwrap()), 120)
+        state in arb_state(Football::new(Config::new(5, 5, 2, 2, 12).unwrap()).unwrap(), 120)
     ) {
         let f = state.field();
         prop_assert_eq!(f.balls_left() + f.scores().iter().sum::<u32>(), 21);

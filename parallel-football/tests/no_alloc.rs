@@ -6,6 +6,7 @@
 //! test file is the only place of the crate with `unsafe`.
 #![allow(unsafe_code)]
 
+use game_core::PlayerId;
 use game_core::rng::seeded;
 use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -53,7 +54,7 @@ fn turn_resolution_allocates_nothing_after_the_first_turn() {
         let mut teams: [&mut dyn Team; 4] = [&mut g0, &mut g1, &mut r2, &mut r3];
         let mut starts = Vec::new();
         for (t, team) in teams.iter_mut().enumerate() {
-            team.place(&config, t as u8, &mut starts);
+            team.place(&config, PlayerId(t as u8), &mut starts);
         }
         // Everybody on a few cells: contested kicks every turn.
         for (i, s) in starts.iter_mut().enumerate().skip(2 * p) {
@@ -69,7 +70,7 @@ fn turn_resolution_allocates_nothing_after_the_first_turn() {
                 break;
             }
             for (t, team) in teams.iter_mut().enumerate() {
-                team.orders(&field, t as u8, &mut orders[t * p..(t + 1) * p]);
+                team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
             }
             let before = allocations();
             field.resolve_turn(&orders, &mut rng, &mut report).unwrap();

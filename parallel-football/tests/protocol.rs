@@ -13,9 +13,9 @@ use std::time::Duration;
 #[test]
 fn start_line_is_team_p_k_width_height_max_turns() {
     let c = Config::standard(255, 46).unwrap();
-    assert_eq!(start_message(&c, 3), "3 255 46 32 32 20000\n");
+    assert_eq!(start_message(&c, PlayerId(3)), "3 255 46 32 32 20000\n");
     let parse = StartMessage::parse;
-    assert_eq!(parse("3 255 46 32 32 20000"), Ok(StartMessage { team: 3, config: c }));
+    assert_eq!(parse("3 255 46 32 32 20000"), Ok(StartMessage { team: PlayerId(3), config: c }));
     assert_eq!(parse("  1\t10 5 32 32 100 \r").map(|m| m.config), Ok(Config::new(32, 32, 10, 5, 100).unwrap()));
     assert_eq!(parse("2 1 1 4 4 9").unwrap().me(), PlayerId(2));
     assert!(matches!(parse("4 10 5 32 32 100"), Err(ProtocolError::Invalid(_))));
@@ -37,7 +37,7 @@ fn time_control_is_1000_ms_for_the_start_answer_and_200_ms_per_turn() {
 #[test]
 fn read_start_refuses_malformed_start_lines_with_typed_errors() {
     let read = |bytes: &[u8]| read_start(&mut &bytes[..]);
-    assert_eq!(read(b"1 2 3 8 8 50\r\nrest").unwrap().team, 1);
+    assert_eq!(read(b"1 2 3 8 8 50\r\nrest").unwrap().team, PlayerId(1));
     let kind = |bytes: &[u8]| read(bytes).unwrap_err().kind();
     assert_eq!(kind(b""), "missing-line");
     assert_eq!(kind(b"1 2 3\n"), "unreadable-line");
@@ -68,7 +68,7 @@ fn read_turn_refuses_malformed_turn_messages_with_typed_errors() {
     assert_eq!(kind(msg.replacen("\n12\n", "\n17\n", 1).as_bytes()), "invalid-message", "more ball lines than cells");
     assert_eq!(kind(msg.replacen("\n12\n", "\n-1\n", 1).as_bytes()), "unreadable-line");
     // Readable, but the session cannot build a field from it.
-    let mut session = Session::new(StartMessage { team: 2, config: c });
+    let mut session = Session::new(StartMessage { team: PlayerId(2), config: c }).unwrap();
     let swapped = read(msg.replacen("0 1 1\n1 1 1", "1 1 1\n0 1 1", 1).as_bytes()).unwrap().unwrap();
     assert_eq!(session.update(&swapped).unwrap_err().kind(), "invalid-message");
     assert!(session.state().in_placement(), "a refused message leaves the session unchanged");
@@ -90,15 +90,15 @@ fn start_answer_is_p_lines_x_y_and_bad_lines_start_on_the_home() {
     let mut written = Vec::new();
     write_placements(&mut written, &cells).unwrap();
     assert_eq!(written, b"1 2\n7 7\n0 0\n3 4\n");
-    let a = parse_placements(text.lines(), &c, 1);
+    let a = parse_placements(text.lines(), &c, PlayerId(1));
     assert_eq!(a.cells, cells);
     assert!(a.problems.is_empty());
-    let a = parse_placements("1 2\n8 0\nhello".lines(), &c, 1);
-    let home = c.home(1);
+    let a = parse_placements("1 2\n8 0\nhello".lines(), &c, PlayerId(1));
+    let home = c.home(PlayerId(1));
     assert_eq!(a.cells, [Cell::new(1, 2), home, home, home]);
     let kinds: Vec<(usize, &str)> = a.problems.iter().map(|p| (p.line, p.error.kind())).collect();
     assert_eq!(kinds, [(1, "off-grid"), (2, "unreadable-line"), (3, "missing-line")]);
-    let a = parse_placements(["1 2", "1 2", "1 2", "1 2", "", "1 2"], &c, 0);
+    let a = parse_placements(["1 2", "1 2", "1 2", "1 2", "", "1 2"], &c, PlayerId(0));
     let kinds: Vec<(usize, &str)> = a.problems.iter().map(|p| (p.line, p.error.kind())).collect();
     assert_eq!(kinds, [(5, "extra-line")], "a non-blank extra line is reported, a blank one is not");
     assert_eq!(parse_placement(&c, b" 7\t0 \r"), Ok(Cell::new(7, 0)));
@@ -257,7 +257,7 @@ proptest! {
         let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
         let a = parse_orders(&lines, 2);
         prop_assert_eq!(a.orders.len(), 2);
-        let p = parse_placements(&lines, &c, 3);
+        let p = parse_placements(&lines, &c, PlayerId(3));
         prop_assert_eq!(p.cells.len(), 2);
         prop_assert!(p.cells.iter().all(|&x| c.contains(x)));
         if let Ok(Some(m)) = read_turn(&mut &bytes[..], &c) {
@@ -319,9 +319,9 @@ fn transcript(config: Config, team: u8, seed: u64) -> (String, String, usize) {
     ];
     let [a, b, c, d] = &mut teams;
     let record = play_game(config, [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()], seed);
-    let p = usize::from(config.players());
+    let p = usize::from(config.players);
     let mine = usize::from(team) * p..usize::from(team) * p + p;
-    let mut input = start_message(&config, team);
+    let mut input = start_message(&config, PlayerId(team));
     let mut expected = format_placements(&record.starts[mine.clone()]) + "\n";
     let mut field = Field::new(config, &record.starts).unwrap();
     for t in &record.turns {
@@ -364,7 +364,7 @@ fn run_bot_answers_exactly_what_the_team_computes() {
 fn run_bot_writes_exactly_p_lines_whatever_the_bot_returns() {
     let config = Config::new(6, 6, 3, 2, 10).unwrap();
     let field = Field::new(config, &[Cell::new(2, 2); 12]).unwrap();
-    let input = start_message(&config, 2) + &turn_message(&field) + &turn_message(&field);
+    let input = start_message(&config, PlayerId(2)) + &turn_message(&field) + &turn_message(&field);
     let mut out = Vec::new();
     let mut n = 0;
     run_bot(input.as_bytes(), &mut out, |_, _, _| {

@@ -1,6 +1,7 @@
 //! One test per rule sentence of the contest rules (as the crate docs state them), on the
 //! fast turn-level API.
 
+use game_core::PlayerId;
 use game_core::rng::seeded;
 use parallel_football::{
     AllocationError, Cell, Config, ConfigError, EndReason, ExplicitAllocation, Field, Geometry, IllegalOrder, Order,
@@ -49,7 +50,7 @@ fn start_has_one_ball_on_every_cell_but_the_four_homes() {
     let f = Field::new(c, &[Cell::new(0, 0); 4]).unwrap();
     assert_eq!(f.balls_left(), 1020);
     for t in 0..4 {
-        assert_eq!(f.balls_at(c.home(t)), 0);
+        assert_eq!(f.balls_at(c.home(PlayerId(t))), 0);
     }
     assert_eq!(f.balls_at(Cell::new(1, 0)), 1);
     assert_eq!(f.balls_at(Cell::new(31, 30)), 1);
@@ -59,10 +60,10 @@ fn start_has_one_ball_on_every_cell_but_the_four_homes() {
 #[test]
 fn homes_are_the_corners_clockwise_from_the_top_left() {
     let c = Config::standard(1, 5).unwrap();
-    assert_eq!(c.home(0), Cell::new(0, 0));
-    assert_eq!(c.home(1), Cell::new(31, 0));
-    assert_eq!(c.home(2), Cell::new(31, 31));
-    assert_eq!(c.home(3), Cell::new(0, 31));
+    assert_eq!(c.home(PlayerId(0)), Cell::new(0, 0));
+    assert_eq!(c.home(PlayerId(1)), Cell::new(31, 0));
+    assert_eq!(c.home(PlayerId(2)), Cell::new(31, 31));
+    assert_eq!(c.home(PlayerId(3)), Cell::new(0, 31));
 }
 
 #[test]
@@ -86,8 +87,8 @@ fn grid_is_at_least_two_by_two_and_turn_limit_positive() {
     assert!(matches!(Config::new(1, 5, 1, 1, 10), Err(ConfigError::GridTooSmall { .. })));
     assert!(matches!(Config::new(256, 5, 1, 1, 10), Err(ConfigError::GridTooLarge { .. })));
     assert_eq!(Config::new(4, 4, 1, 1, 0), Err(ConfigError::MaxTurns));
-    assert_eq!(Config::default().max_turns(), 20_000);
-    assert_eq!((Config::default().width(), Config::default().height()), (32, 32));
+    assert_eq!(Config::default().max_turns, 20_000);
+    assert_eq!((Config::default().width, Config::default().height), (32, 32));
 }
 
 #[test]
@@ -96,12 +97,12 @@ fn every_k_of_44_or_more_reaches_every_cell_of_32_by_32() {
     for x in 0..32 {
         for y in 0..32 {
             for t in 0..4 {
-                assert!(g.kicks_to_home(Cell::new(x, y), t) <= 1);
+                assert!(g.kicks_to_home(Cell::new(x, y), PlayerId(t)) <= 1);
             }
         }
     }
     let g = Geometry::new(Config::standard(1, 43).unwrap());
-    assert_eq!(g.kicks_to_home(Cell::new(31, 31), 0), 2);
+    assert_eq!(g.kicks_to_home(Cell::new(31, 31), PlayerId(0)), 2);
 }
 
 #[test]
@@ -433,7 +434,7 @@ fn ball_landing_on_a_home_scores_for_its_owner_whoever_kicked() {
     let r = turn(&mut f, &[kick(2, 2), S, S, kick(-1, 1)], 0);
     assert_eq!(r.scored, [0, 0, 1, 1]);
     assert_eq!(f.scores(), [0, 0, 1, 1]);
-    assert_eq!(f.balls_at(c.home(2)), 0, "the ball is removed from the game");
+    assert_eq!(f.balls_at(c.home(PlayerId(2))), 0, "the ball is removed from the game");
     assert_eq!(f.balls_left(), 1);
 }
 
@@ -510,18 +511,18 @@ fn kick_targets_are_the_in_range_cells_on_the_grid_and_need_a_ball() {
 #[test]
 fn kicks_to_home_counts_the_fewest_kicks() {
     let g = Geometry::new(Config::standard(1, 10).unwrap());
-    assert_eq!(g.kicks_to_home(Cell::new(0, 0), 0), 0);
-    assert_eq!(g.kicks_to_home(Cell::new(6, 8), 0), 1);
-    assert_eq!(g.kicks_to_home(Cell::new(7, 8), 0), 2);
-    assert_eq!(g.kicks_to_home(Cell::new(31, 31), 0), 5); // 43.8 / 10 -> 5
+    assert_eq!(g.kicks_to_home(Cell::new(0, 0), PlayerId(0)), 0);
+    assert_eq!(g.kicks_to_home(Cell::new(6, 8), PlayerId(0)), 1);
+    assert_eq!(g.kicks_to_home(Cell::new(7, 8), PlayerId(0)), 2);
+    assert_eq!(g.kicks_to_home(Cell::new(31, 31), PlayerId(0)), 5); // 43.8 / 10 -> 5
     // The first kick of a shortest route lands one kick closer.
     for (x, y) in [(7, 8), (31, 31), (15, 3)] {
         let from = Cell::new(x, y);
-        let (dx, dy) = g.best_kick_toward_home(from, 0).unwrap();
+        let (dx, dy) = g.best_kick_toward_home(from, PlayerId(0)).unwrap();
         let to = from.offset(dx.into(), dy.into(), 32, 32).unwrap();
-        assert_eq!(g.kicks_to_home(to, 0) + 1, g.kicks_to_home(from, 0));
+        assert_eq!(g.kicks_to_home(to, PlayerId(0)) + 1, g.kicks_to_home(from, PlayerId(0)));
     }
-    assert_eq!(g.best_kick_toward_home(Cell::new(0, 0), 0), None);
+    assert_eq!(g.best_kick_toward_home(Cell::new(0, 0), PlayerId(0)), None);
 }
 
 #[test]
@@ -532,4 +533,23 @@ fn picture_shows_balls_players_and_homes() {
     let lines: Vec<_> = text.lines().collect();
     assert!(lines[0].contains("balls left 16"), "{text}");
     assert_eq!(&lines[1..], ["#1D#", ".*+.", "#3C#"]);
+}
+
+#[test]
+fn a_hand_built_invalid_config_is_refused_where_it_enters_a_game() {
+    let bad = Config { kick_range: 0, ..Config::default() };
+    assert_eq!(bad.validate(), Err(ConfigError::KickRange(0)));
+    assert_eq!(Field::new(bad, &[]), Err(parallel_football::FieldError::Config(ConfigError::KickRange(0))));
+    assert_eq!(
+        parallel_football::Football::new(bad).unwrap_err(),
+        parallel_football::SetupError::Config(ConfigError::KickRange(0))
+    );
+    assert_eq!(Config { players: 0, ..Config::default() }.validate(), Err(ConfigError::Players(0)));
+    assert_eq!(Config::default().validate(), Ok(()));
+}
+
+#[test]
+#[should_panic(expected = "four teams")]
+fn a_seat_above_3_has_no_home() {
+    let _ = Config::default().home(PlayerId(4));
 }

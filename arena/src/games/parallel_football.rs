@@ -60,20 +60,20 @@ impl Adapter for FootballAdapter {
     type G = Football;
 
     fn start(&self) -> Football {
-        Football::new(self.config)
+        Football::new(self.config).expect("the adapter's configuration was validated by Config::new")
     }
     fn config(&self) -> serde_json::Value {
         let c = self.config;
-        serde_json::json!({"width": c.width(), "height": c.height(), "p": c.players(), "k": c.kick_range(), "max_turns": c.max_turns()})
+        serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
     }
     fn config_args(&self) -> Vec<String> {
         vec![
             "--p".into(),
-            self.config.players().to_string(),
+            self.config.players.to_string(),
             "--k".into(),
-            self.config.kick_range().to_string(),
+            self.config.kick_range.to_string(),
             "--max-turns".into(),
-            self.config.max_turns().to_string(),
+            self.config.max_turns.to_string(),
         ]
     }
     fn time_control(&self) -> TimeControl {
@@ -89,7 +89,7 @@ impl Adapter for FootballAdapter {
         moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
     }
     fn protocol_start(&self, state: &Football, seat: PlayerId) -> String {
-        protocol::start_message(&state.config(), seat.0)
+        protocol::start_message(&state.config(), seat)
     }
     fn protocol_turn(
         &self,
@@ -101,7 +101,7 @@ impl Adapter for FootballAdapter {
         if state.in_placement() { String::new() } else { protocol::turn_message(state.field()) }
     }
     fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
-        usize::from(state.config().players())
+        usize::from(state.config().players)
     }
     fn parse_answer(
         &self,
@@ -112,11 +112,11 @@ impl Adapter for FootballAdapter {
         let config = state.config();
         let lines = lines.iter().copied();
         if state.in_placement() {
-            let a = protocol::parse_placements(lines, &config, seat.0);
+            let a = protocol::parse_placements(lines, &config, seat);
             let moves = a.cells.into_iter().map(FootballMove::Place).collect();
             return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
         }
-        let a = protocol::parse_orders(lines, usize::from(config.players()));
+        let a = protocol::parse_orders(lines, usize::from(config.players));
         let mut notes = problems_to_notes(a.problems, "stays");
         // Illegal orders make that footballer stay (checked on the position
         // at the start of the turn, as the turn resolution does).
@@ -137,12 +137,12 @@ impl Adapter for FootballAdapter {
     }
     fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
         let config = state.config();
-        let p = usize::from(config.players());
+        let p = usize::from(config.players);
         if !state.to_act().includes(seat) {
             return Vec::new();
         }
         if state.in_placement() {
-            vec![FootballMove::Place(config.home(seat.0)); p]
+            vec![FootballMove::Place(config.home(seat)); p]
         } else {
             vec![FootballMove::Order(Order::Stay); p]
         }
@@ -190,16 +190,16 @@ impl Bot<Football> for GreedyBot {
         let config = state.config();
         if state.in_placement() {
             let mut cells: Vec<Cell> = Vec::new();
-            self.0.place(&config, me.0, &mut cells);
-            let p = usize::from(config.players());
-            cells.resize(p, config.home(me.0));
+            self.0.place(&config, me, &mut cells);
+            let p = usize::from(config.players);
+            cells.resize(p, config.home(me));
             cells
                 .into_iter()
-                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me.0) }))
+                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
                 .collect()
         } else {
-            let mut orders = vec![Order::Stay; usize::from(config.players())];
-            self.0.orders(state.field(), me.0, &mut orders);
+            let mut orders = vec![Order::Stay; usize::from(config.players)];
+            self.0.orders(state.field(), me, &mut orders);
             // Illegal orders stay, as the turn resolution would make them.
             let mut s = state.clone();
             orders
@@ -225,7 +225,7 @@ const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
 pub fn svg(g: &Football) -> String {
     let f = g.field();
     let c = f.config();
-    let (gw, gh) = (i32::from(c.width()), i32::from(c.height()));
+    let (gw, gh) = (i32::from(c.width), i32::from(c.height));
     let cell = (640 / gw.max(gh)).clamp(6, 40);
     let margin = 20;
     let (w, h) = (gw * cell + 2 * margin + 190, gh * cell + 2 * margin);
@@ -249,7 +249,7 @@ pub fn svg(g: &Football) -> String {
     }
     s.push_str("</g>");
     for t in 0..4u8 {
-        let home = c.home(t);
+        let home = c.home(PlayerId(t));
         let _ = write!(
             s,
             "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
@@ -274,7 +274,7 @@ pub fn svg(g: &Football) -> String {
     s.push_str("</g>");
     if !g.in_placement() {
         for (i, pos) in f.positions().iter().enumerate() {
-            let t = usize::from(c.team_of(i));
+            let t = c.team_of(i).index();
             // Spread teams inside a cell so that shared cells stay readable.
             let (ox, oy) = [(-1, -1), (1, -1), (1, 1), (-1, 1)][t];
             let q = cell / 4;
