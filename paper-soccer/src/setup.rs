@@ -12,11 +12,11 @@ use crate::state::{Board, Line, STANDARD_SLOTS};
 use game_core::{PlayerId, Zobrist};
 use serde::{Deserialize, Serialize};
 
-/// The plain description of a position ([`Game::Setup`]): the pitch, the
+/// The plain description of a position ([`Game::Setup`](game_core::Game::Setup)): the pitch, the
 /// drawable lines already drawn, the ball and the player to move (once the
 /// game is over: the player who made the last step).
 ///
-/// [`Game::from_setup`] checks that the pitch is supported, the ball is on a
+/// [`Game::from_setup`](game_core::Game::from_setup) checks that the pitch is supported, the ball is on a
 /// point, and every line exists, is not pre-drawn and is listed once. It
 /// does not check that the position can be reached in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,7 +59,7 @@ impl<const N: usize> Board<N> {
     /// the ball at the centre, player 0 to move.
     ///
     /// # Errors
-    /// [`SetupError::WrongBoardType`] when `N` is not [`slots`] of the pitch,
+    /// [`SetupError::WrongBoardType`] when `N` is not [`slots`](crate::pitch::slots) of the pitch,
     /// [`SetupError::BadPitch`] for an unsupported size.
     pub fn new(pitch: Pitch) -> Result<Self, SetupError> {
         let pitch = Pitch::new(pitch.width, pitch.height)?;

@@ -22,7 +22,7 @@ pub type PaperSoccer = Board<STANDARD_SLOTS>;
 /// The position is the set of drawn lines (kept as one byte per point: the
 /// directions still free there), the ball, and the player to move. It is
 /// `Copy`; the standard board is 128 bytes. While the game runs,
-/// [`to_act`](Game::to_act) names the player who must make the next step,
+/// [`to_act`](game_core::Game::to_act) names the player who must make the next step,
 /// which stays the same after a bounce. Once it is over, the player stored
 /// is the one who made the last step.
 ///
