@@ -20,7 +20,6 @@
 //! * the arena's peak memory (`VmHWM`) stays bounded.
 
 mod common;
-use arena::games::{paper_soccer, yavalath};
 use common::*;
 use serde_json::Value;
 use std::path::Path;
@@ -44,17 +43,6 @@ const MARK_VAR: &str = "ARENA_HOSTILE_MARK";
 /// Reasons that mean a game did not end normally.
 const FAILURE_REASONS: &[&str] =
     &["timeout", "crash", "line-too-long", "not-reading", "illegal-move", "arena-error", "arena-limit"];
-
-/// Parallel Football's limits, from the crate's `TIME_CONTROL`.
-const FOOTBALL_FIRST: Duration = football_limits().0;
-const FOOTBALL_LATER: Duration = football_limits().1;
-
-const fn football_limits() -> (Duration, Duration) {
-    match parallel_football::protocol::TIME_CONTROL {
-        parallel_football::game_core::TimeControl::PerAnswer { first, later } => (first, later),
-        parallel_football::game_core::TimeControl::Clock { .. } => panic!("parallel-football limits each answer"),
-    }
-}
 
 /// The table's row for `name`.
 fn game(name: &str) -> &'static GameCase {
@@ -93,20 +81,14 @@ struct GameCase {
     normal_reasons: &'static [&'static str],
 }
 
-/// Quoridor's clock: the bank at the start and the increment per turn.
-const QUORIDOR_CLOCK: (Duration, Duration) = match quoridor::protocol::TIME_CONTROL {
-    game_core::TimeControl::Clock { initial, increment } => (initial, increment),
-    game_core::TimeControl::PerAnswer { .. } => panic!("quoridor plays with a clock"),
-};
-
 const GAMES: &[GameCase] = &[
     GameCase {
         name: "paper-soccer",
         args: &[],
         others: &["random"],
         rule: Rule::Loss,
-        first_limit: paper_soccer::FIRST_ANSWER,
-        later_limit: paper_soccer::LATER_ANSWER,
+        first_limit: paper_soccer::protocol::TIME_CONTROL.first_limit(),
+        later_limit: paper_soccer::protocol::TIME_CONTROL.later_limit(),
         per_answer: true,
         answer: "2",
         normal_reasons: &["goal", "own-goal", "blocked"],
@@ -116,8 +98,8 @@ const GAMES: &[GameCase] = &[
         args: &[],
         others: &["random"],
         rule: Rule::Loss,
-        first_limit: yavalath::FIRST_ANSWER,
-        later_limit: yavalath::LATER_ANSWER,
+        first_limit: yavalath::protocol::TIME_CONTROL.first_limit(),
+        later_limit: yavalath::protocol::TIME_CONTROL.later_limit(),
         per_answer: true,
         answer: "4 4",
         normal_reasons: &["three-in-a-row", "four-in-a-row", "board-full"],
@@ -127,8 +109,8 @@ const GAMES: &[GameCase] = &[
         args: &["--players", "2", "--max-ticks", "30"],
         others: &["random"],
         rule: Rule::RandomMove,
-        first_limit: QUORIDOR_CLOCK.0.saturating_add(QUORIDOR_CLOCK.1),
-        later_limit: QUORIDOR_CLOCK.1,
+        first_limit: quoridor::protocol::TIME_CONTROL.first_limit(),
+        later_limit: quoridor::protocol::TIME_CONTROL.later_limit(),
         per_answer: false,
         answer: "4 1",
         normal_reasons: &["goal", "tick-limit", "all-removed"],
@@ -138,8 +120,8 @@ const GAMES: &[GameCase] = &[
         args: &["--p", "2", "--k", "3", "--max-turns", "10"],
         others: &["greedy", "random", "greedy"],
         rule: Rule::Stay,
-        first_limit: FOOTBALL_FIRST,
-        later_limit: FOOTBALL_LATER,
+        first_limit: parallel_football::protocol::TIME_CONTROL.first_limit(),
+        later_limit: parallel_football::protocol::TIME_CONTROL.later_limit(),
         per_answer: true,
         answer: "1 1\\n2 2",
         normal_reasons: &["turn-limit", "no-balls"],

@@ -46,6 +46,26 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
+    /// The most a bot's first answer may take: `first`, or under a bank the
+    /// bank after the first increment.
+    #[must_use]
+    pub const fn first_limit(self) -> Duration {
+        match self {
+            TimeControl::PerAnswer { first, .. } => first,
+            TimeControl::Clock { initial, increment } => initial.saturating_add(increment),
+        }
+    }
+
+    /// The limit of a later answer: `later`, or under a bank the least it
+    /// can be (the increment alone, once the bank is spent).
+    #[must_use]
+    pub const fn later_limit(self) -> Duration {
+        match self {
+            TimeControl::PerAnswer { later, .. } => later,
+            TimeControl::Clock { increment, .. } => increment,
+        }
+    }
+
     /// The same control with every duration multiplied by `factor`
     /// (clamped to `0.001..=1000`), for slow machines.
     #[must_use]
@@ -150,6 +170,15 @@ mod tests {
         assert_eq!(c.start_answer(), ms(200));
         c.end_answer(ms(5000));
         assert_eq!(c.start_answer(), ms(200));
+    }
+
+    #[test]
+    fn first_and_later_limits_read_either_control() {
+        let bank = TimeControl::Clock { initial: ms(1000), increment: ms(30) };
+        assert_eq!((bank.first_limit(), bank.later_limit()), (ms(1030), ms(30)));
+        let each = TimeControl::PerAnswer { first: ms(1000), later: ms(100) };
+        assert_eq!((each.first_limit(), each.later_limit()), (ms(1000), ms(100)));
+        assert_eq!(Clock::new(bank).start_answer(), bank.first_limit());
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //!   turn); it answers one line of step digits, judged exactly as the
 //!   referee does ([`paper_soccer::protocol::parse_answer`]).
 //! * Any failed answer (crash, timeout, unreadable or illegal turn) loses.
-//! * Time: [`protocol::TIME_CONTROL`]: [`FIRST_ANSWER`] for each player's
-//!   first answer, [`LATER_ANSWER`] after.
+//! * Time: [`protocol::TIME_CONTROL`]: the first answer's limit, then
+//!   the later one.
 //! * Moves are single steps ([`Dir`]); a turn is the steps while the same
 //!   player is to act, written as one digit string.
 
@@ -18,18 +18,6 @@ use paper_soccer::{Dir, PaperSoccer, Point, Turn, TurnError, protocol};
 use std::fmt::Write;
 use std::io::BufRead;
 use std::io::Write as IoWrite;
-use std::time::Duration;
-
-/// Time for each player's first answer (from [`protocol::TIME_CONTROL`]).
-pub const FIRST_ANSWER: Duration = match protocol::TIME_CONTROL {
-    TimeControl::PerAnswer { first, .. } => first,
-    TimeControl::Clock { initial, .. } => initial,
-};
-/// Time for every later answer (from [`protocol::TIME_CONTROL`]).
-pub const LATER_ANSWER: Duration = match protocol::TIME_CONTROL {
-    TimeControl::PerAnswer { later, .. } => later,
-    TimeControl::Clock { increment, .. } => increment,
-};
 
 /// The standard 8x10 game.
 #[derive(Clone, Copy, Debug, Default)]

@@ -6,8 +6,8 @@
 //!   message, read with the referee's strict rules
 //!   ([`yavalath::protocol::parse_answer`]).
 //! * Any failed answer (crash, timeout, unreadable or illegal) loses.
-//! * Time: [`yavalath::protocol::TIME_CONTROL`] ([`FIRST_ANSWER`] for each
-//!   player's first answer, [`LATER_ANSWER`] after).
+//! * Time: [`yavalath::protocol::TIME_CONTROL`] (the first answer's limit,
+//!   then the later one).
 //! * Player 0 is the rules' first player (protocol id `1`).
 //! * Judge records: one `x y` per line; blank lines are skipped (the crate's
 //!   record rule).
@@ -18,19 +18,7 @@ use crate::error::ServeError;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
-use std::time::Duration;
 use yavalath::{Cell, Yavalath, protocol};
-
-/// Time for each player's first answer (from the crate's `TIME_CONTROL`).
-pub const FIRST_ANSWER: Duration = match protocol::TIME_CONTROL {
-    TimeControl::PerAnswer { first, .. } => first,
-    TimeControl::Clock { initial, .. } => initial,
-};
-/// Time for every later answer (from the crate's `TIME_CONTROL`).
-pub const LATER_ANSWER: Duration = match protocol::TIME_CONTROL {
-    TimeControl::PerAnswer { later, .. } => later,
-    TimeControl::Clock { increment, .. } => increment,
-};
 
 /// The standard game.
 #[derive(Clone, Copy, Debug, Default)]
