@@ -200,8 +200,13 @@ game_core::error_kinds!(TurnError {
 #[non_exhaustive]
 pub enum ProtocolError {
     /// Reading or writing failed.
-    #[error("i/o error: {0}")]
-    Io(String),
+    #[error("i/o error: {message}")]
+    Io {
+        /// The kind of the I/O error, as `std::io` reported it.
+        kind: std::io::ErrorKind,
+        /// What `std::io` said.
+        message: String,
+    },
     /// The input ended in the middle of a message.
     #[error("the input ended while reading {0}")]
     UnexpectedEnd(&'static str),
@@ -251,7 +256,7 @@ pub enum ProtocolError {
 }
 
 game_core::error_kinds!(ProtocolError {
-    ProtocolError::Io(_) => "io",
+    ProtocolError::Io { .. } => "io",
     ProtocolError::UnexpectedEnd(_) => "unexpected-end",
     ProtocolError::LineTooLong(_) => "line-too-long",
     ProtocolError::BadId(_) => "bad-id",
@@ -265,6 +270,6 @@ game_core::error_kinds!(ProtocolError {
 
 impl From<std::io::Error> for ProtocolError {
     fn from(e: std::io::Error) -> ProtocolError {
-        ProtocolError::Io(e.to_string())
+        ProtocolError::Io { kind: e.kind(), message: e.to_string() }
     }
 }

@@ -396,8 +396,13 @@ pub enum ProtocolError {
     #[error(transparent)]
     Field(#[from] FieldError),
     /// Reading or writing failed.
-    #[error("i/o error: {0}")]
-    Io(String),
+    #[error("i/o error: {message}")]
+    Io {
+        /// The kind of the I/O error, as `std::io` reported it.
+        kind: std::io::ErrorKind,
+        /// What `std::io` said.
+        message: String,
+    },
 }
 
 game_core::error_kinds!(ProtocolError {
@@ -406,7 +411,7 @@ game_core::error_kinds!(ProtocolError {
             ProtocolError::Invalid(_) => "invalid-message",
             ProtocolError::Config(_) => "invalid-config",
             ProtocolError::Field(_) => "invalid-field",
-            ProtocolError::Io(_) => "io",
+            ProtocolError::Io { .. } => "io",
 });
 
 /// Why a line of a team's answer cannot be used (referee side): the
@@ -444,3 +449,9 @@ game_core::error_kinds!(AnswerError {
             AnswerError::OffGrid { .. } => "off-grid",
             AnswerError::Extra(_) => "extra-line",
 });
+
+impl From<std::io::Error> for ProtocolError {
+    fn from(e: std::io::Error) -> ProtocolError {
+        ProtocolError::Io { kind: e.kind(), message: e.to_string() }
+    }
+}

@@ -322,8 +322,13 @@ game_core::error_kinds!(AnswerError {
 #[non_exhaustive]
 pub enum ProtocolError {
     /// Reading or writing failed.
-    #[error("i/o error: {0}")]
-    Io(String),
+    #[error("i/o error: {message}")]
+    Io {
+        /// The kind of the I/O error, as `std::io` reported it.
+        kind: std::io::ErrorKind,
+        /// What `std::io` said.
+        message: String,
+    },
     /// The input ended in the middle of a message (or before the start).
     #[error("input ended while reading {0}")]
     UnexpectedEnd(&'static str),
@@ -349,7 +354,7 @@ pub enum ProtocolError {
 }
 
 game_core::error_kinds!(ProtocolError {
-    ProtocolError::Io(_) => "io",
+    ProtocolError::Io { .. } => "io",
     ProtocolError::UnexpectedEnd(_) => "unexpected-end",
     ProtocolError::NotANumber { .. } => "not-a-number",
     ProtocolError::OutOfRange { .. } => "out-of-range",
@@ -401,3 +406,9 @@ game_core::error_kinds!(RecordError {
     RecordError::Illegal { error: MoveError::WallCrosses { .. }, .. } => "wall-crosses",
     RecordError::Illegal { error: MoveError::WallBlocksPath { .. }, .. } => "wall-blocks-path",
 });
+
+impl From<std::io::Error> for ProtocolError {
+    fn from(e: std::io::Error) -> ProtocolError {
+        ProtocolError::Io { kind: e.kind(), message: e.to_string() }
+    }
+}

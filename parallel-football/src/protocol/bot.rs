@@ -163,7 +163,7 @@ impl TurnMessage {
 /// One line of input as text, `\n` removed; `None` at the end of the input.
 fn read_text_line(input: &mut impl BufRead) -> Result<Option<String>, ProtocolError> {
     let mut bytes = Vec::new();
-    if input.read_until(b'\n', &mut bytes).map_err(|e| ProtocolError::Io(e.to_string()))? == 0 {
+    if input.read_until(b'\n', &mut bytes).map_err(ProtocolError::from)? == 0 {
         return Ok(None);
     }
     if bytes.last() == Some(&b'\n') {
@@ -335,7 +335,7 @@ where
     W: Write,
     F: FnMut(&Football, PlayerId, Duration) -> Vec<FootballMove>,
 {
-    let io = |e: std::io::Error| ProtocolError::Io(e.to_string());
+    let io = ProtocolError::from;
     let Some(line) = read_text_line(&mut input)? else { return Ok(()) };
     let read_at = Instant::now();
     let start = StartMessage::parse(&line)?;

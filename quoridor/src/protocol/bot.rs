@@ -18,7 +18,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 fn io_error(e: &std::io::Error) -> ProtocolError {
-    ProtocolError::Io(e.to_string())
+    ProtocolError::Io { kind: e.kind(), message: e.to_string() }
 }
 
 /// The reader's buffer, refilled as needed (retrying interrupted reads).
