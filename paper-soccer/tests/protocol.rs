@@ -383,3 +383,14 @@ fn turns_display_as_their_digits() {
     assert_eq!("".parse::<Turn>(), Err(TurnError::Empty));
     assert_eq!("028".parse::<Turn>(), Err(TurnError::BadCharacter { index: 2, found: '8' }));
 }
+
+/// Protocol I/O errors keep the `std::io::ErrorKind` of the failure.
+#[test]
+fn a_protocol_io_error_keeps_its_io_error_kind() {
+    let e = paper_soccer::protocol::ProtocolError::from(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "gone"));
+    assert!(
+        matches!(e, paper_soccer::protocol::ProtocolError::Io { kind: std::io::ErrorKind::BrokenPipe, .. }),
+        "{e:?}"
+    );
+    assert_eq!(game_core::GameError::kind(&e), "io");
+}

@@ -405,3 +405,15 @@ fn run_bot_ends_cleanly_at_eof_and_refuses_garbage_with_typed_errors() {
     let e = run_bot(&b"0 1 2 4 4 10\n"[..], Broken, |st, me, _| greedy(st, me)).unwrap_err();
     assert_eq!(e.kind(), "io");
 }
+
+/// Protocol I/O errors keep the `std::io::ErrorKind` of the failure.
+#[test]
+fn a_protocol_io_error_keeps_its_io_error_kind() {
+    let e =
+        parallel_football::protocol::ProtocolError::from(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "gone"));
+    assert!(
+        matches!(e, parallel_football::protocol::ProtocolError::Io { kind: std::io::ErrorKind::BrokenPipe, .. }),
+        "{e:?}"
+    );
+    assert_eq!(game_core::GameError::kind(&e), "io");
+}

@@ -518,3 +518,11 @@ fn record_lines_replay_in_either_notation_and_stop_at_the_first_bad_line() {
     let err = protocol::replay_lines(&Quoridor::default(), "4 1\nhello\n").unwrap_err();
     assert!(matches!(err, RecordError::Unreadable { line: 2, .. }));
 }
+
+/// Protocol I/O errors keep the `std::io::ErrorKind` of the failure.
+#[test]
+fn a_protocol_io_error_keeps_its_io_error_kind() {
+    let e = quoridor::protocol::ProtocolError::from(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "gone"));
+    assert!(matches!(e, quoridor::protocol::ProtocolError::Io { kind: std::io::ErrorKind::BrokenPipe, .. }), "{e:?}");
+    assert_eq!(game_core::GameError::kind(&e), "io");
+}
