@@ -222,6 +222,73 @@ pub enum RenderError {
     },
 }
 
+/// Why a replay page cannot be made or read back ([`view`](crate::view)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The JSON is not a record of this game.
+    #[error("not a {game} record: {source}")]
+    NotARecord {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The record's setup is refused by the game.
+    #[error("invalid setup: {source}")]
+    Setup {
+        /// The game's setup error.
+        source: BoxError,
+    },
+    /// An event that the game refuses.
+    #[error("event {event} does not replay: {source}")]
+    Replay {
+        /// Its index.
+        event: usize,
+        /// The game's error.
+        source: BoxError,
+    },
+    /// A turn whose `event_end` is missing, goes backwards or past the events.
+    #[error("turn {turn}: bad event_end (the record has {events} events)")]
+    BadTurn {
+        /// The turn (1-based, as `judge` numbers plies).
+        turn: usize,
+        /// Events in the record.
+        events: usize,
+    },
+    /// A record file that cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A record file that is not JSON.
+    #[error("{}: not JSON: {source}", path.display())]
+    NotJson {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A page that cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A page without the viewer's data, or with data that does not decode
+    /// ([`page_data`](crate::view::page_data), [`decode_frames`](crate::view::decode_frames)).
+    #[error("not a replay page: {what}")]
+    NotAPage {
+        /// What is wrong.
+        what: &'static str,
+    },
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,8 @@
 //!   every turn of `play` (from the bots' raw answers) and of `judge` (from
 //!   a record's answers, lines or events), so the two cannot disagree;
 //!   [`crosscheck`] proves text and JSON records are judged alike.
+//! * [`view`]: `arena view`, a record as a self-contained HTML page that
+//!   steps through the game ply by ply (and the pages of a series).
 //! * [`judge`], [`mod@bench`], [`render`]: the other commands;
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
 //!   protocol.
@@ -121,3 +123,4 @@ pub mod play;
 pub mod referee;
 pub mod render;
 pub mod stats;
+pub mod view;

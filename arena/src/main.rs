@@ -8,6 +8,7 @@
 //! arena judge yavalath game.txt --json --legal
 //! arena bench quoridor --players 4 --games 1000 --seed 1
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
+//! arena view out/paper-soccer-00003.json --html game.html   # step through a game in a browser
 //! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
 //! ```
 //!
@@ -22,8 +23,8 @@
 //!
 //! Exit codes: 0 success, 2 bad usage or unreadable input.
 
-use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError};
-use arena::{bench, games, judge, play, render, stats};
+use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
+use arena::{bench, games, judge, play, render, stats, view};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use game_core::Game;
 use games::Adapter;
@@ -112,6 +113,10 @@ enum Cmd {
         /// Multiply every time limit by this factor.
         #[arg(long, default_value_t = 1.0)]
         time_factor: f64,
+        /// With --record: also write a replay page next to each record and DIR/index.html (the results
+        /// and links to the pages).
+        #[arg(long, requires = "record")]
+        html: bool,
     },
     /// Check a game record (one turn per line, or a JSON record of `play --record`).
     ///
@@ -180,6 +185,17 @@ enum Cmd {
         #[arg(long)]
         ply: Option<usize>,
     },
+    /// Write a recorded game as one self-contained HTML page that steps through it ply by ply.
+    ///
+    /// The page loads nothing (inline pictures and script): open it from disk in any browser. Its address
+    /// may pick the ply shown first: `game.html#ply=12`, `game.html#ply=last`.
+    View {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        /// Where to write the page.
+        #[arg(long, value_name = "OUT.html")]
+        html: PathBuf,
+    },
 }
 
 /// Runs `$body` with `$a` bound to the adapter of `$game` configured by `$opts`.
@@ -243,8 +259,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.command {
         None => demo(),
-        Some(Cmd::Play { game, opts, bots, games, jobs, seed, game_seed, record, time_factor }) => {
-            with_adapter!(game, &opts, |a| cmd_play(&a, &bots, games, jobs, seed, game_seed, record, time_factor))
+        Some(Cmd::Play { game, opts, bots, games, jobs, seed, game_seed, record, time_factor, html }) => {
+            let series = Series { games, jobs, seed, game_seed, record, time_factor, html };
+            with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
             with_adapter!(game, &opts, |a| cmd_judge(&a, file.as_deref(), judge::JudgeOptions { json, legal }))
@@ -252,6 +269,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
+        Some(Cmd::View { record, html }) => cmd_view(&record, &html),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -279,6 +297,8 @@ enum CliError {
     Bench(#[from] game_core::PlayoutError),
     #[error(transparent)]
     Render(#[from] RenderError),
+    #[error(transparent)]
+    View(#[from] ViewError),
     #[error("--time-factor must be positive")]
     TimeFactor,
     #[error("cannot read {}: {source}", path.display())]
@@ -332,17 +352,20 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn cmd_play<A: Adapter>(
-    a: &A,
-    bots: &[String],
+/// The options of `arena play` about the series.
+struct Series {
     games: u64,
     jobs: usize,
     seed: u64,
     game_seed: Option<u64>,
     record: Option<PathBuf>,
     time_factor: f64,
-) -> Result<(), CliError> {
+    html: bool,
+}
+
+fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), CliError> {
+    let Series { games, jobs, seed, game_seed, ref record, time_factor, html } = *series;
+    let record = record.clone();
     if !(time_factor > 0.0 && time_factor.is_finite()) {
         return Err(CliError::TimeFactor);
     }
@@ -381,21 +404,64 @@ fn cmd_play<A: Adapter>(
         let _ = writeln!(out, "replay: {}", g.replay);
     }
     let st = stats::tally(bots.len(), seats, &results);
-    let _ = writeln!(out, "{} games of {} (seed {seed}):", results.len(), a.name());
-    let _ = write!(out, "{}", stats::table(&bots, seats, &st));
     let mut reasons: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
     for g in &results {
         *reasons.entry(g.reason.as_str()).or_default() += 1;
     }
-    let _ = writeln!(
-        out,
-        "end reasons: {}",
+    let summary = format!(
+        "{} games of {} (seed {seed}):\n{}end reasons: {}\n",
+        results.len(),
+        a.name(),
+        stats::table(&bots, seats, &st),
         reasons.iter().map(|(r, n)| format!("{r} {n}")).collect::<Vec<_>>().join(", ")
     );
+    let _ = write!(out, "{summary}");
     if let Some(dir) = &opts.record_dir {
         let _ = writeln!(out, "records in {}", dir.display());
+        if html {
+            let games: Vec<view::SeriesGame> = results
+                .iter()
+                .map(|g| view::SeriesGame {
+                    index: g.index,
+                    bots: g.entrants.iter().map(|&e| bots.get(e).cloned().unwrap_or_default()).collect(),
+                    result: format!("{} by {}", g.outcome, g.reason),
+                })
+                .collect();
+            let index = view::write_series(a, dir, &games, &summary)?;
+            let _ = writeln!(out, "pages: {}", index.display());
+        }
     }
     Ok(())
+}
+
+/// The game options a record's `config` stands for.
+fn record_opts(v: &serde_json::Value) -> GameOpts {
+    let c = &v["config"];
+    let num = |k: &str| c.get(k).and_then(serde_json::Value::as_u64);
+    GameOpts {
+        players: num("players").and_then(|x| u8::try_from(x).ok()),
+        max_ticks: match c.get("tick_limit") {
+            Some(serde_json::Value::Null) => Some(0),
+            _ => num("tick_limit").and_then(|x| u32::try_from(x).ok()),
+        },
+        p: num("p").and_then(|x| u16::try_from(x).ok()),
+        k: num("k").and_then(|x| u8::try_from(x).ok()),
+        max_turns: num("max_turns").and_then(|x| u32::try_from(x).ok()),
+        pile: num("pile").and_then(|x| u8::try_from(x).ok()),
+        max_take: num("max_take").and_then(|x| u8::try_from(x).ok()),
+    }
+}
+
+fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliError> {
+    let text = read_input(Some(record))?;
+    let path = || record.to_path_buf();
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
+    let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
+    let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
+    let page = with_adapter!(game, &record_opts(&v), |a| view::replay(&a, &v).map_err(CliError::from))
+        .map(|r| view::page(&r))?;
+    std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
 fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {

@@ -208,6 +208,39 @@ pub trait Adapter: Send + Sync + 'static {
         self.svg(state)
     }
 
+    /// The replay viewer's picture (`arena view`) after `ply`, the moves
+    /// just played from `before` (one step of a Paper Soccer turn, or a
+    /// whole turn), knowing every move from `start` to `state`. The default
+    /// is [`svg_with_history`](Adapter::svg_with_history); Parallel Football
+    /// adds ball counts, contested cells and the turn's kicks.
+    fn view_svg(
+        &self,
+        before: &Self::G,
+        ply: &[(PlayerId, <Self::G as Game>::Move)],
+        start: &Self::G,
+        moves: &[(PlayerId, <Self::G as Game>::Move)],
+        state: &Self::G,
+    ) -> String {
+        let _ = (before, ply);
+        self.svg_with_history(start, moves, state)
+    }
+    /// Whether the viewer shows every move of a turn as a frame of its own
+    /// (Paper Soccer's steps); otherwise one frame per turn.
+    fn view_steps(&self) -> bool {
+        false
+    }
+    /// Each seat's score in `state`, for the viewer's score chart (Parallel
+    /// Football); `None` (the default) for no chart.
+    fn view_scores(&self, state: &Self::G) -> Option<Vec<f64>> {
+        let _ = state;
+        None
+    }
+    /// The colour of each seat in the pictures (CSS colours), for the
+    /// viewer's legend and chart.
+    fn seat_colours(&self) -> Vec<&'static str> {
+        vec!["#d64541", "#2e86de", "#27ae60", "#f39c12"]
+    }
+
     /// Splits a text record (one turn per line) into turns, each read in the
     /// context of the position before it. `state` is the position after the
     /// previous turns; called once per line.

@@ -74,6 +74,9 @@ impl Adapter for PaperSoccerAdapter {
     fn svg(&self, state: &PaperSoccer) -> String {
         svg(state, &[])
     }
+    fn view_steps(&self) -> bool {
+        true
+    }
     fn svg_with_history(&self, start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
         // Replay to learn who drew each line.
         let mut b = *start;

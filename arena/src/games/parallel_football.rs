@@ -159,6 +159,22 @@ impl Adapter for FootballAdapter {
     fn svg(&self, state: &Football) -> String {
         svg(state)
     }
+    fn view_svg(
+        &self,
+        before: &Football,
+        ply: &[(PlayerId, FootballMove)],
+        _start: &Football,
+        _moves: &[(PlayerId, FootballMove)],
+        state: &Football,
+    ) -> String {
+        view_svg(before, ply, state)
+    }
+    fn view_scores(&self, state: &Football) -> Option<Vec<f64>> {
+        Some(state.field().scores().iter().map(|&s| f64::from(s)).collect())
+    }
+    fn seat_colours(&self) -> Vec<&'static str> {
+        COLOURS.to_vec()
+    }
     fn serve(
         &self,
         bot: &mut dyn Bot<Football>,
@@ -218,7 +234,13 @@ impl Bot<Football> for GreedyBot {
     }
 }
 
-const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
+pub(crate) const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
+
+/// The cell size and the margin of [`svg`]'s picture, in pixels.
+pub(crate) fn layout(c: &Config) -> (i32, i32) {
+    let (gw, gh) = (i32::from(c.width), i32::from(c.height));
+    ((640 / gw.max(gh)).clamp(6, 40), 20)
+}
 
 /// The field as SVG: grass, balls (size by count), home cells, footballers
 /// by team, scores.
@@ -226,8 +248,7 @@ pub fn svg(g: &Football) -> String {
     let f = g.field();
     let c = f.config();
     let (gw, gh) = (i32::from(c.width), i32::from(c.height));
-    let cell = (640 / gw.max(gh)).clamp(6, 40);
-    let margin = 20;
+    let (cell, margin) = layout(&c);
     let (w, h) = (gw * cell + 2 * margin + 190, gh * cell + 2 * margin);
     let mut s = String::new();
     let _ = write!(
@@ -316,5 +337,95 @@ pub fn svg(g: &Football) -> String {
         margin + 150,
         xml_escape(&status)
     );
+    s
+}
+
+/// The viewer's picture after one ply: [`svg`], plus the number of balls on
+/// every cell holding more than one, a yellow frame around contested cells
+/// (footballers of more than one team), and the kicks of the turn so far as
+/// arrows in the kicking team's colour: the orders given in this turn while
+/// it waits for the other teams, and, on the ply that ends the turn, all the
+/// turn's kicks from where they were kicked. `before` is the position
+/// before the ply, `ply` its moves.
+pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Football) -> String {
+    let mut s = svg(state);
+    let c = state.config();
+    let (cell, margin) = layout(&c);
+    let centre = |x: i32, y: i32| (margin + x * cell + cell / 2, margin + y * cell + cell / 2);
+    let mut over = String::new();
+    let f = state.field();
+    let font = (cell * 2 / 3).max(6);
+    over.push_str("<g font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#111\">");
+    for (i, &b) in f.balls().iter().enumerate() {
+        if b > 1 {
+            let cl = c.cell(i);
+            let (x, y) = centre(i32::from(cl.x), i32::from(cl.y));
+            let _ = write!(over, "<text x=\"{x}\" y=\"{}\" font-size=\"{font}\">{b}</text>", y + font / 3);
+        }
+    }
+    over.push_str("</g>");
+    if !state.in_placement() {
+        let mut seen = std::collections::BTreeSet::new();
+        for &pos in f.positions() {
+            if f.team_counts_at(pos).iter().filter(|&&n| n > 0).count() > 1 && seen.insert((pos.x, pos.y)) {
+                let _ = write!(
+                    over,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"none\" stroke=\"#ffeb3b\" stroke-width=\"2\"/>",
+                    margin + i32::from(pos.x) * cell,
+                    margin + i32::from(pos.y) * cell
+                );
+            }
+        }
+    }
+    // The turn's orders: pending ones, or (when this ply resolved the turn)
+    // those pending before it plus this ply's.
+    let resolved = !before.in_placement() && before.field().turn() != f.turn();
+    let (field, mut orders) = if resolved {
+        (before.field(), before.pending_orders().to_vec())
+    } else {
+        (f, state.pending_orders().to_vec())
+    };
+    if resolved {
+        let p = usize::from(c.players);
+        let mut next = [0usize; 4];
+        for &(team, mv) in ply {
+            if let FootballMove::Order(o) = mv {
+                let t = team.index() % 4;
+                if let Some(slot) = orders.get_mut(t * p + next[t]) {
+                    *slot = o;
+                }
+                next[t] += 1;
+            }
+        }
+    }
+    let mut arrows = String::new();
+    for (i, o) in orders.iter().enumerate() {
+        if let Order::Kick { dx, dy } = *o {
+            let from = field.position(i);
+            let (x1, y1) = centre(i32::from(from.x), i32::from(from.y));
+            let (x2, y2) = centre(i32::from(from.x) + i32::from(dx), i32::from(from.y) + i32::from(dy));
+            let t = c.team_of(i).index() % 4;
+            let _ = write!(
+                arrows,
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{}\" marker-end=\"url(#kick{t})\"/>",
+                COLOURS[t]
+            );
+        }
+    }
+    if !arrows.is_empty() {
+        over.push_str("<defs>");
+        for (t, colour) in COLOURS.iter().enumerate() {
+            let _ = write!(
+                over,
+                "<marker id=\"kick{t}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"{colour}\"/></marker>"
+            );
+        }
+        over.push_str("</defs><g stroke-width=\"2.5\" opacity=\"0.9\">");
+        over.push_str(&arrows);
+        over.push_str("</g>");
+    }
+    if let Some(end) = s.rfind("</svg>") {
+        s.insert_str(end, &over);
+    }
     s
 }

@@ -115,6 +115,9 @@ impl Adapter for QuoridorAdapter {
     fn display(&self, state: &Quoridor) -> String {
         state.to_string()
     }
+    fn seat_colours(&self) -> Vec<&'static str> {
+        COLOURS.to_vec()
+    }
     fn svg(&self, state: &Quoridor) -> String {
         svg(state, &[])
     }

@@ -1,0 +1,423 @@
+//! `arena view`: a game record as one self-contained HTML page that steps
+//! through the game ply by ply (and `play --record DIR --html`: one page per
+//! game plus a series index).
+//!
+//! * [`replay`] replays a JSON record from its events, numbering plies as
+//!   `arena judge` does (one per entry of `turns`, chance events right after
+//!   a turn included in it), and draws the position after every ply with the
+//!   game's own pictures ([`Adapter::view_svg`]); Paper Soccer draws every
+//!   step of a turn as an extra frame of the same ply.
+//! * [`page`] writes the page: the frames, the plies (answer as received,
+//!   think time, error, substitution) and the result as JSON in one inline
+//!   script, with a small player (slider, first/previous/play/next/last,
+//!   arrow keys). The page loads nothing: no network, no fonts, no scripts.
+//!   Its address may pick the ply shown at load (`#ply=12`, `#ply=last`)
+//!   and press buttons (`#press=next,last`), which is how the browser test
+//!   drives it.
+//! * Frames are stored as deltas: each picture is cut before every `<`
+//!   into parts, and a frame is the operations that turn the previous
+//!   frame's parts into its own (a count to keep, a negative count to drop,
+//!   a string to insert); every [`KEYFRAME`]th frame is whole. The page
+//!   rebuilds a frame on demand; [`decode_frames`] does the same in Rust.
+
+mod page;
+
+pub use page::{index_page, page, page_data};
+
+use crate::error::ViewError;
+use crate::games::Adapter;
+use game_core::{Event, Game, PlayerId, Record};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Every this many frames, a frame is stored whole rather than as a delta.
+pub const KEYFRAME: usize = 256;
+
+/// One ply of a replay (ply 0 is the start position).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ply {
+    /// The seat that played it (`None` for the start position).
+    pub seat: Option<usize>,
+    /// The turn as played, in protocol notation (after any substitution).
+    pub text: String,
+    /// The bot's raw answer, escaped for reading (external bots only):
+    /// each line quoted as a Rust string literal, then the cut-off if any.
+    pub answer: Option<String>,
+    /// Think time in milliseconds.
+    pub ms: Option<f64>,
+    /// The error kind of this turn (`timeout`, `illegal-move`, ...).
+    pub error: Option<String>,
+    /// The record's error messages for this turn.
+    pub messages: Vec<String>,
+    /// Whether the turn played is a substitute.
+    pub substituted: bool,
+    /// The frames of this ply: `frames.start..frames.end`, the last one the
+    /// position after the ply.
+    pub frames: std::ops::Range<usize>,
+    /// Each seat's score after the ply, for games with a score chart.
+    pub scores: Option<Vec<f64>>,
+}
+
+/// A replayed game, ready to be written as a page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// The game's name.
+    pub game: String,
+    /// The bot in each seat.
+    pub bots: Vec<String>,
+    /// Each seat's colour.
+    pub colours: Vec<String>,
+    /// The result and its reason, for people.
+    pub result: String,
+    /// The plies, the start position first.
+    pub plies: Vec<Ply>,
+    /// Every frame as a whole SVG picture.
+    pub frames: Vec<String>,
+}
+
+/// Replays the JSON record `v` (as written by `play --record`) and draws
+/// every ply.
+///
+/// # Errors
+/// [`ViewError`] when the record does not fit the game, its turn list does
+/// not fit its events, or an event does not replay.
+pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
+    let rec: Record<A::G> =
+        serde_json::from_value(v.clone()).map_err(|source| ViewError::NotARecord { game: a.name(), source })?;
+    let start = <A::G as Game>::from_setup(rec.setup.clone()).map_err(|e| ViewError::Setup { source: Box::new(e) })?;
+    let events = &rec.events;
+    // The turn list, or one ply per move event for a record without one.
+    let turns: Vec<Value> = match v.get("turns").and_then(Value::as_array) {
+        Some(t) => t.clone(),
+        None => events
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| match e {
+                Event::Move { player, .. } => Some(json!({"player": player.0, "event_end": i + 1})),
+                Event::Chance(_) => None,
+            })
+            .collect(),
+    };
+    let errors: Vec<&Value> = v.get("errors").and_then(Value::as_array).map(|e| e.iter().collect()).unwrap_or_default();
+    let mut state = start.clone();
+    let mut moves: Vec<(PlayerId, <A::G as Game>::Move)> = Vec::new();
+    let mut frames = vec![a.view_svg(&state, &[], &start, &moves, &state)];
+    let mut plies = vec![Ply {
+        seat: None,
+        text: "start".into(),
+        answer: None,
+        ms: None,
+        error: None,
+        messages: Vec::new(),
+        substituted: false,
+        frames: 0..1,
+        scores: a.view_scores(&state),
+    }];
+    let mut ev = 0;
+    for (k, t) in turns.iter().enumerate() {
+        let bad = || ViewError::BadTurn { turn: k + 1, events: events.len() };
+        let end = usize::try_from(t.get("event_end").and_then(Value::as_u64).ok_or_else(bad)?).map_err(|_| bad())?;
+        if end > events.len() {
+            return Err(bad());
+        }
+        let mut stop = end.max(ev);
+        while stop < events.len() && matches!(events[stop], Event::Chance(_)) {
+            stop += 1;
+        }
+        let before = state.clone();
+        let first = frames.len();
+        let mut ply_moves = Vec::new();
+        for (i, e) in events.iter().enumerate().take(stop).skip(ev) {
+            let r = match e {
+                Event::Move { player, mv } => {
+                    moves.push((*player, *mv));
+                    ply_moves.push((*player, *mv));
+                    state.play(*player, *mv)
+                }
+                Event::Chance(c) => state.apply_chance(c),
+            };
+            r.map_err(|e| ViewError::Replay { event: i, source: Box::new(e) })?;
+            let last_move = events[i + 1..stop].iter().all(|e| matches!(e, Event::Chance(_)));
+            if a.view_steps() && matches!(e, Event::Move { .. }) && !last_move {
+                frames.push(a.view_svg(&before, &ply_moves, &start, &moves, &state));
+            }
+        }
+        frames.push(a.view_svg(&before, &ply_moves, &start, &moves, &state));
+        ev = stop;
+        let seat = t.get("player").and_then(Value::as_u64).and_then(|p| usize::try_from(p).ok());
+        let error = t.get("error").and_then(Value::as_str).map(str::to_string);
+        let messages = errors
+            .iter()
+            .filter(|e| {
+                e.get("turn").and_then(Value::as_u64) == Some(k as u64 + 1)
+                    && e.get("seat").and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok()) == seat
+            })
+            .map(|e| {
+                format!(
+                    "{}: {}",
+                    e.get("kind").and_then(Value::as_str).unwrap_or("error"),
+                    e.get("message").and_then(Value::as_str).unwrap_or("")
+                )
+            })
+            .collect();
+        plies.push(Ply {
+            seat,
+            text: t.get("text").and_then(Value::as_str).map_or_else(|| format!("{ply_moves:?}"), str::to_string),
+            answer: t.get("answer").map(answer_text),
+            ms: t.get("ms").and_then(Value::as_f64),
+            error,
+            messages,
+            substituted: t.get("substituted").and_then(Value::as_bool).unwrap_or(false),
+            frames: first..frames.len(),
+            scores: a.view_scores(&state),
+        });
+    }
+    let bots: Vec<String> = v
+        .get("bots")
+        .and_then(Value::as_array)
+        .map(|b| b.iter().map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string)).collect())
+        .unwrap_or_default();
+    Ok(Replay {
+        game: a.name().to_string(),
+        result: result_text(v.get("result"), &bots),
+        bots,
+        colours: a.seat_colours().into_iter().map(str::to_string).collect(),
+        plies,
+        frames,
+    })
+}
+
+/// A recorded answer (`{"lines": [...], "cutoff": ...}`, each line a string
+/// or `{"bytes": [...]}`) for reading: each line quoted as a Rust string
+/// literal, so that spaces, tabs and stray characters show.
+fn answer_text(a: &Value) -> String {
+    let line = |l: &Value| match l {
+        Value::String(s) => format!("{s:?}"),
+        other => {
+            let bytes: Vec<u8> = other
+                .get("bytes")
+                .and_then(Value::as_array)
+                .map(|b| b.iter().filter_map(Value::as_u64).map(|x| u8::try_from(x).unwrap_or(b'?')).collect())
+                .unwrap_or_default();
+            format!("bytes {:?}", String::from_utf8_lossy(&bytes))
+        }
+    };
+    let mut parts: Vec<String> = match a.get("lines").and_then(Value::as_array) {
+        Some(lines) => lines.iter().map(line).collect(),
+        None if a.is_string() => vec![line(a)],
+        None => vec![a.to_string()],
+    };
+    if let Some(c) = a.get("cutoff").and_then(Value::as_str) {
+        parts.push(format!("(cut off: {c})"));
+    }
+    if parts.is_empty() { "(nothing)".into() } else { parts.join(" ") }
+}
+
+/// The record's `result` for people: the winner (or a draw), the ranks and
+/// the reason.
+fn result_text(r: Option<&Value>, bots: &[String]) -> String {
+    let Some(r) = r else { return "no result recorded".into() };
+    let reason = r.get("reason").and_then(Value::as_str).unwrap_or("?");
+    let seat = |s: u64| match usize::try_from(s).ok().and_then(|i| bots.get(i)) {
+        Some(b) => format!("seat {s} ({b})"),
+        None => format!("seat {s}"),
+    };
+    let who = match r.get("winner").and_then(Value::as_u64) {
+        Some(w) => format!("{} wins", seat(w)),
+        None => "no winner".into(),
+    };
+    let ranks = r
+        .get("ranks")
+        .and_then(Value::as_array)
+        .map(|rs| rs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+        .map(|s| format!(", ranks {s}"))
+        .unwrap_or_default();
+    format!("{who} by {reason}{ranks}")
+}
+
+/// Cuts a picture before every `<`.
+fn parts(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (i, _) in s.match_indices('<') {
+        if i > from {
+            out.push(&s[from..i]);
+        }
+        from = i;
+    }
+    if from < s.len() {
+        out.push(&s[from..]);
+    }
+    out
+}
+
+/// The operations that turn `old` into `new`: keep `n` parts, drop `n`
+/// parts (as `-n`), insert a part (a string). Greedy: a part is kept when
+/// both sides agree, inserted when `old` has no more of it, dropped
+/// otherwise.
+fn delta(old: &[&str], new: &[&str]) -> Vec<Value> {
+    let mut rem_old: HashMap<&str, usize> = HashMap::new();
+    let mut rem_new: HashMap<&str, usize> = HashMap::new();
+    for p in old {
+        *rem_old.entry(p).or_default() += 1;
+    }
+    for p in new {
+        *rem_new.entry(p).or_default() += 1;
+    }
+    let mut ops: Vec<Value> = Vec::new();
+    let mut run: i64 = 0; // > 0 keeping, < 0 dropping
+    let flush = |ops: &mut Vec<Value>, run: &mut i64| {
+        if *run != 0 {
+            ops.push(json!(*run));
+            *run = 0;
+        }
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        let take = |m: &mut HashMap<&str, usize>, p: &str| {
+            if let Some(n) = m.get_mut(p) {
+                *n -= 1;
+            }
+        };
+        if i < old.len() && j < new.len() && old[i] == new[j] {
+            if run < 0 {
+                flush(&mut ops, &mut run);
+            }
+            run += 1;
+            take(&mut rem_old, old[i]);
+            take(&mut rem_new, new[j]);
+            i += 1;
+            j += 1;
+        } else if j < new.len() && (i == old.len() || rem_old.get(new[j]).copied().unwrap_or(0) == 0) {
+            flush(&mut ops, &mut run);
+            ops.push(json!(new[j]));
+            take(&mut rem_new, new[j]);
+            j += 1;
+        } else {
+            if run > 0 {
+                flush(&mut ops, &mut run);
+            }
+            run -= 1;
+            take(&mut rem_old, old[i]);
+            i += 1;
+        }
+    }
+    flush(&mut ops, &mut run);
+    ops
+}
+
+/// The frames as the page stores them: one list of operations per frame
+/// (see the [module docs](self)).
+pub fn encode_frames(frames: &[String]) -> Vec<Vec<Value>> {
+    let mut out = Vec::with_capacity(frames.len());
+    let mut prev: Vec<&str> = Vec::new();
+    for (k, f) in frames.iter().enumerate() {
+        let cur = parts(f);
+        out.push(if k % KEYFRAME == 0 { delta(&[], &cur) } else { delta(&prev, &cur) });
+        prev = cur;
+    }
+    out
+}
+
+/// Rebuilds every frame from the page's data (the `frames` and `keyframe`
+/// fields of [`page_data`]), as the page's script does.
+///
+/// # Errors
+/// [`ViewError::NotAPage`] when the data does not decode.
+pub fn decode_frames(data: &Value) -> Result<Vec<String>, ViewError> {
+    let bad = |what| ViewError::NotAPage { what };
+    let frames = data.get("frames").and_then(Value::as_array).ok_or(bad("no frames"))?;
+    let every = data.get("keyframe").and_then(Value::as_u64).ok_or(bad("no keyframe"))?;
+    let every = usize::try_from(every).map_err(|_| bad("bad keyframe"))?.max(1);
+    let mut out = Vec::with_capacity(frames.len());
+    let mut prev: Vec<String> = Vec::new();
+    for (k, ops) in frames.iter().enumerate() {
+        let old = if k % every == 0 { Vec::new() } else { std::mem::take(&mut prev) };
+        let mut cur = Vec::new();
+        let mut i = 0usize;
+        for op in ops.as_array().ok_or(bad("a frame is not a list"))? {
+            if let Some(s) = op.as_str() {
+                cur.push(s.to_string());
+            } else if let Some(n) = op.as_i64() {
+                let n = usize::try_from(n.unsigned_abs()).map_err(|_| bad("bad count"))?;
+                if op.as_i64().is_some_and(|x| x > 0) {
+                    cur.extend(old.get(i..i + n).ok_or(bad("keeps past the previous frame"))?.iter().cloned());
+                }
+                i += n;
+            } else {
+                return Err(bad("bad operation"));
+            }
+        }
+        out.push(cur.concat());
+        prev = cur;
+    }
+    Ok(out)
+}
+
+/// Reads the record at `path` and writes its page to `out`.
+///
+/// # Errors
+/// [`ViewError`] when the record cannot be read or replayed, or the page
+/// cannot be written.
+pub fn write_page<A: Adapter>(a: &A, path: &Path, out: &Path) -> Result<usize, ViewError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ViewError::Read { path: path.to_path_buf(), source })?;
+    let v: Value =
+        serde_json::from_str(&text).map_err(|source| ViewError::NotJson { path: path.to_path_buf(), source })?;
+    let html = page(&replay(a, &v)?);
+    std::fs::write(out, &html).map_err(|source| ViewError::Write { path: out.to_path_buf(), source })?;
+    Ok(html.len())
+}
+
+/// One game of a series for its index page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeriesGame {
+    /// The game's index in the series.
+    pub index: u64,
+    /// Its bots, in seat order.
+    pub bots: Vec<String>,
+    /// The result, for people.
+    pub result: String,
+}
+
+/// Writes `DIR/<game>-<index>.html` next to each record of `games` in
+/// `dir`, and `DIR/index.html` with `summary` (the results table as `play`
+/// prints it) and links to the pages. Returns the index page's path.
+///
+/// # Errors
+/// [`ViewError`] when a record cannot be read or replayed or a page cannot
+/// be written.
+pub fn write_series<A: Adapter>(a: &A, dir: &Path, games: &[SeriesGame], summary: &str) -> Result<PathBuf, ViewError> {
+    let mut links = Vec::with_capacity(games.len());
+    for g in games {
+        let stem = format!("{}-{:05}", a.name(), g.index);
+        write_page(a, &dir.join(format!("{stem}.json")), &dir.join(format!("{stem}.html")))?;
+        links.push((format!("{stem}.html"), format!("game {}: {}", g.index, g.bots.join(" vs ")), g.result.clone()));
+    }
+    let out = dir.join("index.html");
+    std::fs::write(&out, index_page(a.name(), summary, &links))
+        .map_err(|source| ViewError::Write { path: out.clone(), source })?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deltas_rebuild_every_frame() {
+        let frames: Vec<String> = [
+            "<svg><g><c a/><c b/></g><t>1</t></svg>",
+            "<svg><g><c b/><c d/></g><t>2</t></svg>",
+            "<svg><g><c b/><c d/></g><t>2</t></svg>",
+            "<svg></g><g><c x/></g></g><t>3</t></svg>",
+            "x<y",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let data = json!({"frames": encode_frames(&frames), "keyframe": KEYFRAME});
+        assert_eq!(decode_frames(&data).unwrap(), frames);
+        assert_eq!(encode_frames(&frames)[2], vec![json!(8)], "an unchanged frame keeps all its parts");
+    }
+}
