@@ -3,13 +3,13 @@
 //! rendering, plus one adapter per game in [`games`].
 //!
 //! ```
-//! use arena::bot::{Bot, Budget, Mcts, MctsConfig};
+//! use arena::bot::{Bot, Budget, MctsConfig, SearchBot};
 //! use game_core::{Game, PlayerId, nim::Nim};
 //!
-//! // A seeded MCTS bot over any game-core game finds Nim's winning move:
-//! // from 10 stones (takes of 1 to 3) leave a multiple of 4.
+//! // A seeded MCTS bot (from `game-search`) over any game-core game finds
+//! // Nim's winning move: from 10 stones (takes of 1 to 3) leave a multiple of 4.
 //! let cfg = MctsConfig { budget: Budget::Iterations(2000), ..MctsConfig::default() };
-//! let mut bot = Mcts::new(cfg, 1);
+//! let mut bot = SearchBot(game_search::Mcts::new(cfg, 1));
 //! assert_eq!(bot.choose(&Nim::new(10, 3), PlayerId(0)), Some(2));
 //! ```
 //!
@@ -18,8 +18,9 @@
 //!   text both ways, time limits, failure policy, judge records, text and
 //!   SVG pictures, built-in extras). One file per game in `games/`; the
 //!   rest of the crate is generic over it and over [`game_core::Game`].
-//! * [`bot`]: [`bot::RandomBot`] and [`bot::Mcts`] (UCT, max-n values,
-//!   repeated turns, simultaneous and chance nodes, seeded).
+//! * [`bot`]: the [`bot::Bot`] trait, [`bot::RandomBot`], and
+//!   [`bot::SearchBot`] seating the `game-search` searches (`mcts`,
+//!   `alphabeta`).
 //! * [`external`]: external programs in their own process group, with
 //!   reader/writer threads, deadlines, bounded lines, stderr tails, kill and
 //!   reap.

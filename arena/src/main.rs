@@ -13,7 +13,9 @@
 //! ```
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
-//! `,c=X`, `,rollout=N`) and a game's own (`greedy` in Parallel Football).
+//! `,c=X`, `,rollout=N`), `alphabeta` (`alphabeta:depth=N` or
+//! `alphabeta:ms=N`; Yavalath and Nim) and a game's own (`greedy` in
+//! Parallel Football). The searches come from the `game-search` crate.
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
 //! rules file on stdin/stdout, within its time limits.
 //!

@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 7] =
-    ["game-core", "paper-soccer", "yavalath", "quoridor", "parallel-football", "arena", "benches"];
+const CRATES: [&str; 8] =
+    ["game-core", "paper-soccer", "yavalath", "quoridor", "parallel-football", "game-search", "arena", "benches"];
 const MAX_LINES: usize = 700;
 
 fn root() -> PathBuf {

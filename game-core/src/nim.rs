@@ -6,7 +6,7 @@
 //! fixture for tools (bots, the arena) that need a game with known answers:
 //! the player to move loses exactly when `pile % (max_take + 1) == 0`.
 
-use crate::game::{Alternating, Game, NoChance};
+use crate::game::{Alternating, Game, NoChance, Zobrist};
 use crate::outcome::Outcome;
 use crate::player::{PlayerId, ToAct};
 use rand_core::RngCore;
@@ -151,6 +151,17 @@ impl Game for Nim {
 }
 
 impl Alternating for Nim {}
+
+/// The hash is a mix of the whole (tiny) state, so incremental and
+/// from-scratch hashes agree trivially.
+impl Zobrist for Nim {
+    fn zobrist(&self) -> u64 {
+        self.zobrist_from_scratch()
+    }
+    fn zobrist_from_scratch(&self) -> u64 {
+        crate::rng::splitmix64(u64::from(self.pile) | u64::from(self.max_take) << 8 | u64::from(self.to_move.0) << 16)
+    }
+}
 
 #[cfg(feature = "testing")]
 impl crate::testing::MoveUniverse for Nim {

@@ -2,13 +2,14 @@
 //! game (configuration, protocol text, time limits, what an illegal answer
 //! costs, judge records, pictures).
 
-use crate::bot::Bot;
+use crate::bot::{AlphaBetaConfig, Bot, MctsConfig, SearchBot};
 use crate::error::ServeError;
 pub use game_core::TimeControl;
 use game_core::rng::{GameRng, below};
 use game_core::{Game, GameError, PlayerId};
 use std::io::{BufRead, Write};
 
+pub mod football_search;
 pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
@@ -181,6 +182,17 @@ pub trait Adapter: Send + Sync + 'static {
         Ok(())
     }
 
+    /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
+    /// the game knows better.
+    fn mcts_bot(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<Self::G>> {
+        Box::new(SearchBot(game_search::Mcts::<Self::G>::new(cfg, seed)))
+    }
+    /// The `alphabeta` bot ([`game_search::AlphaBeta`]), for alternating
+    /// two-player games with a Zobrist hash; `None` elsewhere.
+    fn alphabeta_bot(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<Self::G>>> {
+        let _ = cfg;
+        None
+    }
     /// A built-in bot this game adds (`greedy` for Parallel Football).
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Self::G>>> {
         let _ = (spec, seed);

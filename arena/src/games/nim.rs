@@ -32,6 +32,9 @@ fn parse_take(text: &str) -> Result<u8, AnswerError> {
 impl Adapter for NimAdapter {
     type G = Nim;
 
+    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
+        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+    }
     fn start(&self) -> Nim {
         Nim::new(self.pile, self.max_take)
     }

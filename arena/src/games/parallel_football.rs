@@ -12,8 +12,9 @@
 //!   on (they start on the home cell if it fails at the start).
 //! * Time: [`protocol::TIME_CONTROL`] (1000 ms for the start answer, 200 ms
 //!   per turn).
-//! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` and `mcts`
-//!   are the generic ones.
+//! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
+//!   generic one, and `mcts` is [`super::football_search`] (decoupled UCB
+//!   over greedy candidate orders with greedy rollouts, at most 150 ms a turn).
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
@@ -146,6 +147,9 @@ impl Adapter for FootballAdapter {
         } else {
             vec![FootballMove::Order(Order::Stay); p]
         }
+    }
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
+        Box::new(super::football_search::FootballSearch::new(cfg, seed))
     }
     fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<Football>>> {
         (spec == "greedy").then(|| Box::new(GreedyBot(GreedyTeam::new())) as Box<dyn Bot<Football>>)

@@ -27,6 +27,9 @@ pub struct YavalathAdapter;
 impl Adapter for YavalathAdapter {
     type G = Yavalath;
 
+    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
+        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+    }
     fn start(&self) -> Yavalath {
         Yavalath::new()
     }

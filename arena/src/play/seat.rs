@@ -4,7 +4,7 @@
 //! [`Adapter::skips_line`]), and stopping programs.
 
 use super::spec::BotSpec;
-use crate::bot::{Bot, Mcts, RandomBot};
+use crate::bot::{Bot, RandomBot};
 use crate::error::SpecError;
 use crate::external::{BotIoError, Process};
 use crate::games::{Adapter, TimeControl, TurnLog};
@@ -30,7 +30,11 @@ struct ExternalSeat {
 fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, SpecError> {
     Ok(match spec {
         BotSpec::Random => SeatBot::Builtin(Box::new(RandomBot::new(seed))),
-        BotSpec::Mcts(cfg) => SeatBot::Builtin(Box::new(Mcts::<A::G>::new(*cfg, seed))),
+        BotSpec::Mcts(cfg) => SeatBot::Builtin(a.mcts_bot(*cfg, seed)),
+        BotSpec::AlphaBeta(cfg) => SeatBot::Builtin(
+            a.alphabeta_bot(*cfg)
+                .ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: "alphabeta".into() })?,
+        ),
         BotSpec::Builtin(name) => SeatBot::Builtin(
             a.builtin_bot(name, seed).ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: name.clone() })?,
         ),

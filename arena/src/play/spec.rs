@@ -1,7 +1,7 @@
 //! Bot specs as written on the command line (`random`, `mcts:iters=N`,
-//! `cmd:PROGRAM ARGS`, a game's own bot name).
+//! `alphabeta:depth=N`, `cmd:PROGRAM ARGS`, a game's own bot name).
 
-use crate::bot::{Budget, MctsConfig};
+use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
 use crate::error::SpecError;
 use std::time::Duration;
 
@@ -12,6 +12,9 @@ pub enum BotSpec {
     Random,
     /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`.
     Mcts(MctsConfig),
+    /// `alphabeta`, `alphabeta:depth=N`, `alphabeta:ms=N` (alternating
+    /// two-player games with a Zobrist hash).
+    AlphaBeta(AlphaBetaConfig),
     /// `cmd:PROGRAM ARGS`.
     External(String),
     /// A game's own built-in bot (`greedy`).
@@ -43,11 +46,25 @@ impl BotSpec {
                         "iters" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
                         "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
                         "c" => cfg.exploration = v.parse().map_err(|_| bad())?,
-                        "rollout" => cfg.rollout_limit = v.parse().map_err(|_| bad())?,
+                        "rollout" => cfg.playout_limit = v.parse().map_err(|_| bad())?,
                         _ => return Err(SpecError::UnknownOption { spec: spec(), key: k.to_string() }),
                     }
                 }
                 Ok(BotSpec::Mcts(cfg))
+            }
+            "alphabeta" => {
+                let mut cfg =
+                    AlphaBetaConfig { budget: Budget::Time(Duration::from_millis(500)), ..Default::default() };
+                for kv in params.split(',').filter(|s| !s.is_empty()) {
+                    let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() })?;
+                    let bad = || SpecError::BadValue { spec: spec(), key: k.to_string() };
+                    match k {
+                        "depth" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
+                        "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
+                        _ => return Err(SpecError::UnknownOption { spec: spec(), key: k.to_string() }),
+                    }
+                }
+                Ok(BotSpec::AlphaBeta(cfg))
             }
             _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
                 Ok(BotSpec::Builtin(text.to_string()))
@@ -67,6 +84,9 @@ mod tests {
         assert!(matches!(BotSpec::parse("mcts:iters=5"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Iterations(5)));
         assert!(
             matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Time(Duration::from_millis(20)))
+        );
+        assert!(
+            matches!(BotSpec::parse("alphabeta:depth=3"), Ok(BotSpec::AlphaBeta(c)) if c.budget == Budget::Iterations(3))
         );
         assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
         assert_eq!(

@@ -1,0 +1,64 @@
+//! MCTS iterations per second on fixed positions of each game: the arena's
+//! old MCTS against `game_search::Mcts` (uniform playouts, no tree reuse),
+//! same iteration count, same positions.
+//!
+//! `cargo bench -p benches --bench search -- --warm-up-time 1 --measurement-time 3`
+
+#[path = "search/old_mcts.rs"]
+mod old_mcts;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_core::Game;
+use game_core::rng::{below, seeded};
+use game_search::{Budget, Mcts, MctsConfig};
+use std::hint::black_box;
+
+const ITERS: u32 = 200;
+
+/// `plies` seeded random moves (and chance events) from `g`.
+fn advance<G: Game>(mut g: G, plies: usize, seed: u64) -> G {
+    let mut rng = seeded(seed);
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        if g.resolve_chance(&mut rng).is_some() {
+            continue;
+        }
+        let Some(p) = g.to_act().next_decider() else { break };
+        g.legal_moves(p, &mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        g.play_unchecked(p, buf[below(&mut rng, buf.len())]);
+    }
+    g
+}
+
+fn compare<G: Game>(c: &mut Criterion, name: &str, g: &G) {
+    let me = g.to_act().next_decider().expect("a position with a player to act");
+    let mut group = c.benchmark_group(format!("mcts/{name}"));
+    group.throughput(Throughput::Elements(u64::from(ITERS)));
+    group.bench_function("old-arena", |b| {
+        let cfg = old_mcts::MctsConfig { budget: old_mcts::Budget::Iterations(ITERS), ..Default::default() };
+        let mut m = old_mcts::Mcts::<G>::new(cfg, 1);
+        b.iter(|| black_box(m.search(g, me)));
+    });
+    group.bench_function("game-search", |b| {
+        let cfg = MctsConfig { budget: Budget::Iterations(ITERS), reuse_tree: false, ..MctsConfig::default() };
+        let mut m = Mcts::<G>::new(cfg, 1);
+        b.iter(|| black_box(m.search(g, me)));
+    });
+    group.finish();
+}
+
+fn bench(c: &mut Criterion) {
+    compare(c, "yavalath", &advance(yavalath::Yavalath::new(), 10, 1));
+    compare(c, "paper-soccer", &advance(paper_soccer::PaperSoccer::default(), 20, 2));
+    let q = quoridor::Quoridor::new(quoridor::Config::new(9, 2)).expect("standard quoridor");
+    compare(c, "quoridor", &advance(q, 10, 3));
+    let f = parallel_football::Football::new(parallel_football::Config::new(32, 32, 4, 10, 20_000).expect("config"))
+        .expect("football");
+    compare(c, "parallel-football", &advance(f, 16 + 40, 4));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

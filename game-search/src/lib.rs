@@ -1,0 +1,50 @@
+//! # game-search
+//!
+//! Generic game-tree search over [`game_core::Game`], free of any CLI
+//! dependency:
+//!
+//! * [`Mcts`]: UCT with max-n values for any number of players, repeated
+//!   turns and eliminated players (it asks [`Game::to_act`] at every node),
+//!   sampled chance nodes and **decoupled UCT** at simultaneous nodes, with
+//!   pluggable playout [`Policy`] and tree reuse between moves.
+//! * [`AlphaBeta`]: negamax with iterative deepening and a transposition
+//!   table on [`game_core::Zobrist`], for [`game_core::Alternating`] games,
+//!   with an [`Evaluate`] trait for leaves and move ordering.
+//! * [`FlatMonteCarlo`]: playouts for each root move, best average wins.
+//!
+//! All three implement [`Search`]; all randomness comes from a
+//! [`game_core::rng::seeded`] generator, so a search with an iteration
+//! [`Budget`] plays the same moves for the same seed.
+//!
+//! ```
+//! use game_search::{Budget, Mcts, MctsConfig, Search};
+//! use game_core::{PlayerId, nim::Nim};
+//!
+//! // From 10 stones (take 1 to 3) the winning move leaves 8: take 2.
+//! let mut mcts = Mcts::new(MctsConfig { budget: Budget::Iterations(2000), ..MctsConfig::default() }, 1);
+//! assert_eq!(mcts.choose(&Nim::new(10, 3), PlayerId(0)), Some(2));
+//! ```
+
+#![warn(missing_docs)]
+
+mod alphabeta;
+mod budget;
+mod flat;
+mod hash;
+mod mcts;
+mod policy;
+
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluate, NoEvaluation, SearchInfo, WIN};
+pub use budget::{Budget, BudgetError};
+pub use flat::{FlatConfig, FlatMonteCarlo};
+pub use mcts::{Mcts, MctsConfig};
+pub use policy::{Policy, UniformRandom, playout};
+
+use game_core::{Game, PlayerId};
+
+/// A search that chooses one move for one player.
+pub trait Search<G: Game>: Send {
+    /// Chooses a move for `me`, who must be able to act in `state`
+    /// (`None` only when `me` has no legal move).
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
+}

@@ -1,0 +1,437 @@
+//! Monte Carlo tree search: UCT, max-n values, decoupled simultaneous nodes.
+
+// Node and arm indices are `u32` (a tree of 4 billion nodes does not fit in
+// memory anyway); visit counts convert to `f64` exactly.
+#![allow(clippy::cast_possible_truncation)]
+
+use crate::Search;
+use crate::budget::{Budget, Meter};
+use crate::hash::FxMap;
+use crate::policy::{Policy, UniformRandom, playout, values_or_eval};
+use game_core::rng::{GameRng, below, seeded};
+use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
+
+/// No node / no arm.
+const NONE: u32 = u32::MAX;
+
+/// Settings of [`Mcts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Search budget per move.
+    pub budget: Budget,
+    /// UCT exploration constant (values are in `[-1, 1]`).
+    pub exploration: f64,
+    /// Longest playout in plies; an unfinished playout is scored by
+    /// [`Policy::evaluate`].
+    pub playout_limit: u32,
+    /// Most distinct sampled outcomes kept per chance node; further ones
+    /// are played out without a tree node.
+    pub chance_width: usize,
+    /// Under a time budget, the clock is read every this many iterations.
+    pub check_every: u32,
+    /// Whether the tree of the previous move is kept when the new position
+    /// is found in it within a few plies.
+    pub reuse_tree: bool,
+    /// Nodes kept at most; a bigger tree is dropped before the next search.
+    pub max_nodes: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Iterations(1000),
+            exploration: 1.0,
+            playout_limit: 1000,
+            chance_width: 8,
+            check_every: 16,
+            reuse_tree: true,
+            max_nodes: 2_000_000,
+        }
+    }
+}
+
+/// One move of one acting player at a node, with that player's statistics.
+struct Arm<M> {
+    mv: M,
+    visits: u32,
+    /// Sum of the arm's player's values.
+    total: f64,
+    /// The child (nodes with one actor only; joint children are in the
+    /// tree's joint table).
+    child: u32,
+}
+
+/// An acting player of a decision node and its arms.
+struct Actor<M> {
+    player: PlayerId,
+    arms: Vec<Arm<M>>,
+}
+
+enum Edges<M, C> {
+    Leaf,
+    Decision(Vec<Actor<M>>),
+    Chance(Vec<(C, u32)>),
+}
+
+struct Node<M, C> {
+    visits: u32,
+    edges: Edges<M, C>,
+}
+
+impl<M, C> Node<M, C> {
+    fn new() -> Self {
+        Node { visits: 0, edges: Edges::Leaf }
+    }
+}
+
+/// A node on the path of an iteration and the arm each actor took there.
+#[derive(Clone, Copy)]
+struct Step {
+    node: u32,
+    picks: [u32; MAX_PLAYERS],
+}
+
+/// Monte Carlo tree search for any [`Game`].
+///
+/// * **Max-n values**: every arm keeps the sum of its player's
+///   [`Outcome::value_for`](game_core::Outcome::value_for), so N players,
+///   repeated turns (Paper Soccer bounces) and eliminated players
+///   (Quoridor) need nothing special: [`Game::to_act`] is asked at every
+///   node.
+/// * **Decoupled UCT** at [`ToAct::Simultaneous`] nodes: each acting player
+///   selects its own move by its own statistics (UCB1 on its arms), the
+///   joint move is applied, and the child is found by the joint move.
+/// * **Chance** nodes are sampled; up to [`MctsConfig::chance_width`]
+///   distinct outcomes get their own child.
+/// * **Tree reuse**: the next search starts from the old tree when the new
+///   position is within three plies of the old root along stored edges.
+/// * Playouts follow a [`Policy`] ([`UniformRandom`] by default) and reuse
+///   their buffers.
+///
+/// ```
+/// use game_search::{Budget, Mcts, MctsConfig, Search};
+/// use game_core::{PlayerId, nim::Nim};
+///
+/// let cfg = MctsConfig { budget: Budget::Iterations(3000), ..MctsConfig::default() };
+/// let mut mcts = Mcts::new(cfg, 7);
+/// // From 7 stones (take 1 to 3), taking 3 leaves a multiple of 4.
+/// assert_eq!(mcts.choose(&Nim::new(7, 3), PlayerId(0)), Some(3));
+/// ```
+pub struct Mcts<G: Game, P: Policy<G> = UniformRandom> {
+    cfg: MctsConfig,
+    policy: P,
+    rng: GameRng,
+    nodes: Vec<Node<G::Move, G::Chance>>,
+    joint: FxMap<(u32, [u32; MAX_PLAYERS]), u32>,
+    root: u32,
+    root_state: Option<G>,
+    buf: Vec<G::Move>,
+    path: Vec<Step>,
+    iterations: u32,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A search with uniformly random playouts and its own seed.
+    #[must_use]
+    pub fn new(cfg: MctsConfig, seed: u64) -> Mcts<G> {
+        Mcts::with_policy(cfg, UniformRandom, seed)
+    }
+}
+
+impl<G: Game, P: Policy<G>> Mcts<G, P> {
+    /// A search with a playout policy and its own seed.
+    pub fn with_policy(cfg: MctsConfig, policy: P, seed: u64) -> Mcts<G, P> {
+        Mcts {
+            cfg,
+            policy,
+            rng: seeded(seed),
+            nodes: Vec::new(),
+            joint: FxMap::default(),
+            root: 0,
+            root_state: None,
+            buf: Vec::new(),
+            path: Vec::new(),
+            iterations: 0,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &MctsConfig {
+        &self.cfg
+    }
+
+    /// Iterations run by the last [`search`](Mcts::search).
+    #[must_use]
+    pub fn last_iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Nodes in the tree now (the reused part included).
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Runs the search from `state` and returns `me`'s root moves with their
+    /// visit counts, most visited first (empty when `me` does not act).
+    pub fn search(&mut self, state: &G, me: PlayerId) -> Vec<(G::Move, u32)> {
+        self.prepare_root(state);
+        let mut meter = Meter::start(self.cfg.budget, self.cfg.check_every);
+        while meter.go_on() {
+            self.iterate(state);
+        }
+        self.iterations = meter.iterations();
+        let mut out: Vec<(G::Move, u32, f64)> = match &self.nodes[self.root as usize].edges {
+            Edges::Decision(actors) => actors
+                .iter()
+                .filter(|a| a.player == me)
+                .flat_map(|a| a.arms.iter())
+                .map(|arm| (arm.mv, arm.visits, arm.total / f64::from(arm.visits.max(1))))
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        out.into_iter().map(|(m, n, _)| (m, n)).collect()
+    }
+
+    fn reset(&mut self) {
+        self.nodes.clear();
+        self.joint.clear();
+        self.nodes.push(Node::new());
+        self.root = 0;
+    }
+
+    /// Keeps the old tree when `state` is found in it, else starts afresh.
+    fn prepare_root(&mut self, state: &G) {
+        let found = match &self.root_state {
+            Some(old) if self.cfg.reuse_tree && self.nodes.len() < self.cfg.max_nodes => self.find(old, state),
+            _ => None,
+        };
+        match found {
+            Some(n) => self.root = n,
+            None => self.reset(),
+        }
+        self.root_state = Some(state.clone());
+    }
+
+    /// The node of `target` within three plies of the root along stored
+    /// single-actor and chance edges (a bounded breadth-first search).
+    fn find(&self, old: &G, target: &G) -> Option<u32> {
+        let mut frontier = vec![(self.root, old.clone())];
+        for _ in 0..=3 {
+            let mut next = Vec::new();
+            for (n, s) in frontier {
+                if s == *target {
+                    return Some(n);
+                }
+                match &self.nodes[n as usize].edges {
+                    Edges::Decision(actors) if actors.len() == 1 => {
+                        for arm in actors[0].arms.iter().filter(|a| a.child != NONE) {
+                            let mut t = s.clone();
+                            t.play_unchecked(actors[0].player, arm.mv);
+                            next.push((arm.child, t));
+                        }
+                    }
+                    Edges::Chance(children) => {
+                        for (c, child) in children {
+                            let mut t = s.clone();
+                            if t.apply_chance(c).is_ok() {
+                                next.push((*child, t));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                if next.len() > 4096 {
+                    return None;
+                }
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    fn new_node(&mut self) -> u32 {
+        self.nodes.push(Node::new());
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn expand(&mut self, s: &G, node: u32, act: ToAct) {
+        let players = match act {
+            ToAct::Player(p) => game_core::PlayerSet::EMPTY.with(p),
+            ToAct::Simultaneous(set) => set,
+            ToAct::Chance | ToAct::Over => game_core::PlayerSet::EMPTY,
+        };
+        let mut actors = Vec::with_capacity(players.len());
+        for p in players.iter() {
+            s.legal_moves(p, &mut self.buf);
+            self.policy.tree_moves(s, p, &mut self.buf);
+            let mut arms: Vec<Arm<G::Move>> =
+                self.buf.iter().map(|&mv| Arm { mv, visits: 0, total: 0.0, child: NONE }).collect();
+            for i in (1..arms.len()).rev() {
+                arms.swap(i, below(&mut self.rng, i + 1));
+            }
+            actors.push(Actor { player: p, arms });
+        }
+        self.nodes[node as usize].edges = Edges::Decision(actors);
+    }
+
+    /// UCB1 over one actor's arms; unvisited arms first, in their shuffled
+    /// order.
+    fn select(arms: &[Arm<G::Move>], parent_visits: u32, c: f64) -> u32 {
+        let ln = f64::from(parent_visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, 0u32);
+        for (j, arm) in arms.iter().enumerate() {
+            if arm.visits == 0 {
+                return j as u32;
+            }
+            let v = f64::from(arm.visits);
+            let score = arm.total / v + c * (ln / v).sqrt();
+            if score > best.0 {
+                best = (score, j as u32);
+            }
+        }
+        best.1
+    }
+
+    fn iterate(&mut self, root: &G) {
+        let mut s = root.clone();
+        self.path.clear();
+        let mut node = self.root;
+        let none = [NONE; MAX_PLAYERS];
+        let mut values = [0.0; MAX_PLAYERS];
+        let mut play_out = true;
+        loop {
+            match s.to_act() {
+                ToAct::Over => {
+                    self.path.push(Step { node, picks: none });
+                    values_or_eval(&s, &mut self.policy, &mut values);
+                    play_out = false;
+                    break;
+                }
+                ToAct::Chance => {
+                    self.path.push(Step { node, picks: none });
+                    if !matches!(self.nodes[node as usize].edges, Edges::Chance(_)) {
+                        self.nodes[node as usize].edges = Edges::Chance(Vec::new());
+                    }
+                    let Some(c) = s.sample_chance(&mut self.rng) else { break };
+                    if s.apply_chance(&c).is_err() {
+                        break;
+                    }
+                    let Edges::Chance(children) = &self.nodes[node as usize].edges else { break };
+                    if let Some(&(_, child)) = children.iter().find(|(k, _)| *k == c) {
+                        node = child;
+                        continue;
+                    }
+                    if children.len() >= self.cfg.chance_width {
+                        break;
+                    }
+                    let child = self.new_node();
+                    if let Edges::Chance(children) = &mut self.nodes[node as usize].edges {
+                        children.push((c, child));
+                    }
+                    self.path.push(Step { node: child, picks: none });
+                    break;
+                }
+                act => {
+                    if matches!(self.nodes[node as usize].edges, Edges::Leaf) {
+                        self.expand(&s, node, act);
+                    }
+                    let c = self.cfg.exploration;
+                    let picked = {
+                        let Node { visits, edges: Edges::Decision(actors) } = &self.nodes[node as usize] else { break };
+                        let mut picks = none;
+                        let mut ok = true;
+                        for (k, actor) in actors.iter().enumerate() {
+                            if actor.arms.is_empty() {
+                                // A player without moves: nothing to search.
+                                ok = false;
+                                break;
+                            }
+                            let j = Self::select(&actor.arms, *visits, c);
+                            picks[k] = j;
+                            s.play_unchecked(actor.player, actor.arms[j as usize].mv);
+                        }
+                        ok.then_some(picks)
+                    };
+                    let Some(picks) = picked else {
+                        self.path.push(Step { node, picks: none });
+                        break;
+                    };
+                    self.path.push(Step { node, picks });
+                    let (child, fresh) = self.child(node, picks);
+                    node = child;
+                    if fresh {
+                        self.path.push(Step { node, picks: none });
+                        break;
+                    }
+                }
+            }
+        }
+        if play_out {
+            self.finish(&mut s);
+        } else {
+            self.backprop(&values);
+        }
+    }
+
+    /// The child of `node` for the arms `picks`, created when missing
+    /// (`true` when fresh).
+    fn child(&mut self, node: u32, picks: [u32; MAX_PLAYERS]) -> (u32, bool) {
+        let Edges::Decision(actors) = &self.nodes[node as usize].edges else { return (node, false) };
+        if actors.len() == 1 {
+            let c = actors[0].arms[picks[0] as usize].child;
+            if c != NONE {
+                return (c, false);
+            }
+            let c = self.new_node();
+            if let Edges::Decision(actors) = &mut self.nodes[node as usize].edges {
+                actors[0].arms[picks[0] as usize].child = c;
+            }
+            return (c, true);
+        }
+        if let Some(&c) = self.joint.get(&(node, picks)) {
+            return (c, false);
+        }
+        let c = self.new_node();
+        self.joint.insert((node, picks), c);
+        (c, true)
+    }
+
+    /// Plays out from `s` and backs the values up the path.
+    fn finish(&mut self, s: &mut G) {
+        let mut values = [0.0; MAX_PLAYERS];
+        playout(s, &mut self.policy, self.cfg.playout_limit, &mut self.rng, &mut self.buf, &mut values);
+        self.backprop(&values);
+    }
+
+    fn backprop(&mut self, values: &[f64; MAX_PLAYERS]) {
+        for step in &self.path {
+            let n = &mut self.nodes[step.node as usize];
+            n.visits += 1;
+            if let Edges::Decision(actors) = &mut n.edges {
+                for (k, actor) in actors.iter_mut().enumerate() {
+                    if let Some(arm) = actor.arms.get_mut(step.picks[k] as usize) {
+                        arm.visits += 1;
+                        arm.total += values[actor.player.index()];
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<G: Game, P: Policy<G>> Search<G> for Mcts<G, P> {
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        state.legal_moves(me, &mut self.buf);
+        match self.buf.len() {
+            0 => None,
+            1 => Some(self.buf[0]),
+            _ => {
+                let first = self.buf[0];
+                Some(self.search(state, me).first().map_or(first, |&(m, _)| m))
+            }
+        }
+    }
+}
