@@ -455,15 +455,21 @@ fn record_opts(v: &serde_json::Value) -> GameOpts {
 }
 
 fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliError> {
+    let (v, game) = read_record(record)?;
+    let page = with_adapter!(game, &record_opts(&v), |a| view::replay(&a, &v).map_err(CliError::from))
+        .map(|r| view::page(&r))?;
+    std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
+}
+
+/// A JSON record and its game, with the game's options from its `config`.
+fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName), CliError> {
     let text = read_input(Some(record))?;
     let path = || record.to_path_buf();
     let v: serde_json::Value =
         serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
     let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
     let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
-    let page = with_adapter!(game, &record_opts(&v), |a| view::replay(&a, &v).map_err(CliError::from))
-        .map(|r| view::page(&r))?;
-    std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
+    Ok((v, game))
 }
 
 fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {
@@ -503,14 +509,8 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 }
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
-    let text = read_input(Some(record))?;
-    let path = || record.to_path_buf();
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
-    let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
-    let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
-    let opts: GameOpts = serde_json::from_value(v["options"].clone()).unwrap_or_default();
-    let picture = with_adapter!(game, &opts, |a| render::render(&a, &v, ply).map_err(CliError::from))?;
+    let (v, game) = read_record(record)?;
+    let picture = with_adapter!(game, &record_opts(&v), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
     std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }
