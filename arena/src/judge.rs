@@ -248,7 +248,7 @@ fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: 
         // Chance events that resolved the previous round come first.
         while idx < entry.event_end {
             let Event::Chance(c) = &events[idx] else { break };
-            judge_chance(a, &mut r, &mut rep, idx, c)?;
+            judge_chance(&mut r, &mut rep, idx, c)?;
             idx += 1;
         }
         let mut moves = Vec::with_capacity(entry.event_end - idx);
@@ -285,7 +285,7 @@ fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: 
     while idx < events.len() {
         match &events[idx] {
             Event::Chance(c) => {
-                judge_chance(a, &mut r, &mut rep, idx, c)?;
+                judge_chance(&mut r, &mut rep, idx, c)?;
                 idx += 1;
             }
             Event::Move { player, .. } => {
@@ -308,7 +308,6 @@ fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: 
 }
 
 fn judge_chance<A: Adapter, W: Write>(
-    _a: &A,
     r: &mut Referee<'_, A>,
     rep: &mut Reporter<'_, W>,
     index: usize,

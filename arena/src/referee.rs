@@ -250,11 +250,6 @@ impl<'a, A: Adapter> Referee<'a, A> {
         }
     }
 
-    /// Turns judged so far.
-    pub fn plies(&self) -> usize {
-        self.ply
-    }
-
     fn game_over() -> AnswerError {
         AnswerError { kind: "game-over".into(), message: "the game is already over".into() }
     }
@@ -310,38 +305,33 @@ impl<'a, A: Adapter> Referee<'a, A> {
         };
         let snapshot = self.snapshot_for(p);
         let answer = matches!(said, Said::Answer(_));
-        let attempt: Result<Vec<_>, AnswerError> = match said {
-            Said::Moves(moves) => {
-                v.said = a.format_turn(&snapshot, p, &moves);
-                Ok(moves)
-            }
-            Said::Text(line) => {
-                v.said.clone_from(&line);
-                if self.is_over() { Err(Self::game_over()) } else { a.judge_line(&snapshot, p, &line) }
-            }
-            Said::Answer(raw) => {
-                v.said = raw.text();
-                match raw.cutoff {
-                    _ if self.is_over() => Err(Self::game_over()),
-                    Some(c) => {
-                        v.recorded = true;
-                        Err(AnswerError { kind: c.kind().into(), message: format!("{} (recorded)", cutoff_text(c)) })
-                    }
-                    None => {
-                        let lines: Vec<&[u8]> =
-                            raw.lines.iter().map(|l| l.0.as_slice()).filter(|l| !a.skips_line(l)).collect();
-                        a.parse_answer(&snapshot, p, &lines).map(|ParsedAnswer { moves, notes }| {
-                            v.notes = notes;
-                            moves
-                        })
-                    }
-                }
-            }
+        v.said = match &said {
+            Said::Moves(moves) => a.format_turn(&snapshot, p, moves),
+            Said::Text(line) => line.clone(),
+            Said::Answer(raw) => raw.text(),
         };
         if self.is_over() {
             v.error = Some(Self::game_over());
             return v;
         }
+        let attempt: Result<Vec<_>, AnswerError> = match said {
+            Said::Moves(moves) => Ok(moves),
+            Said::Text(line) => a.judge_line(&snapshot, p, &line),
+            Said::Answer(raw) => match raw.cutoff {
+                Some(c) => {
+                    v.recorded = true;
+                    Err(AnswerError { kind: c.kind().into(), message: format!("{} (recorded)", cutoff_text(c)) })
+                }
+                None => {
+                    let lines: Vec<&[u8]> =
+                        raw.lines.iter().map(|l| l.0.as_slice()).filter(|l| !a.skips_line(l)).collect();
+                    a.parse_answer(&snapshot, p, &lines).map(|ParsedAnswer { moves, notes }| {
+                        v.notes = notes;
+                        moves
+                    })
+                }
+            },
+        };
         let applied = attempt.and_then(|moves| {
             let before = self.state.clone();
             apply_on(a, &snapshot, &mut self.state, p, &moves).map(|()| moves).inspect_err(|_| self.state = before)
