@@ -54,6 +54,12 @@ pub enum SpecError {
         /// The spec as given.
         spec: String,
     },
+    /// A `name=,SPEC` prefix with an empty name.
+    #[error("bot {spec:?}: the name after name= is empty")]
+    EmptyName {
+        /// The spec as written.
+        spec: String,
+    },
     /// A name that looks like a game's own bot, which this game lacks.
     #[error("{game} has no built-in bot {name:?}")]
     NoSuchBuiltin {
@@ -105,6 +111,10 @@ pub enum PlayError {
         /// Why.
         source: io::Error,
     },
+    /// The game was aborted by a stop signal ([`crate::interrupt`]): it
+    /// has no result and no record, and `--resume` plays it again.
+    #[error("the game was aborted by a stop signal")]
+    Aborted,
 }
 
 /// A game configuration its crate refuses (the adapters' `new`).

@@ -30,6 +30,12 @@
 //!   `--jobs` threads, JSON records with a replay command), in parts:
 //!   bot specs, seats (built-in and external, raw answers read against
 //!   deadlines), the game loop, records, series.
+//! * [`results`]: the one path from records to results: a series' records
+//!   read back (as streams, turns skipped), checked to be of one series,
+//!   and turned into its [`results::Report`] (table, end reasons, failed
+//!   answers by kind); `arena merge` and `arena play --resume` use it, so
+//!   shards merged and interrupted runs resumed print what one run prints.
+//! * [`interrupt`]: the clean stop of a series on SIGINT and SIGTERM.
 //! * [`stats`]: W/D/L, average scores and ranks, ratings (Glicko-2 for two
 //!   seats, Weng-Lin for four) from `skillratings`.
 //! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
@@ -119,9 +125,11 @@ pub mod crosscheck;
 pub mod error;
 pub mod external;
 pub mod games;
+pub mod interrupt;
 pub mod judge;
 pub mod play;
 pub mod referee;
 pub mod render;
+pub mod results;
 pub mod stats;
 pub mod view;

@@ -26,7 +26,7 @@
 //! Exit codes: 0 success, 2 bad usage or unreadable input.
 
 use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use arena::{bench, games, judge, play, render, stats, view};
+use arena::{bench, games, judge, play, render, results, view};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use game_core::Game;
 use games::Adapter;
@@ -94,15 +94,27 @@ enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// A seat's bot: random, mcts[:iters=N|ms=N], greedy, cmd:PROGRAM ARGS. Once per seat, in seat order.
-        #[arg(long = "bot", value_name = "SPEC")]
+        /// A seat's bot, once per seat in seat order (see the list below).
+        #[arg(long = "bot", value_name = "SPEC", long_help = BOT_HELP)]
         bots: Vec<String>,
         /// Number of games (seats rotate over the same seed).
         #[arg(long, default_value_t = 1)]
         games: u64,
-        /// Games played at the same time.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
+        /// Games played at the same time: a number, or `auto` (the cores divided by the seats that think
+        /// in each game, at least 1).
+        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        jobs: Jobs,
+        /// Play only shard I of N (the games whose index is I modulo N; seeds unchanged): `I/N`, or `N`
+        /// with I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `arena merge` combines the shards.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// With --record: keep the complete records already in DIR (they must be of this series), play
+        /// only the missing games, and print the table of the whole series.
+        #[arg(long, requires = "record")]
+        resume: bool,
+        /// Also write the summary as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
         /// Seed of the series (each game's seed is derived from it).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -119,6 +131,16 @@ enum Cmd {
         /// and links to the pages).
         #[arg(long, requires = "record")]
         html: bool,
+    },
+    /// Combine the records of a series' shards (or of any runs of one series) into its table, the same
+    /// as one run of the whole series prints.
+    Merge {
+        /// Directories of records written by `play --record`.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Also write the summary as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
     },
     /// Check a game record (one turn per line, or a JSON record of `play --record`).
     ///
@@ -168,8 +190,8 @@ enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// The built-in bot: random, mcts[:iters=N|ms=N], greedy.
-        #[arg(long = "bot", value_name = "SPEC", default_value = "random")]
+        /// The built-in bot (see the list below).
+        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = BOT_HELP)]
         bot: String,
         /// Seed of the bot's generator.
         #[arg(long, default_value_t = 1)]
@@ -198,6 +220,78 @@ enum Cmd {
         #[arg(long, value_name = "OUT.html")]
         html: PathBuf,
     },
+}
+
+/// The built-in bots of each game, for `--bot`'s help (a test checks it
+/// against the games' adapters).
+const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
+
+Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N].
+yavalath and nim: also alphabeta[:depth=N|ms=N].
+parallel-football: also greedy.
+External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes).
+Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
+tables show, otherwise the spec itself.";
+
+/// Per game, its own built-in bots beside `random` and `mcts` (what
+/// [`BOT_HELP`] lists).
+#[cfg(test)]
+const OWN_BOTS: &[(GameName, &[&str])] = &[
+    (GameName::PaperSoccer, &[]),
+    (GameName::Yavalath, &["alphabeta"]),
+    (GameName::Quoridor, &[]),
+    (GameName::ParallelFootball, &["greedy"]),
+    (GameName::Nim, &["alphabeta"]),
+];
+
+impl GameName {
+    /// The game's name on the command line (`paper-soccer`).
+    fn as_str(self) -> &'static str {
+        match self {
+            GameName::PaperSoccer => "paper-soccer",
+            GameName::Yavalath => "yavalath",
+            GameName::Quoridor => "quoridor",
+            GameName::ParallelFootball => "parallel-football",
+            GameName::Nim => "nim",
+        }
+    }
+
+    /// The game options ([`GameOpts`]) this game reads.
+    fn options(self) -> &'static [&'static str] {
+        match self {
+            GameName::PaperSoccer | GameName::Yavalath => &[],
+            GameName::Quoridor => &["--players", "--max-ticks"],
+            GameName::ParallelFootball => &["--p", "--k", "--max-turns"],
+            GameName::Nim => &["--pile", "--max-take"],
+        }
+    }
+}
+
+impl GameOpts {
+    /// The flags given on the command line.
+    fn given(&self) -> Vec<&'static str> {
+        let GameOpts { players, max_ticks, p, k, max_turns, pile, max_take } = self;
+        [
+            ("--players", players.is_some()),
+            ("--max-ticks", max_ticks.is_some()),
+            ("--p", p.is_some()),
+            ("--k", k.is_some()),
+            ("--max-turns", max_turns.is_some()),
+            ("--pile", pile.is_some()),
+            ("--max-take", max_take.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect()
+    }
+
+    /// Refuses an option that `game` does not read.
+    fn check(&self, game: GameName) -> Result<(), CliError> {
+        match self.given().into_iter().find(|f| !game.options().contains(f)) {
+            None => Ok(()),
+            Some(flag) => Err(CliError::NotAnOption { flag, game: game.as_str(), options: game.options() }),
+        }
+    }
 }
 
 /// Runs `$body` with `$a` bound to the adapter of `$game` configured by `$opts`.
@@ -261,8 +355,31 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.command {
         None => demo(),
-        Some(Cmd::Play { game, opts, bots, games, jobs, seed, game_seed, record, time_factor, html }) => {
-            let series = Series { games, jobs, seed, game_seed, record, time_factor, html };
+        Some(
+            Cmd::Play { opts, game, .. }
+            | Cmd::Judge { opts, game, .. }
+            | Cmd::Bench { opts, game, .. }
+            | Cmd::Bot { opts, game, .. },
+        ) if opts.check(game).is_err() => opts.check(game),
+        Some(Cmd::Play {
+            game,
+            opts,
+            bots,
+            games,
+            jobs,
+            seed,
+            game_seed,
+            record,
+            time_factor,
+            html,
+            shard,
+            resume,
+            json,
+        }) => {
+            if let Err(e) = arena::interrupt::install() {
+                eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
+            }
+            let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json };
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
@@ -270,6 +387,7 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
+        Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html }) => cmd_view(&record, &html),
     };
@@ -301,6 +419,19 @@ enum CliError {
     Render(#[from] RenderError),
     #[error(transparent)]
     View(#[from] ViewError),
+    #[error(
+        "{flag} is not an option of {game} (its options: {})",
+        if options.is_empty() { "none".to_string() } else { options.join(", ") }
+    )]
+    NotAnOption { flag: &'static str, game: &'static str, options: &'static [&'static str] },
+    #[error(transparent)]
+    Shard(#[from] play::ShardError),
+    #[error(transparent)]
+    Results(#[from] results::ResultsError),
+    #[error("the record directory holds game {index}, beyond this series' {games} games")]
+    BeyondSeries { index: u64, games: u64 },
+    #[error("stopped by {}: the table above holds the games that completed", .0.name())]
+    Stopped(arena::interrupt::StopSignal),
     #[error("--time-factor must be positive")]
     TimeFactor,
     #[error("cannot read {}: {source}", path.display())]
@@ -322,10 +453,13 @@ enum CliError {
 }
 
 impl CliError {
-    /// The exit code: 2 for every failure (bad usage, unreadable input,
-    /// unwritable output).
+    /// The exit code: 130 or 143 after a clean stop on SIGINT or SIGTERM,
+    /// 2 for every failure (bad usage, unreadable input, unwritable output).
     fn exit_code(&self) -> u8 {
-        2
+        match self {
+            CliError::Stopped(sig) => sig.exit_code(),
+            _ => 2,
+        }
     }
 }
 
@@ -354,32 +488,102 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `--jobs`: a number of games at the same time, or `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Jobs {
+    Auto,
+    Count(usize),
+}
+
+fn parse_jobs(text: &str) -> Result<Jobs, String> {
+    match text {
+        "auto" => Ok(Jobs::Auto),
+        _ => match text.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Jobs::Count(n)),
+            _ => Err("expected a positive number or `auto`".into()),
+        },
+    }
+}
+
 /// The options of `arena play` about the series.
 struct Series {
     games: u64,
-    jobs: usize,
+    jobs: Jobs,
     seed: u64,
     game_seed: Option<u64>,
     record: Option<PathBuf>,
     time_factor: f64,
     html: bool,
+    shard: Option<String>,
+    resume: bool,
+    json: Option<PathBuf>,
+}
+
+/// Seats that use a core while a game is played: external programs and
+/// searching built-in bots (`random` answers at once).
+fn thinking_seats(bots: &[String]) -> usize {
+    bots.iter().filter(|b| !matches!(play::BotSpec::parse(b), Ok(play::BotSpec::Random))).count()
+}
+
+/// The games to play at the same time, and a warning when they ask more
+/// cores than the machine has (bots then lose time to each other).
+fn choose_jobs(jobs: Jobs, bots: &[String], cores: usize) -> (usize, Option<String>) {
+    let thinking = thinking_seats(bots).max(1);
+    match jobs {
+        Jobs::Auto => ((cores / thinking).max(1), None),
+        Jobs::Count(n) => {
+            let warn = (n * thinking > cores).then(|| {
+                format!(
+                    "warning: --jobs {n} with {thinking} thinking seats per game runs {} bots on {cores} cores: bots \
+                     share cores and may lose time (--jobs auto chooses {})",
+                    n * thinking,
+                    (cores / thinking).max(1)
+                )
+            });
+            (n, warn)
+        }
+    }
 }
 
 fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), CliError> {
-    let Series { games, jobs, seed, game_seed, ref record, time_factor, html } = *series;
+    let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json } = *series;
     let record = record.clone();
     if !(time_factor > 0.0 && time_factor.is_finite()) {
         return Err(CliError::TimeFactor);
     }
     let seats = a.start().players();
     let bots: Vec<String> = if bots.is_empty() { vec!["random".to_string(); seats] } else { bots.to_vec() };
+    let mut plan = play::Plan::new(games, seed);
+    plan.fixed_seed = game_seed;
+    if let Some(text) = shard {
+        plan.shard = play::Shard::parse(text, |v| std::env::var(v).ok())?;
+    }
+    let mut prior = Vec::new();
+    if let (true, Some(dir)) = (resume, &record) {
+        let key = results::SeriesKey { game: a.name().into(), config: a.config(), seed, bots: bots.clone() };
+        if dir.exists() {
+            let (_, recorded) = results::read_series(std::slice::from_ref(dir), Some(&key))?;
+            if let Some(g) = recorded.iter().find(|g| g.index >= games) {
+                return Err(CliError::BeyondSeries { index: g.index, games });
+            }
+            prior = recorded.into_iter().filter(|g| plan.shard.has(g.index)).collect();
+            plan.done = prior.iter().map(|g| g.index).collect();
+        }
+    }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let (jobs, warning) = choose_jobs(jobs, &bots, cores);
+    if let Some(w) = warning {
+        eprintln!("arena: {w}");
+    }
     let mut replay_args = a.config_args();
     if time_factor != 1.0 {
         replay_args.extend(["--time-factor".to_string(), time_factor.to_string()]);
     }
     let opts = play::PlayOptions { time_factor, record_dir: record, replay_args };
-    let bar = if std::io::stderr().is_terminal() && games > 1 {
-        let b = indicatif::ProgressBar::new(games);
+    let planned = plan.shard_games();
+    let to_play = planned - prior.len() as u64;
+    let bar = if std::io::stderr().is_terminal() && to_play > 1 {
+        let b = indicatif::ProgressBar::new(to_play);
         if let Ok(style) =
             indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
         {
@@ -389,12 +593,15 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let done = |_: &play::GameSummary| bar.inc(1);
-    let results = play::play_series(a, &bots, games, jobs, seed, game_seed, &opts, &done)?;
+    let on_game = |_: &play::GameSummary| {
+        bar.inc(1);
+        true
+    };
+    let run = play::play_series(a, &bots, &plan, jobs, &opts, &on_game)?;
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
-    if results.len() == 1 {
-        let g = &results[0];
+    if run.games.len() == 1 && prior.is_empty() {
+        let g = &run.games[0];
         let _ = writeln!(out, "{}", g.final_position);
         let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
         for e in &g.errors {
@@ -405,23 +612,33 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
         }
         let _ = writeln!(out, "replay: {}", g.replay);
     }
-    let st = stats::tally(bots.len(), seats, &results);
-    let mut reasons: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
-    for g in &results {
-        *reasons.entry(g.reason.as_str()).or_default() += 1;
+    // A signal that came once every game was played stopped nothing.
+    let signal = run.signal.filter(|_| ((prior.len() + run.games.len()) as u64) < planned);
+    let ending = match (signal, run.halted) {
+        (Some(sig), _) => results::Ending::Signal(sig),
+        (None, true) => results::Ending::Sprt,
+        (None, false) => results::Ending::Complete,
+    };
+    if plan.shard != play::Shard::WHOLE {
+        let _ = writeln!(
+            out,
+            "shard {} of {}: the games whose index is {} modulo {} (`arena merge` combines the shards)",
+            plan.shard.index, plan.shard.count, plan.shard.index, plan.shard.count
+        );
     }
-    let summary = format!(
-        "{} games of {} (seed {seed}):\n{}end reasons: {}\n",
-        results.len(),
-        a.name(),
-        stats::table(&bots, seats, &st),
-        reasons.iter().map(|(r, n)| format!("{r} {n}")).collect::<Vec<_>>().join(", ")
-    );
+    let mut all = prior;
+    all.extend(run.games);
+    all.sort_by_key(|g| g.index);
+    let report = results::Report::new(a.name(), seed, &bots, seats, &all, Some(planned), ending);
+    let summary = report.text();
     let _ = write!(out, "{summary}");
+    if let Some(path) = json {
+        write_json(path, &report)?;
+    }
     if let Some(dir) = &opts.record_dir {
         let _ = writeln!(out, "records in {}", dir.display());
         if html {
-            let games: Vec<view::SeriesGame> = results
+            let games: Vec<view::SeriesGame> = all
                 .iter()
                 .map(|g| view::SeriesGame {
                     index: g.index,
@@ -432,6 +649,27 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
             let index = view::write_series(a, dir, &games, &summary)?;
             let _ = writeln!(out, "pages: {}", index.display());
         }
+    }
+    let _ = out.flush();
+    match signal {
+        Some(sig) => Err(CliError::Stopped(sig)),
+        None => Ok(()),
+    }
+}
+
+fn write_json(path: &std::path::Path, report: &results::Report) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(report).map_err(|e| CliError::Output(e.into()))?;
+    std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
+}
+
+fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {
+    let (series, games) = results::read_series(dirs, None)?;
+    let Some(key) = series else { return Err(results::ResultsError::Empty { dirs: dirs.to_vec() }.into()) };
+    let report =
+        results::Report::new(&key.game, key.seed, &key.bots, key.bots.len(), &games, None, results::Ending::Complete);
+    print!("{}", report.text());
+    if let Some(path) = json {
+        write_json(path, &report)?;
     }
     Ok(())
 }
@@ -513,4 +751,37 @@ fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize
     let picture = with_adapter!(game, &record_opts(&v), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
     std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_help_lists_exactly_the_built_in_bots_each_game_has() {
+        for &(game, own) in OWN_BOTS {
+            for name in ["alphabeta", "greedy"] {
+                let made = with_adapter!(game, &GameOpts::default(), |a| Ok::<_, CliError>(
+                    play::check_specs(&a, &["random".into(), "mcts".into(), name.into()]).is_ok()
+                ))
+                .unwrap();
+                assert_eq!(made, own.contains(&name), "{name} in {}", game.as_str());
+                let listed = BOT_HELP.lines().any(|l| l.contains(game.as_str()) && l.contains(name));
+                assert_eq!(listed, own.contains(&name), "--bot help on {name} in {}", game.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn an_option_of_another_game_is_an_error_naming_the_games_options() {
+        let opts = GameOpts { players: Some(4), max_turns: Some(5), ..GameOpts::default() };
+        let e = opts.check(GameName::Yavalath).unwrap_err().to_string();
+        assert_eq!(e, "--players is not an option of yavalath (its options: none)");
+        let e = opts.check(GameName::Quoridor).unwrap_err().to_string();
+        assert_eq!(e, "--max-turns is not an option of quoridor (its options: --players, --max-ticks)");
+        assert!(GameOpts { p: Some(3), k: Some(2), ..GameOpts::default() }.check(GameName::ParallelFootball).is_ok());
+        for &(game, _) in OWN_BOTS {
+            assert_eq!(GameName::from_str(game.as_str(), false).ok(), Some(game));
+        }
+    }
 }

@@ -99,6 +99,33 @@ impl Cutoff {
     }
 }
 
+/// What kind of failure a refused turn is, as a series' journal counts
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Failure {
+    /// No complete answer within the time limit.
+    Timeout,
+    /// The bot exited, closed its output, stopped reading, or could not be
+    /// started.
+    Crash,
+    /// The answer cannot be read as a turn (its game's reading rules, or a
+    /// line too long).
+    Unreadable,
+    /// A readable turn the rules do not allow.
+    Illegal,
+}
+
+impl From<Cutoff> for Failure {
+    fn from(c: Cutoff) -> Failure {
+        match c {
+            Cutoff::Timeout => Failure::Timeout,
+            Cutoff::Crash | Cutoff::NotReading => Failure::Crash,
+            Cutoff::LineTooLong => Failure::Unreadable,
+        }
+    }
+}
+
 /// A bot's answer to one turn as the arena received it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RawAnswer {
@@ -160,6 +187,9 @@ pub struct Verdict<M> {
     /// Whether the refusal is a fact taken from the record (a time-out or a
     /// crash) rather than something the referee decided.
     pub recorded: bool,
+    /// What kind of failure the refusal is (`None` when accepted, or when
+    /// refused only because the game was over).
+    pub failure: Option<Failure>,
     /// Whether [`played`](Verdict::played) is the game's substitute turn.
     pub substituted: bool,
     /// Problems the protocol forgives (a Parallel Football line read as
@@ -300,6 +330,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
             played_text: String::new(),
             error: None,
             recorded: false,
+            failure: None,
             substituted: false,
             notes: Vec::new(),
         };
@@ -320,6 +351,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
             Said::Answer(raw) => match raw.cutoff {
                 Some(c) => {
                     v.recorded = true;
+                    v.failure = Some(c.into());
                     Err(AnswerError { kind: c.kind().into(), message: format!("{} (recorded)", cutoff_text(c)) })
                 }
                 None => {
@@ -332,6 +364,9 @@ impl<'a, A: Adapter> Referee<'a, A> {
                 }
             },
         };
+        if attempt.is_err() {
+            v.failure.get_or_insert(Failure::Unreadable);
+        }
         let applied = attempt.and_then(|moves| {
             let before = self.state.clone();
             apply_on(a, &snapshot, &mut self.state, p, &moves).map(|()| moves).inspect_err(|_| self.state = before)
@@ -342,6 +377,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
                 v.played = moves;
             }
             Err(e) => {
+                v.failure.get_or_insert(Failure::Illegal);
                 let reason = if v.recorded { e.kind.clone() } else { "illegal-move".to_string() };
                 v.error = Some(e);
                 self.fail(p, &snapshot, reason, answer, &mut v);

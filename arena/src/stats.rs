@@ -7,7 +7,7 @@
 //! * more seats: Weng-Lin (the OpenSkill model, a Bayesian multiplayer
 //!   rating from placements, ties allowed); the table shows `mu ± 2·sigma`.
 
-use crate::play::GameSummary;
+use crate::play::{Failures, GameSummary};
 use game_core::PlayerId;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
@@ -56,7 +56,7 @@ pub fn tally(entrants: usize, seats: usize, games: &[GameSummary]) -> Vec<Entran
             }
             s.score_sum += o.score(p) as f64;
             s.rank_sum += f64::from(r);
-            s.failures += u64::from(g.failures.get(seat).copied().unwrap_or(0));
+            s.failures += g.failures.get(seat).map_or(0, Failures::total);
         }
     }
     if seats == 2 {
@@ -146,7 +146,7 @@ mod tests {
         GameSummary {
             index,
             seed: 0,
-            failures: vec![0; entrants.len()],
+            failures: vec![Failures::default(); entrants.len()],
             entrants,
             outcome,
             reason: "test".into(),

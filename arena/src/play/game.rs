@@ -1,12 +1,13 @@
 //! One game: the seats answer, the judging core ([`Referee`]) decides every
 //! turn, and the record keeps what happened.
 
+use super::journal::Failures;
 use super::record::{ErrorEntry, ErrorLog, Played, TurnEntry, quote, replay_command, round_ms};
 use super::seat::{SeatAnswer, Seats};
 use super::spec::BotSpec;
 use crate::error::PlayError;
 use crate::games::{Adapter, TurnLog};
-use crate::referee::{Referee, Said, substitute_rng};
+use crate::referee::{Failure, Referee, Said, substitute_rng};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
 
@@ -31,7 +32,8 @@ pub struct PlayOptions {
 ///
 /// # Errors
 /// [`PlayError::SeatCount`] without one spec per seat,
-/// [`PlayError::Spec`] when a spec cannot make a bot for this game.
+/// [`PlayError::Spec`] when a spec cannot make a bot for this game,
+/// [`PlayError::Aborted`] when a SIGTERM's grace ran out ([`crate::interrupt`]).
 pub fn play_game<A: Adapter>(
     a: &A,
     specs: &[(String, BotSpec)],
@@ -48,6 +50,9 @@ pub fn play_game<A: Adapter>(
     let (outcome, reason) = game.run(&start);
     let state = game.referee.state().clone();
     let stderr = game.seats.stop_all(&state);
+    if reason == ABORTED {
+        return Err(PlayError::Aborted);
+    }
     let mut record = game.record;
     record.outcome = Some(outcome);
     Ok(Played {
@@ -65,6 +70,9 @@ pub fn play_game<A: Adapter>(
     })
 }
 
+/// The reason [`OneGame::run`] gives for a game aborted by a signal.
+const ABORTED: &str = "aborted";
+
 /// A game in progress: the seats, the judging core, and what the record
 /// keeps so far.
 struct OneGame<'a, A: Adapter> {
@@ -75,7 +83,7 @@ struct OneGame<'a, A: Adapter> {
     record: Record<A::G>,
     turns: Vec<TurnEntry>,
     errors: ErrorLog,
-    failures: Vec<u32>,
+    failures: Vec<Failures>,
 }
 
 /// How a round of the game loop ends.
@@ -97,7 +105,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
             record: Record::new(start, Some(seed)),
             turns: Vec::new(),
             errors: ErrorLog::new(n),
-            failures: vec![0; n],
+            failures: vec![Failures::default(); n],
         }
     }
 
@@ -106,7 +114,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
     fn start_seats(&mut self, start: &A::G, time_factor: f64) {
         let tc = self.a.time_control().scaled(time_factor);
         for (p, e) in self.seats.start(start, tc) {
-            self.failures[p.index()] += 1;
+            self.failures[p.index()].add(Failure::Crash);
             self.errors.push(ErrorEntry { seat: p.0, turn: 0, kind: e.kind().into(), message: e.to_string() });
         }
     }
@@ -119,6 +127,10 @@ impl<'a, A: Adapter> OneGame<'a, A> {
         let mut steps = 0u64;
         let mut forced = None;
         while !self.referee.is_over() {
+            if crate::interrupt::abort_games() {
+                forced = Some(ABORTED);
+                break;
+            }
             steps += 1;
             if steps > limit {
                 forced = Some("arena-limit");
@@ -180,8 +192,8 @@ impl<'a, A: Adapter> OneGame<'a, A> {
             self.errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: kind.clone(), message: message.clone() });
         }
         if let Some(e) = &v.error {
-            if !answer.repeat {
-                self.failures[p.index()] += 1;
+            if let (false, Some(f)) = (answer.repeat, v.failure) {
+                self.failures[p.index()].add(f);
                 let message = match (&raw, &answer.detail) {
                     (_, Some(detail)) => detail.clone(),
                     (Some(raw), None) => format!("answer {}: {}", quote(&raw.text()), e.message),

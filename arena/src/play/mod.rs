@@ -13,13 +13,17 @@
 //!   written, [`GameSummary`] kept per game.
 
 mod game;
+mod journal;
 mod record;
 mod seat;
 mod series;
 mod spec;
 
 pub use game::{PlayOptions, play_game};
+pub use journal::Failures;
 pub use record::{ErrorEntry, MAX_SEAT_ERRORS, Played, ResultEntry, TurnEntry, shell_quote};
 pub use seat::{builtin_bot, check_specs};
-pub use series::{GameSummary, SUMMARY_ERRORS, play_series, schedule};
-pub use spec::BotSpec;
+pub use series::{
+    GameSummary, Plan, SHARD_INDEX_VARS, SUMMARY_ERRORS, SeriesRun, Shard, ShardError, play_series, schedule,
+};
+pub use spec::{BotSpec, seat_name};

@@ -1,6 +1,7 @@
 //! What a played game leaves: its turns, problems and result, the JSON
 //! record `play --record` writes, and the bounded log of a game's problems.
 
+use super::journal::Failures;
 use crate::referee::RawAnswer;
 use game_core::{Game, Outcome, Record};
 use serde_json::Value;
@@ -77,8 +78,8 @@ pub struct Played<G: Game> {
     pub reason: String,
     /// Problems with answers.
     pub errors: Vec<ErrorEntry>,
-    /// Failed answers per seat.
-    pub failures: Vec<u32>,
+    /// Failed answers per seat, by kind.
+    pub failures: Vec<Failures>,
     /// The last bytes of each external seat's stderr.
     pub stderr: Vec<Option<String>>,
     /// The final position as text.
@@ -98,6 +99,7 @@ struct RecordOut<'a, G: Game> {
     series_seed: u64,
     result: ResultEntry,
     errors: &'a [ErrorEntry],
+    failures: &'a [Failures],
     stderr: &'a [Option<String>],
     replay: &'a str,
     final_position: &'a str,
@@ -115,6 +117,7 @@ impl<G: Game> Played<G> {
             series_seed,
             result: ResultEntry::new(&self.outcome, &self.reason),
             errors: &self.errors,
+            failures: &self.failures,
             stderr: &self.stderr,
             replay: &self.replay,
             final_position: &self.final_position,

@@ -1,7 +1,10 @@
 //! Series of games: the schedule (per-game seeds, seats rotated over the
-//! same seed), `--jobs` threads, records written, summaries kept.
+//! same seed), the [`Plan`] of which games a run plays (a [`Shard`], games
+//! already recorded left out), `--jobs` threads, a clean stop on signals,
+//! records written, summaries kept.
 
 use super::game::{PlayOptions, play_game};
+use super::journal::Failures;
 use super::record::ErrorEntry;
 use super::seat::check_specs;
 use super::spec::BotSpec;
@@ -23,8 +26,8 @@ pub struct GameSummary {
     pub outcome: Outcome,
     /// Why the game ended.
     pub reason: String,
-    /// Failures per seat.
-    pub failures: Vec<u32>,
+    /// Failed answers per seat, by kind.
+    pub failures: Vec<Failures>,
     /// Problems with answers: the first [`SUMMARY_ERRORS`] (the game's
     /// record has them all).
     pub errors: Vec<ErrorEntry>,
@@ -53,25 +56,158 @@ pub fn schedule(series_seed: u64, index: u64, seats: usize) -> (u64, Vec<usize>)
     (seed, entrants)
 }
 
-/// Plays `games` games in `jobs` threads (series seed `seed`, rotated seats;
-/// or, with `fixed_seed`, every game with that seed and no rotation).
-/// Calls `done` after each game (progress). Results come back in index
-/// order; records are written when `opts.record_dir` is set.
+/// Which games of a series a run plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Games in the whole series (indices `0..games`).
+    pub games: u64,
+    /// The series seed.
+    pub seed: u64,
+    /// Every game with this seed and no seat rotation (`--game-seed`).
+    pub fixed_seed: Option<u64>,
+    /// Only the games of this shard.
+    pub shard: Shard,
+    /// Games already played (their records exist: `--resume`).
+    pub done: std::collections::BTreeSet<u64>,
+}
+
+impl Plan {
+    /// Every game of a series of `games` games with `seed`.
+    pub fn new(games: u64, seed: u64) -> Plan {
+        Plan { games, seed, fixed_seed: None, shard: Shard::WHOLE, done: Default::default() }
+    }
+
+    /// The game with this index: its seed and the entrant in each seat.
+    pub fn game(&self, index: u64, seats: usize) -> (u64, Vec<usize>) {
+        match self.fixed_seed {
+            Some(s) => (s, (0..seats).collect()),
+            None => schedule(self.seed, index, seats),
+        }
+    }
+
+    /// Whether this run is to play game `index` (its shard's, not done).
+    pub fn plays(&self, index: u64) -> bool {
+        index < self.games && self.shard.has(index) && !self.done.contains(&index)
+    }
+
+    /// The games of this run's shard, done or not.
+    pub fn shard_games(&self) -> u64 {
+        (0..self.games).filter(|&i| self.shard.has(i)).count() as u64
+    }
+}
+
+/// One shard of a series: the games whose index is `index` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// From 0.
+    pub index: u64,
+    /// How many shards the series is cut into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole series (shard 0 of 1).
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether game `i` is this shard's.
+    pub fn has(self, i: u64) -> bool {
+        i % self.count.max(1) == self.index
+    }
+
+    /// Reads `I/N` (shard `I` of `N`, from 0), or `N` alone with the index
+    /// taken from the first of [`SHARD_INDEX_VARS`] that `env` has (a Slurm
+    /// job array's or a Kubernetes indexed Job's index).
+    ///
+    /// # Errors
+    /// [`ShardError`] saying what is wrong.
+    pub fn parse(text: &str, env: impl Fn(&str) -> Option<String>) -> Result<Shard, ShardError> {
+        let number = |t: &str| t.trim().parse::<u64>().map_err(|_| ShardError::Syntax { text: text.to_string() });
+        let (index, count) = match text.split_once('/') {
+            Some((i, n)) => (number(i)?, number(n)?),
+            None => {
+                let count = number(text)?;
+                let (var, value) = SHARD_INDEX_VARS
+                    .iter()
+                    .find_map(|v| env(v).map(|x| (*v, x)))
+                    .ok_or(ShardError::NoIndex { count })?;
+                let index = value.trim().parse().map_err(|_| ShardError::BadIndexVar { var, value: value.clone() })?;
+                (index, count)
+            }
+        };
+        if count == 0 || index >= count {
+            return Err(ShardError::OutOfRange { index, count });
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// Where `--shard N` finds its shard's index: a Slurm job array
+/// (`sbatch --array=0-(N-1)`) and a Kubernetes indexed Job.
+pub const SHARD_INDEX_VARS: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// Why a `--shard` value is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// Neither `I/N` nor `N`.
+    #[error("--shard {text:?}: expected I/N (shard I of N, from 0) or N")]
+    Syntax {
+        /// The value given.
+        text: String,
+    },
+    /// `--shard N` outside a job array.
+    #[error("--shard {count}: no shard index (give I/{count}, or set SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)")]
+    NoIndex {
+        /// The number of shards.
+        count: u64,
+    },
+    /// The index variable is not a number.
+    #[error("{var}={value:?} is not a shard index")]
+    BadIndexVar {
+        /// The variable.
+        var: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// Not `0 <= I < N`.
+    #[error("shard {index} of {count} does not exist (shards are numbered from 0 to {count} - 1)")]
+    OutOfRange {
+        /// The index.
+        index: u64,
+        /// The number of shards.
+        count: u64,
+    },
+}
+
+/// How a run of [`play_series`] ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesRun {
+    /// The games played by this run, in index order.
+    pub games: Vec<GameSummary>,
+    /// The signal that stopped the run early, if one did.
+    pub signal: Option<crate::interrupt::StopSignal>,
+    /// Whether `on_game` asked to stop (a sequential test decided).
+    pub halted: bool,
+}
+
+/// Plays the games of `plan` in `jobs` threads (rotated seats over each
+/// seed; see [`schedule`]). Calls `on_game` after each game (progress,
+/// sequential tests); when it returns false no new game starts. A stop
+/// signal ([`crate::interrupt`]) also stops new games; games aborted by it
+/// are left out. Records are written when `opts.record_dir` is set.
 ///
 /// # Errors
 /// A bad spec, not one spec per seat, or a record directory or record that
 /// cannot be written ([`PlayError`]); the first error stops the series.
-#[allow(clippy::too_many_arguments)]
 pub fn play_series<A: Adapter>(
     a: &A,
     specs: &[String],
-    games: u64,
+    plan: &Plan,
     jobs: usize,
-    seed: u64,
-    fixed_seed: Option<u64>,
     opts: &PlayOptions,
-    done: &(dyn Fn(&GameSummary) + Sync),
-) -> Result<Vec<GameSummary>, PlayError> {
+    on_game: &(dyn Fn(&GameSummary) -> bool + Sync),
+) -> Result<SeriesRun, PlayError> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let parsed = check_specs(a, specs)?;
     let seats = a.start().players();
     if parsed.len() != seats {
@@ -80,7 +216,8 @@ pub fn play_series<A: Adapter>(
     if let Some(dir) = &opts.record_dir {
         std::fs::create_dir_all(dir).map_err(|source| PlayError::RecordDir { path: dir.clone(), source })?;
     }
-    let next = std::sync::atomic::AtomicU64::new(0);
+    let next = AtomicU64::new(0);
+    let halted = AtomicBool::new(false);
     let results = std::sync::Mutex::new(Vec::new());
     let first_error = std::sync::Mutex::new(None::<PlayError>);
     let fail = |e: PlayError| {
@@ -88,27 +225,38 @@ pub fn play_series<A: Adapter>(
             fe.get_or_insert(e);
         }
     };
+    let stop = || {
+        halted.load(Ordering::Relaxed)
+            || crate::interrupt::requested().is_some()
+            || first_error.lock().map(|e| e.is_some()).unwrap_or(true)
+    };
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, 64) {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= games || first_error.lock().map(|e| e.is_some()).unwrap_or(true) {
+                    if stop() {
                         return;
                     }
-                    let (gseed, entrants) = match fixed_seed {
-                        Some(s) => (s, (0..seats).collect()),
-                        None => schedule(seed, i, seats),
-                    };
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= plan.games {
+                        return;
+                    }
+                    if !plan.plays(i) {
+                        continue;
+                    }
+                    let (gseed, entrants) = plan.game(i, seats);
                     let seat_specs: Vec<(String, BotSpec)> =
                         entrants.iter().map(|&e| (specs[e].clone(), parsed[e].clone())).collect();
-                    match play_one(a, &seat_specs, i, seed, gseed, entrants, opts) {
+                    match play_one(a, &seat_specs, i, plan.seed, gseed, entrants, opts) {
                         Ok(s) => {
-                            done(&s);
+                            if !on_game(&s) {
+                                halted.store(true, Ordering::Relaxed);
+                            }
                             if let Ok(mut r) = results.lock() {
                                 r.push(s);
                             }
                         }
+                        Err(PlayError::Aborted) => return,
                         Err(e) => fail(e),
                     }
                 }
@@ -118,9 +266,9 @@ pub fn play_series<A: Adapter>(
     if let Some(e) = first_error.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut r = results.into_inner().unwrap_or_default();
-    r.sort_by_key(|s| s.index);
-    Ok(r)
+    let mut games = results.into_inner().unwrap_or_default();
+    games.sort_by_key(|s| s.index);
+    Ok(SeriesRun { games, signal: crate::interrupt::requested(), halted: halted.into_inner() })
 }
 
 /// Plays game `index` of the series, writes its record when asked, and
@@ -164,6 +312,31 @@ mod tests {
     use serde_json::Value;
 
     #[test]
+    fn shards_cut_a_series_by_index_modulo_their_count_and_take_job_array_indices() {
+        let none = |_: &str| None;
+        assert_eq!(Shard::parse("1/4", none), Ok(Shard { index: 1, count: 4 }));
+        let slurm = |v: &str| (v == "SLURM_ARRAY_TASK_ID").then(|| "3".to_string());
+        assert_eq!(Shard::parse("4", slurm), Ok(Shard { index: 3, count: 4 }));
+        let k8s = |v: &str| (v == "JOB_COMPLETION_INDEX").then(|| "2".to_string());
+        assert_eq!(Shard::parse("4", k8s), Ok(Shard { index: 2, count: 4 }));
+        assert_eq!(Shard::parse("4", none), Err(ShardError::NoIndex { count: 4 }));
+        assert_eq!(Shard::parse("4/4", none), Err(ShardError::OutOfRange { index: 4, count: 4 }));
+        assert_eq!(Shard::parse("0/0", none), Err(ShardError::OutOfRange { index: 0, count: 0 }));
+        assert!(matches!(Shard::parse("a/b", none), Err(ShardError::Syntax { .. })));
+        let mut plan = Plan::new(10, 1);
+        let mut all: Vec<u64> = Vec::new();
+        for i in 0..3 {
+            plan.shard = Shard { index: i, count: 3 };
+            all.extend((0..12).filter(|&g| plan.plays(g)));
+        }
+        all.sort_unstable();
+        assert_eq!(all, (0..10).collect::<Vec<_>>(), "the shards cover the series once");
+        plan.shard = Shard::WHOLE;
+        plan.done.insert(4);
+        assert!(!plan.plays(4) && plan.plays(5));
+    }
+
+    #[test]
     fn schedule_rotates_seats_on_the_same_seed() {
         let (s0, e0) = schedule(7, 0, 2);
         let (s1, e1) = schedule(7, 1, 2);
@@ -191,7 +364,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let opts = PlayOptions { time_factor: 5.0, record_dir: Some(dir.path().into()), replay_args: Vec::new() };
         let specs = [format!("cmd:{garbage}"), "random".into(), "random".into(), "random".into()];
-        let r = play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}).unwrap();
+        let r = play_series(&a, &specs, &Plan::new(1, 1), 1, &opts, &|_| true).unwrap().games;
         assert_eq!(r[0].errors.len(), SUMMARY_ERRORS);
         assert!(r[0].error_count > SUMMARY_ERRORS, "{}", r[0].error_count);
         let rec: Value =
@@ -209,13 +382,13 @@ mod tests {
         assert!(matches!(play_game(&a, &one, 1, &opts), Err(PlayError::SeatCount { game: "nim", seats: 2, bots: 1 })));
         let specs = ["random".to_string()];
         assert!(matches!(
-            play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}),
+            play_series(&a, &specs, &Plan::new(1, 1), 1, &opts, &|_| true),
             Err(PlayError::SeatCount { seats: 2, bots: 1, .. })
         ));
         let file = tempfile::NamedTempFile::new().unwrap();
         let opts = PlayOptions { record_dir: Some(file.path().join("records")), ..opts };
         let specs = ["random".to_string(), "random".into()];
-        match play_series(&a, &specs, 1, 1, 1, None, &opts, &|_| {}) {
+        match play_series(&a, &specs, &Plan::new(1, 1), 1, &opts, &|_| true) {
             Err(e @ PlayError::RecordDir { .. }) => assert!(e.to_string().starts_with("cannot create "), "{e}"),
             other => panic!("{other:?}"),
         }

@@ -1,5 +1,6 @@
 //! Bot specs as written on the command line (`random`, `mcts:iters=N`,
-//! `alphabeta:depth=N`, `cmd:PROGRAM ARGS`, a game's own bot name).
+//! `alphabeta:depth=N`, `cmd:PROGRAM ARGS`, a game's own bot name), each
+//! optionally named by a `name=NAME,` prefix.
 
 use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
 use crate::error::SpecError;
@@ -21,13 +22,31 @@ pub enum BotSpec {
     Builtin(String),
 }
 
+/// The name a seat shows in tables: `NAME` of a `name=NAME,SPEC` spec,
+/// else the whole spec (never shortened, so two different specs never show
+/// the same name unless both are named alike).
+pub fn seat_name(spec: &str) -> &str {
+    split_name(spec).0.unwrap_or(spec)
+}
+
+/// `name=NAME,SPEC` as `(Some(NAME), SPEC)`; any other spec as `(None, spec)`.
+fn split_name(spec: &str) -> (Option<&str>, &str) {
+    spec.strip_prefix("name=")
+        .and_then(|rest| rest.split_once(','))
+        .map_or((None, spec), |(name, rest)| (Some(name), rest))
+}
+
 impl BotSpec {
-    /// Reads a spec.
+    /// Reads a spec (after its `name=NAME,` prefix, if any).
     ///
     /// # Errors
     /// [`SpecError`] saying what is wrong.
     pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
         let spec = || text.to_string();
+        let text = match split_name(text) {
+            (Some(""), _) => return Err(SpecError::EmptyName { spec: spec() }),
+            (_, rest) => rest,
+        };
         if let Some(cmd) = text.strip_prefix("cmd:") {
             if crate::external::split_command(cmd).is_none() {
                 return Err(SpecError::BadCommand { spec: spec() });
@@ -100,5 +119,17 @@ mod tests {
         assert!(BotSpec::parse("cmd:").is_err());
         assert!(BotSpec::parse("a b").is_err());
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
+    }
+
+    #[test]
+    fn a_name_prefix_names_the_seat_and_leaves_the_spec() {
+        let s = "name=boss,cmd:java -cp dir Player";
+        assert_eq!(BotSpec::parse(s), Ok(BotSpec::External("java -cp dir Player".into())));
+        assert_eq!(seat_name(s), "boss");
+        assert_eq!(seat_name("cmd:./bot --level=3,fast"), "cmd:./bot --level=3,fast");
+        assert_eq!(BotSpec::parse("name=x,mcts:iters=5").map(|b| matches!(b, BotSpec::Mcts(_))), Ok(true));
+        assert_eq!(BotSpec::parse("name=,random"), Err(SpecError::EmptyName { spec: "name=,random".into() }));
+        let long = format!("cmd:{}", "x".repeat(80));
+        assert_eq!(seat_name(&long), long, "names are never cut");
     }
 }
