@@ -405,7 +405,7 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
         }
         let _ = writeln!(out, "replay: {}", g.replay);
     }
-    let st = stats::tally(bots.len(), seats, &results);
+    let st = stats::summarize(&bots, seats, &results, None);
     let mut reasons: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
     for g in &results {
         *reasons.entry(g.reason.as_str()).or_default() += 1;
@@ -414,7 +414,7 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
         "{} games of {} (seed {seed}):\n{}end reasons: {}\n",
         results.len(),
         a.name(),
-        stats::table(&bots, seats, &st),
+        st.table(),
         reasons.iter().map(|(r, n)| format!("{r} {n}")).collect::<Vec<_>>().join(", ")
     );
     let _ = write!(out, "{summary}");
