@@ -68,8 +68,13 @@ pub(crate) fn fixed(x: f64, decimals: usize) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "+inf".into() } else { "-inf".into() }
     } else {
-        // `0.0` not `-0.0`: the sign of zero depends on how it was reached.
-        format!("{:.decimals$}", if x == 0.0 { 0.0 } else { x })
+        // `0.00` not `-0.00`: the sign of a number that rounds to zero
+        // depends on rounding, not on the data.
+        let s = format!("{x:.decimals$}");
+        match s.strip_prefix('-') {
+            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+            _ => s,
+        }
     }
 }
 
@@ -103,6 +108,7 @@ mod tests {
         let open = Estimate { value: 240.0, low: 88.7, high: f64::INFINITY };
         assert_eq!(open.text(1), "+240.0 [+88.7, +inf]");
         assert_eq!(Estimate::UNKNOWN.text(1), "n/a [n/a]");
+        assert_eq!(Estimate { value: -1e-15, low: -0.04, high: 0.04 }.text(1), "+0.0 ± 0.0 [+0.0, +0.0]");
         let json = serde_json::to_string(&Estimate { value: f64::INFINITY, low: -0.0, high: f64::NAN }).unwrap();
         assert_eq!(json, r#"{"value":"+inf","low":0.0,"high":"n/a"}"#);
     }

@@ -175,6 +175,9 @@ mod tests {
         let t = summarize(&names(&["a", "b"]), 2, &rev, Some(&sprt));
         assert_eq!(s.table(), t.table());
         assert_eq!(serde_json::to_string(&s).unwrap(), serde_json::to_string(&t).unwrap());
+        let table = s.table();
+        let sprt_line = table.lines().find(|l| l.contains("SPRT")).unwrap_or_default();
+        assert!(sprt_line.contains("[0, 5]") && sprt_line.contains("(-2.94, 2.94)"), "{table}");
     }
 
     #[test]
