@@ -36,8 +36,11 @@
 //!   answers by kind); `arena merge` and `arena play --resume` use it, so
 //!   shards merged and interrupted runs resumed print what one run prints.
 //! * [`interrupt`]: the clean stop of a series on SIGINT and SIGTERM.
-//! * [`stats`]: W/D/L, average scores and ranks, ratings (Glicko-2 for two
-//!   seats, Weng-Lin for four) from `skillratings`.
+//! * [`stats`]: results computed from a whole series at once (the same
+//!   games in any order give the same numbers): W/D/L, average scores and
+//!   ranks; for two seats the Elo difference with its 95 % interval, LOS,
+//!   draw ratio, the pentanomial statistics of game pairs and the SPRT
+//!   (`play --sprt`); for more seats a Plackett-Luce fit of the placements.
 //! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
 //!   every turn of `play` (from the bots' raw answers) and of `judge` (from
 //!   a record's answers, lines or events), so the two cannot disagree;

@@ -26,7 +26,7 @@
 //! Exit codes: 0 success, 2 bad usage or unreadable input.
 
 use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use arena::{bench, games, judge, play, render, results, view};
+use arena::{bench, games, judge, play, render, results, stats, view};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use game_core::Game;
 use games::Adapter;
@@ -115,6 +115,11 @@ enum Cmd {
         /// Also write the summary as JSON to this file.
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
+        /// Two seats: stop as soon as a sequential probability ratio test decides between Elo elo0 (H0)
+        /// and elo1 (H1), both normalized Elo, on the pairs of games (fastchess's normalized pentanomial
+        /// model): `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`. The LLR and its bounds are shown while it runs.
+        #[arg(long, value_name = "elo0=..,elo1=..")]
+        sprt: Option<stats::Sprt>,
         /// Seed of the series (each game's seed is derived from it).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -375,11 +380,12 @@ fn main() -> ExitCode {
             shard,
             resume,
             json,
+            sprt,
         }) => {
             if let Err(e) = arena::interrupt::install() {
                 eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
             }
-            let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json };
+            let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json, sprt };
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
@@ -432,6 +438,8 @@ enum CliError {
     BeyondSeries { index: u64, games: u64 },
     #[error("stopped by {}: the table above holds the games that completed", .0.name())]
     Stopped(arena::interrupt::StopSignal),
+    #[error("--sprt needs a two-seat game; this one has {seats} seats")]
+    SprtSeats { seats: usize },
     #[error("--time-factor must be positive")]
     TimeFactor,
     #[error("cannot read {}: {source}", path.display())]
@@ -517,6 +525,7 @@ struct Series {
     shard: Option<String>,
     resume: bool,
     json: Option<PathBuf>,
+    sprt: Option<stats::Sprt>,
 }
 
 /// Seats that use a core while a game is played: external programs and
@@ -546,13 +555,18 @@ fn choose_jobs(jobs: Jobs, bots: &[String], cores: usize) -> (usize, Option<Stri
 }
 
 fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), CliError> {
-    let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json } = *series;
+    let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json, ref sprt } =
+        *series;
     let record = record.clone();
     if !(time_factor > 0.0 && time_factor.is_finite()) {
         return Err(CliError::TimeFactor);
     }
     let seats = a.start().players();
+    if sprt.is_some() && seats != 2 {
+        return Err(CliError::SprtSeats { seats });
+    }
     let bots: Vec<String> = if bots.is_empty() { vec!["random".to_string(); seats] } else { bots.to_vec() };
+    let names: Vec<String> = bots.iter().map(|b| play::seat_name(b).to_string()).collect();
     let mut plan = play::Plan::new(games, seed);
     plan.fixed_seed = game_seed;
     if let Some(text) = shard {
@@ -585,7 +599,7 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
     let bar = if std::io::stderr().is_terminal() && to_play > 1 {
         let b = indicatif::ProgressBar::new(to_play);
         if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta} {msg}")
         {
             b.set_style(style);
         }
@@ -593,9 +607,27 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let on_game = |_: &play::GameSummary| {
+    // The SPRT looks at every game so far (the records resumed included)
+    // after each game, and stops new games once it decides.
+    let so_far = std::sync::Mutex::new(prior.clone());
+    let on_game = |g: &play::GameSummary| {
         bar.inc(1);
-        true
+        let Some(test) = sprt else { return true };
+        let Ok(mut all) = so_far.lock() else { return true };
+        all.push(g.clone());
+        let Some(s) = stats::summarize(&names, seats, &all, Some(test)).head_to_head.and_then(|h| h.sprt) else {
+            return true;
+        };
+        let s = s.status;
+        let line = format!("SPRT LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
+        if bar.is_hidden() {
+            if all.len() % 10 == 0 || s.decision != stats::SprtDecision::Continue {
+                eprintln!("arena: {} games, {line}", all.len());
+            }
+        } else {
+            bar.set_message(line);
+        }
+        s.decision == stats::SprtDecision::Continue
     };
     let run = play::play_series(a, &bots, &plan, jobs, &opts, &on_game)?;
     bar.finish_and_clear();
@@ -629,7 +661,8 @@ fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), C
     let mut all = prior;
     all.extend(run.games);
     all.sort_by_key(|g| g.index);
-    let report = results::Report::new(a.name(), seed, &bots, seats, &all, Some(planned), ending);
+    let key = results::SeriesKey { game: a.name().into(), config: a.config(), seed, bots: bots.clone() };
+    let report = results::Report::new(&key, &all, Some(planned), ending, sprt.as_ref());
     let summary = report.text();
     let _ = write!(out, "{summary}");
     if let Some(path) = json {
@@ -665,8 +698,7 @@ fn write_json(path: &std::path::Path, report: &results::Report) -> Result<(), Cl
 fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {
     let (series, games) = results::read_series(dirs, None)?;
     let Some(key) = series else { return Err(results::ResultsError::Empty { dirs: dirs.to_vec() }.into()) };
-    let report =
-        results::Report::new(&key.game, key.seed, &key.bots, key.bots.len(), &games, None, results::Ending::Complete);
+    let report = results::Report::new(&key, &games, None, results::Ending::Complete, None);
     print!("{}", report.text());
     if let Some(path) = json {
         write_json(path, &report)?;

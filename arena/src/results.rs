@@ -276,6 +276,8 @@ fn signal_name<S: serde::Serializer>(sig: &StopSignal, s: S) -> Result<S::Ok, S:
 pub struct Report {
     /// The game.
     pub game: String,
+    /// The game's configuration.
+    pub config: Value,
     /// The series seed.
     pub seed: u64,
     /// The bots' specs in entrant order.
@@ -290,26 +292,25 @@ pub struct Report {
     pub end_reasons: BTreeMap<String, u64>,
     /// Failed answers per bot (entrant order), by kind.
     pub failures: Vec<Failures>,
-    #[serde(skip)]
-    table: String,
+    /// Results per bot, ratings and (two seats) head-to-head statistics.
+    pub stats: stats::Summary,
 }
 
 impl Report {
-    /// The report of `games` (any order) of a series.
+    /// The report of `games` (any order) of the series `key` (one bot per
+    /// seat), with the sequential test `sprt` for two seats.
     pub fn new(
-        game: &str,
-        seed: u64,
-        bots: &[String],
-        seats: usize,
+        key: &SeriesKey,
         games: &[GameSummary],
         planned: Option<u64>,
         ending: Ending,
+        sprt: Option<&stats::Sprt>,
     ) -> Report {
         let mut games: Vec<GameSummary> = games.to_vec();
         games.sort_by_key(|g| g.index);
+        let bots = &key.bots;
         let names: Vec<String> = bots.iter().map(|b| seat_name(b).to_string()).collect();
-        let st = stats::tally(names.len(), seats, &games);
-        let table = stats::table(&names, seats, &st);
+        let stats = stats::summarize(&names, bots.len(), &games, sprt);
         let mut end_reasons = BTreeMap::new();
         let mut failures = vec![Failures::default(); bots.len()];
         for g in &games {
@@ -321,15 +322,16 @@ impl Report {
             }
         }
         Report {
-            game: game.to_string(),
-            seed,
-            bots: bots.to_vec(),
+            game: key.game.clone(),
+            config: key.config.clone(),
+            seed: key.seed,
+            bots: bots.clone(),
             games: games.len() as u64,
             planned,
             ending,
             end_reasons,
             failures,
-            table,
+            stats,
         }
     }
 
@@ -347,7 +349,7 @@ impl Report {
             Ending::Sprt => ", stopped by the SPRT".to_string(),
         };
         let _ = writeln!(s, "{count} of {} (seed {}){how}:", self.game, self.seed);
-        s.push_str(&self.table);
+        s.push_str(&self.stats.table());
         let reasons: Vec<String> = self.end_reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
         let _ = writeln!(s, "end reasons: {}", reasons.join(", "));
         s.push_str(&self.journal());

@@ -371,7 +371,7 @@ fn demo_shows_every_game() {
 }
 
 #[test]
-fn four_player_series_rate_with_weng_lin_and_replay_commands_reproduce_games() {
+fn four_player_series_rate_with_a_plackett_luce_fit_and_replay_commands_reproduce_games() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("series");
     let args = [
@@ -401,7 +401,7 @@ fn four_player_series_rate_with_weng_lin_and_replay_commands_reproduce_games() {
     let (o, _) = run(&args, "");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let s = stdout(&o);
-    assert!(s.contains("Weng-Lin") && s.contains("4 games of quoridor"), "{s}");
+    assert!(s.contains("Plackett-Luce fit") && s.contains("4 games of quoridor"), "{s}");
     // Rotation: the MCTS bot sits in each seat once.
     let recs: Vec<Value> = (0..4)
         .map(|i| {

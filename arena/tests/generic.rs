@@ -147,7 +147,7 @@ fn series_rotate_seats_and_report_a_table() {
     let (o, _) = run(&args, "");
     assert!(o.status.success());
     let s = stdout(&o);
-    assert!(s.contains("Glicko-2") && s.contains("mcts:iters=200"), "{s}");
+    assert!(s.contains("Elo difference") && s.contains("Ptnml(0-2)") && s.contains("mcts:iters=200"), "{s}");
     let mut seeds = Vec::new();
     for i in 0..6 {
         let r: serde_json::Value =

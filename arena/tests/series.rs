@@ -164,3 +164,29 @@ fn a_series_stopped_by_signals_at_any_point_then_resumed_prints_the_table_of_one
         assert_eq!(summary(&o), whole, "after {signal} at {percent}% of the run");
     }
 }
+
+#[test]
+fn the_sprt_stops_a_lopsided_series_early_and_json_holds_the_same_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("summary.json");
+    let o = arena()
+        .args(["play", "yavalath", "--bot", "mcts:iters=300", "--bot", "random", "--games", "400"])
+        .args(["--sprt", "elo0=0,elo1=10", "--json", json.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("of 400 games of yavalath (seed 1), stopped by the SPRT:"), "{out}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SPRT LLR"), "the LLR is shown while it runs");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let played = v["games"].as_u64().unwrap();
+    assert!(played < 400, "{played}");
+    assert!(out.starts_with(&format!("{played} of 400 games")), "{out}");
+    assert_eq!(v["ending"], "sprt");
+    assert_eq!(v["stats"]["games"].as_u64(), Some(played));
+    let wins = v["stats"]["entrants"][0]["wins"].as_u64().unwrap();
+    assert!(out.contains(&format!(" {wins} ")), "the table and the JSON agree on the wins");
+    let four = arena().args(["play", "quoridor", "--players", "4", "--sprt", "elo0=0,elo1=5"]).output().unwrap();
+    assert_eq!(four.status.code(), Some(2));
+}
