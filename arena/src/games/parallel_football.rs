@@ -191,12 +191,59 @@ impl Adapter for FootballAdapter {
     fn text_records(&self) -> bool {
         false
     }
-    fn judge_line(&self, _state: &Football, _player: PlayerId, _line: &str) -> Result<Vec<FootballMove>, AnswerError> {
-        Err(AnswerError {
-            kind: "not-a-json-record".into(),
-            message: "parallel-football records are the JSON records `arena play --record` writes".into(),
-        })
+    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
+    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
+    fn record_text(&self, played: &str) -> String {
+        split_turn(played).map(compact).collect::<Vec<_>>().join(" ")
     }
+    fn answer_of_turn(&self, text: &str) -> Vec<String> {
+        turn_words(text)
+    }
+    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
+    /// or in protocol words separated by `, ` (a JSON record's `text`; text
+    /// records are not read).
+    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
+        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
+    }
+}
+
+/// The moves of a turn in protocol words (`stay, move 1 0, kick 2 -3`).
+fn split_turn(text: &str) -> impl Iterator<Item = &str> {
+    text.split(", ").filter(move |_| !text.is_empty())
+}
+
+/// One move's protocol words in record notation: `s`, `m1,0`, `k2,-3`, `3,4`.
+fn compact(words: &str) -> String {
+    let w: Vec<&str> = words.split(' ').collect();
+    match w.as_slice() {
+        ["stay"] => "s".into(),
+        ["move", x, y] => format!("m{x},{y}"),
+        ["kick", x, y] => format!("k{x},{y}"),
+        [x, y] => format!("{x},{y}"),
+        _ => words.into(),
+    }
+}
+
+/// A record's turn text as protocol words, one per move: record notation
+/// when every token is one, otherwise protocol words separated by `, `.
+fn turn_words(text: &str) -> Vec<String> {
+    let expand = |t: &str| -> Option<String> {
+        let pair = |r: &str| {
+            r.split_once(',').filter(|(x, y)| !x.is_empty() && !y.is_empty()).map(|(x, y)| format!("{x} {y}"))
+        };
+        match t.as_bytes().first()? {
+            b's' if t == "s" => Some("stay".into()),
+            b'm' => pair(&t[1..]).map(|p| format!("move {p}")),
+            b'k' => pair(&t[1..]).map(|p| format!("kick {p}")),
+            b'0'..=b'9' => pair(t),
+            _ => None,
+        }
+    };
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let record: Option<Vec<String>> = text.split(' ').map(expand).collect();
+    record.unwrap_or_else(|| split_turn(text).map(str::to_string).collect())
 }
 
 /// The crate's [`GreedyTeam`] as a built-in bot.
