@@ -194,7 +194,14 @@ impl Adapter for FootballAdapter {
     /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
     /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
     fn record_text(&self, played: &str) -> String {
-        split_turn(played).map(compact).collect::<Vec<_>>().join(" ")
+        let mut out = String::with_capacity(played.len() / 2);
+        for (i, words) in split_turn(played).enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            compact(words, &mut out);
+        }
+        out
     }
     fn answer_of_turn(&self, text: &str) -> Vec<String> {
         turn_words(text)
@@ -212,15 +219,24 @@ fn split_turn(text: &str) -> impl Iterator<Item = &str> {
     text.split(", ").filter(move |_| !text.is_empty())
 }
 
-/// One move's protocol words in record notation: `s`, `m1,0`, `k2,-3`, `3,4`.
-fn compact(words: &str) -> String {
-    let w: Vec<&str> = words.split(' ').collect();
-    match w.as_slice() {
-        ["stay"] => "s".into(),
-        ["move", x, y] => format!("m{x},{y}"),
-        ["kick", x, y] => format!("k{x},{y}"),
-        [x, y] => format!("{x},{y}"),
-        _ => words.into(),
+/// One move's protocol words in record notation (`s`, `m1,0`, `k2,-3`,
+/// `3,4`), appended to `out`.
+fn compact(words: &str, out: &mut String) {
+    let mut w = words.split(' ');
+    match (w.next(), w.next(), w.next(), w.next()) {
+        (Some("stay"), None, _, _) => out.push('s'),
+        (Some(kind @ ("move" | "kick")), Some(x), Some(y), None) => {
+            out.push(if kind == "move" { 'm' } else { 'k' });
+            out.push_str(x);
+            out.push(',');
+            out.push_str(y);
+        }
+        (Some(x), Some(y), None, _) => {
+            out.push_str(x);
+            out.push(',');
+            out.push_str(y);
+        }
+        _ => out.push_str(words),
     }
 }
 
@@ -479,4 +495,27 @@ pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Foo
         s.insert_str(end, &over);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_notation_reads_back_to_the_protocol_words_and_moves() {
+        let a = FootballAdapter::new(16, 3, 2, 10).unwrap();
+        let state = a.start();
+        let played = "stay, move -1 1, kick 2 0";
+        let kept = a.record_text(played);
+        assert_eq!(kept, "s m-1,1 k2,0");
+        assert_eq!(a.answer_of_turn(&kept), ["stay", "move -1 1", "kick 2 0"]);
+        assert_eq!(a.record_text("3 4, 15 0"), "3,4 15,0");
+        assert_eq!(a.answer_of_turn("3,4 15,0"), ["3 4", "15 0"]);
+        // Protocol words are read too, and both give the same moves.
+        let p = PlayerId(0);
+        assert_eq!(a.judge_line(&state, p, &kept).unwrap(), a.judge_line(&state, p, played).unwrap());
+        assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
+        assert!(a.judge_line(&state, p, "s m1").is_err());
+        assert!(a.judge_line(&state, p, "dance").is_err());
+    }
 }
