@@ -63,6 +63,8 @@ fn judging_memory_does_not_grow_with_the_record() {
     let grown = std::fs::metadata(&large).unwrap().len() - std::fs::metadata(&small).unwrap().len();
     let (small_kb, _) = judge_peak(&small);
     let (large_kb, _) = judge_peak(&large);
+    eprintln!("judge peak {small_kb} kB (300 turns) and {large_kb} kB (2400 turns, {grown} more bytes)");
+    assert!(small_kb > 0 && large_kb > 0, "the judge's memory was never sampled");
     // A judge that reads the whole record grows by more than the record's
     // extra bytes; a streaming one by the parser's buffers at most.
     assert!(
