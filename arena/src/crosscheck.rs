@@ -1,7 +1,7 @@
 //! Proof by difference for `arena judge`: one game written as a text record
-//! (one turn per line) and as a JSON record (events only) must get the same
-//! verdict on every turn and the same result; a JSON record with the
-//! arena's turn list must get the same result as without it. Used by the
+//! (one turn per line) and as a JSON record (the arena's format, each turn
+//! its text, chance values where they fell) must get the same verdict on
+//! every turn and the same result. Used by the
 //! property tests and by the `judge_forms` fuzz target, which chooses the
 //! tail.
 //!
@@ -13,8 +13,9 @@
 
 use crate::games::{Adapter, random_turn};
 use crate::judge::{JudgeError, JudgeOptions, judge};
+use crate::play::{RECORD_FORMAT, TurnEntry};
 use game_core::rng::{GameRng, below, seeded};
-use game_core::{Event, Game, PlayerId, Record, ToAct};
+use game_core::{Event, Game, PlayerId, ToAct};
 use serde_json::{Value, json};
 
 /// What to do after (or inside) the random game.
@@ -52,7 +53,7 @@ type Turn<G> = (PlayerId, Vec<Event<<G as Game>::Move, <G as Game>::Chance>>);
 pub struct Case {
     /// The text record (`None` for games judged from JSON only).
     pub text: Option<String>,
-    /// The JSON record with events only.
+    /// The JSON record, each turn its text.
     pub json: String,
     /// The result of the game before any tail, as `judge --json` prints it,
     /// when the game ended.
@@ -184,34 +185,57 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             turns.truncate(k);
         }
     }
-    let text = a.text_records().then(|| {
-        let mut text = String::new();
-        let mut s = start.clone();
-        for (p, events) in &turns {
-            let moves: Vec<_> = events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Move { mv, .. } => Some(*mv),
-                    Event::Chance(_) => None,
-                })
-                .collect();
-            if moves.is_empty() {
-                continue;
-            }
-            text.push_str(&a.format_turn(&s, *p, &moves));
-            text.push('\n');
-            for &m in &moves {
-                if s.play(*p, m).is_err() {
-                    break;
+    let mut text = String::new();
+    // Chance values follow the turn before them (as in the arena's records).
+    let mut entries: Vec<Value> = Vec::new();
+    let mut s = start.clone();
+    for (p, events) in turns {
+        let mut moves = Vec::new();
+        for e in events {
+            match e {
+                Event::Move { mv, .. } => moves.push(mv),
+                Event::Chance(c) => {
+                    let _ = s.apply_chance(&c);
+                    match entries.last_mut().and_then(|t| t.get_mut("chance")).and_then(Value::as_array_mut) {
+                        Some(after) => after.push(json!(c)),
+                        None => entries.push(json!({ "chance": c })),
+                    }
                 }
             }
         }
-        text
-    });
-    let mut record: Record<A::G> = Record::new(&start, Some(seed));
-    record.events = turns.into_iter().flat_map(|t| t.1).collect();
-    let json = serde_json::to_string(&record).unwrap_or_default();
-    Case { text, json, natural, ends_naturally }
+        if moves.is_empty() {
+            continue;
+        }
+        let line = a.format_turn(&s, p, &moves);
+        text.push_str(&line);
+        text.push('\n');
+        let turn = TurnEntry {
+            player: p.0,
+            text: Some(a.record_text(&line)),
+            answer: None,
+            ms: 0.0,
+            error: None,
+            substituted: false,
+        };
+        let mut entry = json!(turn);
+        entry["chance"] = json!([]);
+        entries.push(entry);
+        for &m in &moves {
+            if s.play(p, m).is_err() {
+                break;
+            }
+        }
+    }
+    let json = json!({
+        "format": RECORD_FORMAT,
+        "game": a.name(),
+        "config": a.config(),
+        "setup": start.to_setup(),
+        "seed": seed,
+        "turns": entries,
+    })
+    .to_string();
+    Case { text: a.text_records().then_some(text), json, natural, ends_naturally }
 }
 
 /// A difference between the two ways of judging a case ([`check`]).
@@ -258,7 +282,7 @@ pub fn check<A: Adapter>(a: &A, case: &Case) -> Result<(), CrosscheckError> {
     let opts = JudgeOptions { json: true, legal: false };
     let run = |text: &str| -> Result<String, CrosscheckError> {
         let mut out = Vec::new();
-        judge(a, text, opts, &mut out).map_err(CrosscheckError::Refused)?;
+        judge(a, text.as_bytes(), opts, &mut out).map_err(CrosscheckError::Refused)?;
         Ok(String::from_utf8(out)?)
     };
     let from_json = run(&case.json)?;

@@ -192,19 +192,14 @@ impl ServeError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RenderError {
-    /// The JSON is not a record of this game.
+    /// The record does not judge: another game, format or configuration,
+    /// or a record that contradicts itself.
     #[error("not a {game} record: {source}")]
-    NotARecord {
+    Judge {
         /// The game.
         game: &'static str,
         /// Why.
-        source: serde_json::Error,
-    },
-    /// The record's setup is refused by the game.
-    #[error("invalid setup: {source}")]
-    Setup {
-        /// The game's setup error.
-        source: BoxError,
+        source: Box<crate::judge::JudgeError>,
     },
     /// `--ply` past the record's turns.
     #[error("the record has {turns} turns")]
@@ -214,57 +209,20 @@ pub enum RenderError {
         /// The turn asked for.
         asked: usize,
     },
-    /// `--ply` past the events of a record without a turn list.
-    #[error("the record has {plies} plies, not {asked}")]
-    NoSuchPly {
-        /// Events in the record.
-        plies: usize,
-        /// The ply asked for.
-        asked: usize,
-    },
-    /// An event that the game refuses.
-    #[error("event {event} does not replay: {source}")]
-    Replay {
-        /// Its index.
-        event: usize,
-        /// The game's error.
-        source: BoxError,
-    },
 }
 
 /// Why a replay page cannot be made or read back ([`view`](crate::view)).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ViewError {
-    /// The JSON is not a record of this game.
+    /// The record does not judge: another game, format or configuration,
+    /// or a record that contradicts itself.
     #[error("not a {game} record: {source}")]
-    NotARecord {
+    Judge {
         /// The game.
         game: &'static str,
         /// Why.
-        source: serde_json::Error,
-    },
-    /// The record's setup is refused by the game.
-    #[error("invalid setup: {source}")]
-    Setup {
-        /// The game's setup error.
-        source: BoxError,
-    },
-    /// An event that the game refuses.
-    #[error("event {event} does not replay: {source}")]
-    Replay {
-        /// Its index.
-        event: usize,
-        /// The game's error.
-        source: BoxError,
-    },
-    /// A turn whose `event_end` is missing, goes backwards or past the events.
-    #[error("turn {turn}: bad event_end (the record has {events} events)")]
-    BadTurn {
-        /// The turn (1-based, as `judge` numbers plies).
-        turn: usize,
-        /// Events in the record.
-        events: usize,
+        source: Box<crate::judge::JudgeError>,
     },
     /// A record file that cannot be read.
     #[error("cannot read {}: {source}", path.display())]

@@ -1,32 +1,37 @@
 //! `arena judge`: checks a game record against the rules.
 //!
-//! Two readers feed the one judging core ([`crate::referee::Referee`]):
+//! Two readers feed the one judging core ([`crate::referee::Referee`]),
+//! both as streams (memory bounded by the position and one turn, not by
+//! the record):
 //! * a **text record** has one turn per line in the game's record notation
-//!   ([`Adapter::judge_line`]);
+//!   ([`Adapter::judge_line`]), read line by line;
 //! * a **JSON record** (as `play --record` writes, recognised by its
-//!   leading `{`) is cut into turns by its optional `turns` list (each
-//!   entry's `event_end`); a turn with the bot's raw `answer` is judged
-//!   from the answer, exactly as `play` judged it (and must give the moves
-//!   the record lists), other turns from their move events. Events after
-//!   the last listed turn, and every event of a record without a `turns`
-//!   list, are cut into turns by the game: a turn is a run of one seat's
-//!   moves that ends when the seat is no longer to act (after the end of
-//!   the game, the whole run).
+//!   leading `{`; see [`crate::play::RecordWriter`] for its layout) is read
+//!   field by field and each entry of its `turns` is judged as it arrives
+//!   ([`replay`]). Its `game` and `config` must be this game's and this
+//!   configuration's ([`JudgeError::WrongGame`], [`JudgeError::Config`]).
+//!   A turn with the bot's raw `answer` (or `"as-played"`: the answer lines
+//!   of its `text`) is judged from the answer, exactly as `play` judged it,
+//!   and must give the turn the record lists; other turns from their
+//!   `text`; chance values are applied where they stand (after the turn
+//!   that lists them).
 //!
 //! A text record names no seats: each line is the turn of the seat to act,
 //! and after the end of the game, of the seat after the previous line's.
 //!
-//! Every event is judged or the record is refused: an event after the end
+//! Every entry is judged or the record is refused: a turn after the end
 //! of the game is refused as `game-over` and changes neither the result
-//! nor its reason; a turn list that goes backwards, past the events, or
-//! holds another seat's moves is refused as [`JudgeError::Inconsistent`]
-//! naming the turn or event.
+//! nor its reason; a turn of no seat, with neither text nor answer, or
+//! whose answer does not give its text is refused as
+//! [`JudgeError::Inconsistent`] naming the turn.
 
 use crate::games::{Adapter, AnswerError};
-use crate::referee::{RawAnswer, Referee, Said, Stop, Verdict, substitute_rng};
-use game_core::{Event, Game, PlayerId, Record};
+use crate::play::{RECORD_FORMAT, RecordEntry, TurnEntry};
+use crate::referee::{Referee, Said, Stop, Verdict, substitute_rng};
+use game_core::{Game, PlayerId};
+use serde::de::{DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default)]
@@ -44,9 +49,37 @@ pub enum JudgeError {
     /// The JSON record does not parse or is of another game.
     #[error("unreadable record: {0}")]
     Unreadable(String),
-    /// The record contradicts itself (its turn list and its events).
+    /// The record contradicts itself (a turn's answer and its text).
     #[error("inconsistent record: {0}")]
     Inconsistent(String),
+    /// A JSON record of another game.
+    #[error("a record of {record:?}, judged as {given:?}")]
+    WrongGame {
+        /// The record's game.
+        record: String,
+        /// The game it was judged as.
+        given: &'static str,
+    },
+    /// A JSON record of another configuration than the one given.
+    #[error("the record's configuration {record} is not the one given, {given}")]
+    Config {
+        /// The record's `config`.
+        record: Value,
+        /// The configuration given.
+        given: Value,
+    },
+    /// A JSON record of an older arena (with an `events` list), or of an
+    /// unknown format.
+    #[error(
+        "a record of format {found}: this arena reads format {RECORD_FORMAT} (records of older arenas are not read)"
+    )]
+    Format {
+        /// The record's format (0 when it has none).
+        found: u64,
+    },
+    /// Reading the record failed, or it is not UTF-8.
+    #[error("cannot read the record: {0}")]
+    Read(std::io::Error),
     /// Writing the report failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
@@ -117,7 +150,7 @@ impl<W: Write> Reporter<'_, W> {
     fn refused_chance(&mut self, index: usize, e: &AnswerError) -> Result<(), JudgeError> {
         if self.opts.json {
             let f = [
-                ("event", json!(index)),
+                ("entry", json!(index)),
                 ("chance", json!(true)),
                 ("legal", json!(false)),
                 ("error", json!(e.kind)),
@@ -125,7 +158,7 @@ impl<W: Write> Reporter<'_, W> {
             ];
             writeln!(self.out, "{}", ordered(&f))?;
         } else {
-            writeln!(self.out, "event {index}: chance event: REFUSED ({}): {}", e.kind, e.message)?;
+            writeln!(self.out, "entry {index}: chance value: REFUSED ({}): {}", e.kind, e.message)?;
         }
         Ok(())
     }
@@ -166,14 +199,83 @@ fn ordered(pairs: &[(&str, Value)]) -> String {
     format!("{{{}}}", body.join(", "))
 }
 
-/// Judges `text` (a whole record) and writes the report.
+impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
+    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+        Reporter::start(self, a, r.state())
+    }
+    fn chance(
+        &mut self,
+        _a: &A,
+        _r: &Referee<'_, A>,
+        index: usize,
+        refused: Option<&AnswerError>,
+    ) -> Result<(), JudgeError> {
+        match refused {
+            Some(e) => self.refused_chance(index, e),
+            None => Ok(()),
+        }
+    }
+    fn turn(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        v: &Verdict<<A::G as Game>::Move>,
+        _entry: &TurnEntry,
+    ) -> Result<(), JudgeError> {
+        self.verdict(a, v, r.state())
+    }
+}
+
+/// What follows a JSON record's judging, entry by entry: the judge's report,
+/// and the replays of `render` and `view`.
+pub trait Sink<A: Adapter> {
+    /// The start position (the referee before any entry).
+    ///
+    /// # Errors
+    /// The sink's own (writing, drawing).
+    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError>;
+    /// A chance value of entry `index` (from 0) of the turn list, applied
+    /// (`refused` is `None`) or refused.
+    ///
+    /// # Errors
+    /// The sink's own.
+    fn chance(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        index: usize,
+        refused: Option<&AnswerError>,
+    ) -> Result<(), JudgeError>;
+    /// A seat's turn as the referee decided it (`r` is after the turn).
+    ///
+    /// # Errors
+    /// The sink's own.
+    fn turn(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        v: &Verdict<<A::G as Game>::Move>,
+        entry: &TurnEntry,
+    ) -> Result<(), JudgeError>;
+}
+
+/// Judges a record read from `input` (a text record line by line, a JSON
+/// record entry by entry) and writes the report.
 ///
 /// # Errors
-/// [`JudgeError`] when the record cannot be read at all or contradicts
-/// itself.
-pub fn judge<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: &mut W) -> Result<(), JudgeError> {
-    if text.trim_start().starts_with('{') {
-        return judge_json(a, text, opts, out);
+/// [`JudgeError`] when the record cannot be read at all, is of another game
+/// or configuration, or contradicts itself.
+pub fn judge<A: Adapter, R: BufRead, W: Write>(
+    a: &A,
+    input: R,
+    opts: JudgeOptions,
+    out: &mut W,
+) -> Result<(), JudgeError> {
+    let (json, mut input) = sniff(input)?;
+    let mut rep = Reporter { out, opts };
+    if json {
+        let r = replay(a, &mut serde_json::Deserializer::from_reader(input), &mut rep)?;
+        return rep.result(a, &r);
     }
     if !a.text_records() {
         return Err(JudgeError::Unreadable(format!(
@@ -181,163 +283,323 @@ pub fn judge<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: &
             a.name()
         )));
     }
-    let mut rep = Reporter { out, opts };
     // A text record has no seed: a substitute turn cannot be re-derived.
     let mut r = Referee::new(a, a.start(), None);
     rep.start(a, r.state())?;
     let n = r.state().players().max(1);
     let mut last: Option<PlayerId> = None;
-    for line in a.judge_split(text) {
-        // A text record names no seats: a line is the turn of the seat to
-        // act, and after the end, of the seat after the previous line's.
-        let after = |p: PlayerId| PlayerId(((p.index() + 1) % n) as u8);
-        let player = match (r.is_over(), last) {
-            (true, Some(p)) => after(p),
-            _ => r.state().to_act().next_decider().unwrap_or(PlayerId(0)),
-        };
-        last = Some(player);
-        let v = r.turn(player, Said::Text(line));
-        rep.verdict(a, &v, r.state())?;
-    }
-    rep.result(a, &r)
-}
-
-/// One entry of a JSON record's `turns` list, as far as judging needs it.
-#[derive(serde::Deserialize)]
-struct TurnListEntry {
-    player: u8,
-    event_end: usize,
-    #[serde(default)]
-    answer: Option<RawAnswer>,
-}
-
-type Ev<G> = Event<<G as Game>::Move, <G as Game>::Chance>;
-
-fn judge_json<A: Adapter, W: Write>(a: &A, text: &str, opts: JudgeOptions, out: &mut W) -> Result<(), JudgeError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| JudgeError::Unreadable(format!("bad JSON: {e}")))?;
-    let turns: Option<Vec<TurnListEntry>> = match v.get("turns") {
-        None | Some(Value::Null) => None,
-        Some(t) => {
-            Some(serde_json::from_value(t.clone()).map_err(|e| JudgeError::Unreadable(format!("bad turn list: {e}")))?)
-        }
-    };
-    let rec: Record<A::G> =
-        serde_json::from_value(v).map_err(|e| JudgeError::Unreadable(format!("not a game record: {e}")))?;
-    if rec.game != a.name() {
-        return Err(JudgeError::Unreadable(format!("a record of {:?}, not {:?}", rec.game, a.name())));
-    }
-    let start = <A::G as Game>::from_setup(rec.setup.clone())
-        .map_err(|e| JudgeError::Unreadable(format!("invalid start setup: {e}")))?;
-    let mut rep = Reporter { out, opts };
-    let mut r = Referee::new(a, start, rec.seed.map(substitute_rng));
-    rep.start(a, r.state())?;
-    let events = &rec.events;
-    let mut idx = 0usize;
-    for (t, entry) in turns.iter().flatten().enumerate() {
-        if entry.event_end < idx || entry.event_end > events.len() {
-            return Err(JudgeError::Inconsistent(format!(
-                "turn {t}: event_end {} is outside events {idx}..={}",
-                entry.event_end,
-                events.len()
-            )));
-        }
-        let p = PlayerId(entry.player);
-        if p.index() >= r.state().players() {
-            return Err(JudgeError::Inconsistent(format!("turn {t}: no seat {p}")));
-        }
-        // Chance events that resolved the previous round come first.
-        while idx < entry.event_end {
-            let Event::Chance(c) = &events[idx] else { break };
-            judge_chance(&mut r, &mut rep, idx, c)?;
-            idx += 1;
-        }
-        let mut moves = Vec::with_capacity(entry.event_end - idx);
-        for (i, e) in events.iter().enumerate().take(entry.event_end).skip(idx) {
-            match e {
-                Event::Move { player, mv } if *player == p => moves.push(*mv),
-                _ => {
-                    return Err(JudgeError::Inconsistent(format!(
-                        "event {i} lies in turn {t} of seat {p} but is not a move of that seat"
-                    )));
-                }
-            }
-        }
-        idx = entry.event_end;
-        let verdict = match &entry.answer {
-            Some(raw) => {
-                let was_over = r.is_over();
-                let v = r.turn(p, Said::Answer(raw.clone()));
-                if !was_over && v.played != moves {
-                    return Err(JudgeError::Inconsistent(format!(
-                        "turn {t} (events up to {}): the answer gives {:?} but the record lists {}",
-                        entry.event_end,
-                        v.played_text,
-                        a.format_turn(r.decision_state(), p, &moves)
-                    )));
-                }
-                v
-            }
-            None => r.turn(p, Said::Moves(moves)),
-        };
-        rep.verdict(a, &verdict, r.state())?;
-    }
-    // Events no turn covers: cut into turns by the game.
-    while idx < events.len() {
-        match &events[idx] {
-            Event::Chance(c) => {
-                judge_chance(&mut r, &mut rep, idx, c)?;
-                idx += 1;
-            }
-            Event::Move { player, .. } => {
-                let live = (!r.is_over()).then(|| r.state());
-                let n = turn_len::<A::G>(live, *player, &events[idx..]);
-                let moves: Vec<_> = events[idx..idx + n]
-                    .iter()
-                    .filter_map(|e| match e {
-                        Event::Move { mv, .. } => Some(*mv),
-                        Event::Chance(_) => None,
-                    })
-                    .collect();
-                let verdict = r.turn(*player, Said::Moves(moves));
-                rep.verdict(a, &verdict, r.state())?;
-                idx += n;
-            }
-        }
-    }
-    rep.result(a, &r)
-}
-
-fn judge_chance<A: Adapter, W: Write>(
-    r: &mut Referee<'_, A>,
-    rep: &mut Reporter<'_, W>,
-    index: usize,
-    c: &<A::G as Game>::Chance,
-) -> Result<(), JudgeError> {
-    if let Err(e) = r.chance(c) {
-        rep.refused_chance(index, &e)?;
-    }
-    Ok(())
-}
-
-/// How many of `events` (starting with a move of `p`) form `p`'s turn: the
-/// run of `p`'s moves from `state` up to the one after which `p` is no
-/// longer to act, or up to the first illegal one (included, so that the
-/// turn is refused), or to the end of the run. After the end of the game
-/// (`state` is `None`) the whole run is one (refused) turn.
-fn turn_len<G: Game>(state: Option<&G>, p: PlayerId, events: &[Ev<G>]) -> usize {
-    let mut s = state.cloned();
-    let mut n = 0;
-    for e in events {
-        let Event::Move { player, mv } = e else { break };
-        if *player != p {
+    let (mut buf, mut offset) = (Vec::new(), 0usize);
+    loop {
+        buf.clear();
+        let got = input.read_until(b'\n', &mut buf).map_err(JudgeError::Read)?;
+        if got == 0 {
             break;
         }
-        n += 1;
-        if let Some(s) = s.as_mut() {
-            if !s.to_act().includes(p) || s.play(p, *mv).is_err() || !s.to_act().includes(p) {
-                break;
-            }
+        let text = std::str::from_utf8(&buf).map_err(|e| {
+            JudgeError::Read(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 text (byte {})", offset + e.valid_up_to()),
+            ))
+        })?;
+        offset += got;
+        for line in a.judge_split(text) {
+            // A text record names no seats: a line is the turn of the seat
+            // to act, and after the end, of the seat after the previous line's.
+            let after = |p: PlayerId| PlayerId(((p.index() + 1) % n) as u8);
+            let player = match (r.is_over(), last) {
+                (true, Some(p)) => after(p),
+                _ => r.state().to_act().next_decider().unwrap_or(PlayerId(0)),
+            };
+            last = Some(player);
+            let v = r.turn(player, Said::Text(line));
+            rep.verdict(a, &v, r.state())?;
         }
     }
-    n.max(1)
+    rep.result(a, &r)
+}
+
+/// An input given back whole after its first bytes were read.
+type Again<R> = std::io::Chain<std::io::Cursor<Vec<u8>>, R>;
+
+/// Whether `input` is a JSON record (its first non-blank byte is `{`), and
+/// the whole input again.
+fn sniff<R: BufRead>(mut input: R) -> Result<(bool, Again<R>), JudgeError> {
+    let mut blank = Vec::new();
+    let json = loop {
+        let buf = input.fill_buf().map_err(JudgeError::Read)?;
+        let Some(&first) = buf.first() else { break false };
+        let n = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        if n == 0 {
+            break first == b'{';
+        }
+        blank.extend_from_slice(&buf[..n]);
+        input.consume(n);
+    };
+    Ok((json, std::io::Cursor::new(blank).chain(input)))
+}
+
+/// What a JSON record says before its turns, as far as choosing the game's
+/// configuration needs it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordStart {
+    /// The record's `game`.
+    pub game: Option<String>,
+    /// The record's `config`.
+    pub config: Option<Value>,
+}
+
+/// Reads the start of a record from `input` (up to a JSON record's turns;
+/// nothing of a text record) and gives back the whole input to judge:
+/// `None` for a text record.
+///
+/// # Errors
+/// [`JudgeError::Read`] when reading fails; [`JudgeError::Unreadable`] for
+/// a JSON record that does not parse up to its turns.
+pub fn record_start<R: Read>(input: R) -> Result<(Option<RecordStart>, impl BufRead), JudgeError> {
+    let mut tee = Tee { inner: input, seen: Vec::new() };
+    let (json, rest) = sniff(std::io::BufReader::new(&mut tee))?;
+    let mut start = None;
+    if json {
+        let mut found = RecordStart::default();
+        let r = serde_json::Deserializer::from_reader(rest).deserialize_map(StartVisitor(&mut found));
+        match r {
+            Ok(()) => {}
+            Err(e) if e.to_string().starts_with(START_DONE) => {}
+            Err(e) => return Err(JudgeError::Unreadable(format!("bad JSON: {e}"))),
+        }
+        start = Some(found);
+    } else {
+        drop(rest);
+    }
+    let seen = std::mem::take(&mut tee.seen);
+    Ok((start, std::io::BufReader::with_capacity(1 << 16, std::io::Cursor::new(seen).chain(tee.inner))))
+}
+
+/// A reader that keeps what it has read (the start of a record, read twice).
+struct Tee<R> {
+    inner: R,
+    seen: Vec<u8>,
+}
+
+impl<R: Read> Read for Tee<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.seen.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+const START_DONE: &str = "the start of the record is read";
+
+struct StartVisitor<'o>(&'o mut RecordStart);
+
+impl<'de> Visitor<'de> for StartVisitor<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a game record")
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "game" => self.0.game = Some(map.next_value()?),
+                "config" => self.0.config = Some(map.next_value()?),
+                "turns" => return Err(M::Error::custom(START_DONE)),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Judges a JSON record entry by entry as `de` reads it, telling `sink`
+/// each step, and returns the referee at the end (its result is the
+/// record's). `de` is a reader's deserializer (streaming) or a
+/// [`serde_json::Value`].
+///
+/// # Errors
+/// [`JudgeError`]: the record does not parse, is of another game, format
+/// or configuration, contradicts itself, or the sink fails.
+pub fn replay<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
+    a: &'a A,
+    de: D,
+    sink: &mut S,
+) -> Result<Referee<'a, A>, JudgeError> {
+    let mut failure = None;
+    let mut referee = None;
+    let r = de.deserialize_map(RecordVisitor { a, sink, failure: &mut failure, referee: &mut referee });
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    r.map_err(|e| JudgeError::Unreadable(format!("bad JSON: {e}")))?;
+    referee.ok_or_else(|| JudgeError::Unreadable("not a game record: no setup".into()))
+}
+
+struct RecordVisitor<'a, 'o, A: Adapter, S> {
+    a: &'a A,
+    sink: &'o mut S,
+    failure: &'o mut Option<JudgeError>,
+    referee: &'o mut Option<Referee<'a, A>>,
+}
+
+/// Stops deserializing with `e` kept for the caller.
+fn stop<E: serde::de::Error>(failure: &mut Option<JudgeError>, e: JudgeError) -> E {
+    let msg = e.to_string();
+    *failure = Some(e);
+    E::custom(msg)
+}
+
+impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, S> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a game record")
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+        let a = self.a;
+        let mut format = None;
+        let mut game = false;
+        let mut setup: Option<<A::G as Game>::Setup> = None;
+        let mut seed: Option<u64> = None;
+        let mut config: Option<Value> = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "format" => format = Some(map.next_value::<u64>()?),
+                "game" => {
+                    let g: String = map.next_value()?;
+                    if g != a.name() {
+                        return Err(stop(self.failure, JudgeError::WrongGame { record: g, given: a.name() }));
+                    }
+                    game = true;
+                }
+                // Checked with the head (once the game is known to be this one).
+                "config" => config = Some(map.next_value::<Value>()?),
+                "setup" => setup = Some(map.next_value()?),
+                "seed" => seed = map.next_value()?,
+                "events" => return Err(stop(self.failure, JudgeError::Format { found: format.unwrap_or(0) })),
+                "turns" if self.referee.is_none() => {
+                    let mut r = open(a, &mut *self.sink, setup.take(), seed, format, game, config.take())
+                        .map_err(|e| stop(self.failure, e))?;
+                    map.next_value_seed(TurnsSeed { a, r: &mut r, sink: self.sink, failure: self.failure })?;
+                    *self.referee = Some(r);
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        if self.referee.is_none() {
+            // A record without turns: the start position is the end.
+            let r = open(a, &mut *self.sink, setup, seed, format, game, config).map_err(|e| stop(self.failure, e))?;
+            *self.referee = Some(r);
+        }
+        Ok(())
+    }
+}
+
+/// The referee at the start of a record's turns, once its head is read.
+fn open<'a, A: Adapter, S: Sink<A>>(
+    a: &'a A,
+    sink: &mut S,
+    setup: Option<<A::G as Game>::Setup>,
+    seed: Option<u64>,
+    format: Option<u64>,
+    game: bool,
+    config: Option<Value>,
+) -> Result<Referee<'a, A>, JudgeError> {
+    if format != Some(u64::from(RECORD_FORMAT)) {
+        return Err(JudgeError::Format { found: format.unwrap_or(0) });
+    }
+    if let Some(c) = config.filter(|c| *c != a.config()) {
+        return Err(JudgeError::Config { record: c, given: a.config() });
+    }
+    let (Some(setup), true) = (setup, game) else {
+        return Err(JudgeError::Unreadable("not a game record: its game and setup must come before its turns".into()));
+    };
+    let start =
+        <A::G as Game>::from_setup(setup).map_err(|e| JudgeError::Unreadable(format!("invalid start setup: {e}")))?;
+    let r = Referee::new(a, start, seed.map(substitute_rng));
+    sink.start(a, &r)?;
+    Ok(r)
+}
+
+struct TurnsSeed<'a, 'o, A: Adapter, S> {
+    a: &'a A,
+    r: &'o mut Referee<'a, A>,
+    sink: &'o mut S,
+    failure: &'o mut Option<JudgeError>,
+}
+
+impl<'de, A: Adapter, S: Sink<A>> DeserializeSeed<'de> for TurnsSeed<'_, '_, A, S> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
+        de.deserialize_seq(self)
+    }
+}
+
+impl<'de, A: Adapter, S: Sink<A>> Visitor<'de> for TurnsSeed<'_, '_, A, S> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of turns")
+    }
+    fn visit_seq<Q: SeqAccess<'de>>(self, mut seq: Q) -> Result<(), Q::Error> {
+        let (a, r) = (self.a, self.r);
+        let mut index = 0usize;
+        let mut turn = 0usize;
+        while let Some(entry) = seq.next_element::<RecordEntry<<A::G as Game>::Chance>>()? {
+            let step = match entry {
+                RecordEntry::Chance { chance } => {
+                    let refused = r.chance(&chance).err();
+                    self.sink.chance(a, r, index, refused.as_ref())
+                }
+                RecordEntry::Turn { turn: e, chance } => {
+                    turn += 1;
+                    judge_turn(a, r, turn, &e).and_then(|v| self.sink.turn(a, r, &v, &e)).and_then(|()| {
+                        chance.iter().try_for_each(|c| {
+                            let refused = r.chance(c).err();
+                            self.sink.chance(a, r, index, refused.as_ref())
+                        })
+                    })
+                }
+            };
+            step.map_err(|e| stop(self.failure, e))?;
+            index += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Judges turn number `t` (from 1) of a JSON record.
+fn judge_turn<A: Adapter>(
+    a: &A,
+    r: &mut Referee<'_, A>,
+    t: usize,
+    e: &TurnEntry,
+) -> Result<Verdict<<A::G as Game>::Move>, JudgeError> {
+    let p = PlayerId(e.player);
+    if p.index() >= r.state().players() {
+        return Err(JudgeError::Inconsistent(format!("turn {t}: no seat {p}")));
+    }
+    let Some(answer) = &e.answer else {
+        let text = e.text.clone().ok_or_else(|| {
+            JudgeError::Inconsistent(format!("turn {t} of seat {p} has neither a text nor an answer"))
+        })?;
+        return Ok(r.turn(p, Said::Text(text)));
+    };
+    let raw = answer.raw(|| e.text.as_deref().map(|text| a.answer_of_turn(text))).ok_or_else(|| {
+        JudgeError::Inconsistent(format!("turn {t} of seat {p}: an answer \"as-played\" without a text"))
+    })?;
+    let was_over = r.is_over();
+    let v = r.turn(p, Said::Answer(raw));
+    if !was_over {
+        let failed_out = v.error.is_some() && !v.substituted;
+        let played = (!failed_out).then(|| a.record_text(&v.played_text));
+        if played != e.text {
+            return Err(JudgeError::Inconsistent(format!(
+                "turn {t} of seat {p}: the answer gives {played:?} but the record lists {:?}",
+                e.text
+            )));
+        }
+    }
+    Ok(v)
 }

@@ -92,23 +92,30 @@
 //! theirs), so memory stays bounded whatever bots print.
 //!
 //! ## Records
-//! `play --record DIR` writes `DIR/<game>-<index>.json`: the game-core
-//! [`game_core::Record`] fields (`game`, `setup`, `seed`, `events` with
-//! every move and chance value, `outcome`) plus `config`, `bots` (one per
-//! seat), `turns`, `result` (`winner`, `ranks`, `reason`), `errors`,
-//! `stderr` (the last 4 KiB per external seat), `final_position`, `index`,
-//! `series_seed` and `replay` (the command that plays the game again).
-//! Each entry of `turns` has the seat, the turn played in protocol notation,
-//! the milliseconds taken, `event_end` (the events up to the end of the
-//! turn), the error kind and whether the turn is a substitute, and for an
-//! external bot its `answer` exactly as received: every output line taken
-//! for the turn (a JSON string when the bytes are UTF-8, otherwise
-//! `{"bytes": [...]}`; dropped lines included, the first
+//! `play --record DIR` writes `DIR/<game>-<index>.json` as the game goes
+//! ([`play::RecordWriter`]: into `DIR/.<game>-<index>.json.part`, renamed
+//! into place when complete, so a file under a record's name is always
+//! whole). One JSON object (format [`play::RECORD_FORMAT`]; records of
+//! older arenas, with an `events` list, are not read), its fields in this
+//! order so that it is written and judged as a stream: `format`, `game`,
+//! `config`, `setup`, `seed`, `bots` (one per seat), `replay` (the command
+//! that plays the game again), then `turns`, one entry per line, then
+//! `index`, `series_seed`, `result` (`winner`, `ranks`, `reason`),
+//! `errors`, `stderr` (the last 4 KiB per external seat) and
+//! `final_position`. An entry of `turns` is a chance value
+//! (`{"chance": ...}`) where it fell, or a seat's turn: the seat, the turn
+//! played as `text` (the game's notation, [`games::Adapter::record_text`]:
+//! Parallel Football's `s m-1,1 k2,0` for `stay, move -1 1, kick 2 0`),
+//! the milliseconds taken, the error kind and whether the turn is a
+//! substitute, and for an external bot its `answer`: `"as-played"` when it
+//! was exactly the turn's answer lines, otherwise as received: every output
+//! line taken for the turn (a JSON string when the bytes are UTF-8,
+//! otherwise `{"bytes": [...]}`; dropped lines included, the first
 //! [`referee::KEPT_SKIPPED_LINES`] of them) and the `cutoff` (`timeout`,
 //! `crash`, ...) when the answer never came whole. `arena judge` re-derives
-//! every verdict from these answers; it takes time-outs and crashes as
-//! recorded facts.
-//!
+//! every verdict from these answers (and substitutes from the seed); it
+//! takes time-outs and crashes as recorded facts.
+
 //! ## Decisions
 //! * Parallel Football: without `--p`/`--k` the arena uses 4 footballers
 //!   per team and kick range 10 (the rules file sets no default). A team
@@ -117,7 +124,7 @@
 //!   received are not used, since the late ones could not be told apart
 //!   from the next turn's answer anyway.
 //! * `judge`: a turn after the end of the game is refused as `game-over`
-//!   and the result stands. A record's illegal move event (or text line)
+//!   and the result stands. A record's illegal turn text (or text line)
 //!   is not a bot's answer, so it has no substitute: in Quoridor and
 //!   Parallel Football judging stops there and the result is "not over".
 //!   Parallel Football is judged from JSON records only.

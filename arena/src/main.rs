@@ -152,11 +152,13 @@ enum Cmd {
     /// Every turn is decided by the same judging core as `arena play`: a JSON record's raw answers are
     /// read again exactly as the game's referee reads them, substitute moves are re-derived from the
     /// record's seed, and recorded time-outs and crashes are reported as recorded. Nothing is skipped:
-    /// a turn or event after the end of the game (its own end, or a forfeit) is refused as `game-over`
-    /// and changes neither the result nor its reason, and events past the record's turn list are judged
-    /// turn by turn. A turn list that goes backwards, past the events, holds another seat's moves, or
-    /// whose answers do not give the moves it lists is refused as an inconsistent record (exit code 2),
-    /// naming the turn or event.
+    /// a turn or chance value after the end of the game (its own end, or a forfeit) is refused as
+    /// `game-over` and changes neither the result nor its reason. A turn whose answer does not give the
+    /// turn it lists is refused as an inconsistent record (exit code 2), naming the turn. Records are
+    /// read as a stream: memory is bounded by the position and one turn.
+    ///
+    /// A JSON record's `config` gives the game options not given here; an option given here that
+    /// differs from the record's, or a record of another game, is refused (exit code 2).
     #[command(verbatim_doc_comment)]
     Judge {
         /// The game.
@@ -389,7 +391,7 @@ fn main() -> ExitCode {
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
-            with_adapter!(game, &opts, |a| cmd_judge(&a, file.as_deref(), judge::JudgeOptions { json, legal }))
+            cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })
         }
         Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
@@ -492,7 +494,7 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     let played = play::play_game(a, &seats, 2026, &opts)?;
     println!("\n== {} ({}) ==", a.name(), seats.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" vs "));
     println!("{}", played.final_position);
-    println!("result: {} by {}, {} turns", played.outcome, played.reason, played.turns.len());
+    println!("result: {} by {}, {} turns", played.outcome, played.reason, played.turn_count);
     Ok(())
 }
 
@@ -707,8 +709,7 @@ fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), Cli
 }
 
 /// The game options a record's `config` stands for.
-fn record_opts(v: &serde_json::Value) -> GameOpts {
-    let c = &v["config"];
+fn record_opts(c: &serde_json::Value) -> GameOpts {
     let num = |k: &str| c.get(k).and_then(serde_json::Value::as_u64);
     GameOpts {
         players: num("players").and_then(|x| u8::try_from(x).ok()),
@@ -726,7 +727,7 @@ fn record_opts(v: &serde_json::Value) -> GameOpts {
 
 fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliError> {
     let (v, game) = read_record(record)?;
-    let page = with_adapter!(game, &record_opts(&v), |a| view::replay(&a, &v).map_err(CliError::from))
+    let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v).map_err(CliError::from))
         .map(|r| view::page(&r))?;
     std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
@@ -756,10 +757,40 @@ fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {
     String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 { valid_up_to: e.utf8_error().valid_up_to() })
 }
 
-fn cmd_judge<A: Adapter>(a: &A, file: Option<&std::path::Path>, opts: judge::JudgeOptions) -> Result<(), CliError> {
-    let text = read_input(file)?;
+/// Judges a record as `game`. A JSON record's `config` gives the options
+/// not given explicitly; an explicit one that differs from it makes the
+/// judge refuse the record, naming both configurations.
+fn cmd_judge(
+    game: GameName,
+    file: Option<&std::path::Path>,
+    given: &GameOpts,
+    opts: judge::JudgeOptions,
+) -> Result<(), CliError> {
+    let input: Box<dyn Read> = match file {
+        Some(p) if p.as_os_str() != "-" => {
+            Box::new(std::fs::File::open(p).map_err(|source| CliError::Read { path: p.to_path_buf(), source })?)
+        }
+        _ => Box::new(std::io::stdin().lock()),
+    };
+    let (start, input) = judge::record_start(input)?;
+    let recorded = start.as_ref().filter(|s| s.game.as_deref().and_then(game_name) == Some(game));
+    let game_opts = match recorded.and_then(|s| s.config.as_ref()) {
+        Some(c) => {
+            let r = record_opts(c);
+            GameOpts {
+                players: given.players.or(r.players),
+                max_ticks: given.max_ticks.or(r.max_ticks),
+                p: given.p.or(r.p),
+                k: given.k.or(r.k),
+                max_turns: given.max_turns.or(r.max_turns),
+                pile: given.pile.or(r.pile),
+                max_take: given.max_take.or(r.max_take),
+            }
+        }
+        None => given.clone(),
+    };
     let mut out = std::io::stdout().lock();
-    judge::judge(a, &text, opts, &mut out)?;
+    with_adapter!(game, &game_opts, |a| judge::judge(&a, input, opts, &mut out).map_err(CliError::from))?;
     out.flush().map_err(CliError::Output)
 }
 
@@ -780,7 +811,8 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
     let (v, game) = read_record(record)?;
-    let picture = with_adapter!(game, &record_opts(&v), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
+    let picture =
+        with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
     std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }

@@ -1,49 +1,78 @@
 //! `arena render`: a recorded position as an SVG picture.
 
 use crate::error::RenderError;
-use crate::games::Adapter;
-use game_core::{Event, Game, Record};
+use crate::games::{Adapter, AnswerError};
+use crate::judge::{Sink, replay};
+use crate::play::TurnEntry;
+use crate::referee::{Referee, Verdict};
+use game_core::{Game, PlayerId};
 use serde_json::Value;
 
-/// Replays the JSON record `v` up to the end of turn `ply` (all of it when
-/// `None`; chance events right after that turn are included) and draws it.
+/// Follows a record's judging up to the end of turn `ply` (chance values
+/// right after it included).
+struct Upto<A: Adapter> {
+    ply: Option<usize>,
+    turns: usize,
+    start: Option<A::G>,
+    state: Option<A::G>,
+    moves: Vec<(PlayerId, <A::G as Game>::Move)>,
+}
+
+impl<A: Adapter> Upto<A> {
+    fn open(&self) -> bool {
+        self.ply.is_none_or(|k| self.turns < k || (self.turns == k && k > 0))
+    }
+}
+
+impl<A: Adapter> Sink<A> for Upto<A> {
+    fn start(&mut self, _a: &A, r: &Referee<'_, A>) -> Result<(), crate::judge::JudgeError> {
+        self.start = Some(r.state().clone());
+        self.state = Some(r.state().clone());
+        Ok(())
+    }
+    fn chance(
+        &mut self,
+        _a: &A,
+        r: &Referee<'_, A>,
+        _index: usize,
+        _refused: Option<&AnswerError>,
+    ) -> Result<(), crate::judge::JudgeError> {
+        if self.open() {
+            self.state = Some(r.state().clone());
+        }
+        Ok(())
+    }
+    fn turn(
+        &mut self,
+        _a: &A,
+        r: &Referee<'_, A>,
+        v: &Verdict<<A::G as Game>::Move>,
+        _entry: &TurnEntry,
+    ) -> Result<(), crate::judge::JudgeError> {
+        self.turns += 1;
+        if self.open() {
+            self.moves.extend(v.played.iter().map(|&m| (v.player, m)));
+            self.state = Some(r.state().clone());
+        }
+        Ok(())
+    }
+}
+
+/// Replays the JSON record `v` through the judging core up to the end of
+/// turn `ply` (all of it when `None`; chance values right after that turn
+/// are included) and draws it.
 ///
 /// # Errors
-/// [`RenderError`] when the record does not fit the game, `ply` is past its
-/// end, or it does not replay.
+/// [`RenderError`] when the record does not fit the game or `ply` is past
+/// its end.
 pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String, RenderError> {
-    let rec: Record<A::G> =
-        serde_json::from_value(v.clone()).map_err(|source| RenderError::NotARecord { game: a.name(), source })?;
-    let mut state =
-        <A::G as Game>::from_setup(rec.setup.clone()).map_err(|e| RenderError::Setup { source: Box::new(e) })?;
-    let ends: Vec<usize> = v
-        .get("turns")
-        .and_then(Value::as_array)
-        .map(|t| t.iter().filter_map(|x| x.get("event_end").and_then(Value::as_u64)).map(|e| e as usize).collect())
-        .unwrap_or_default();
-    let mut stop = match ply {
-        None => rec.events.len(),
-        Some(0) => 0,
-        Some(k) if !ends.is_empty() => {
-            *ends.get(k - 1).ok_or(RenderError::NoSuchTurn { turns: ends.len(), asked: k })?
-        }
-        Some(k) if k <= rec.events.len() => k,
-        Some(k) => return Err(RenderError::NoSuchPly { plies: rec.events.len(), asked: k }),
-    };
-    while stop < rec.events.len() && matches!(rec.events[stop], Event::Chance(_)) && ply != Some(0) {
-        stop += 1;
+    let mut upto = Upto::<A> { ply, turns: 0, start: None, state: None, moves: Vec::new() };
+    replay(a, v, &mut upto).map_err(|e| RenderError::Judge { game: a.name(), source: Box::new(e) })?;
+    if let Some(k) = ply.filter(|&k| k > upto.turns) {
+        return Err(RenderError::NoSuchTurn { turns: upto.turns, asked: k });
     }
-    let start = state.clone();
-    let mut moves = Vec::new();
-    for (i, e) in rec.events[..stop.min(rec.events.len())].iter().enumerate() {
-        let r = match e {
-            Event::Move { player, mv } => {
-                moves.push((*player, *mv));
-                state.play(*player, *mv)
-            }
-            Event::Chance(c) => state.apply_chance(c),
-        };
-        r.map_err(|e| RenderError::Replay { event: i, source: Box::new(e) })?;
+    match (upto.start, upto.state) {
+        (Some(start), Some(state)) => Ok(a.svg_with_history(&start, &upto.moves, &state)),
+        _ => Err(RenderError::NoSuchTurn { turns: 0, asked: ply.unwrap_or(0) }),
     }
-    Ok(a.svg_with_history(&start, &moves, &state))
 }

@@ -106,6 +106,8 @@ impl SeriesKey {
 /// The fields of a record that results need (the turns are skipped).
 #[derive(Clone, Debug, Deserialize)]
 struct Head {
+    #[serde(default)]
+    format: u32,
     game: String,
     seed: Option<u64>,
     outcome: Option<Outcome>,
@@ -157,6 +159,9 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     let head: Head = serde_json::from_reader(std::io::BufReader::new(file))
         .map_err(|source| ResultsError::NotARecord { path: path.into(), source })?;
     let bad = |what: &str| ResultsError::NotARecord { path: path.into(), source: serde::de::Error::custom(what) };
+    if head.format != crate::play::RECORD_FORMAT {
+        return Err(bad("a record of an older arena (records of older arenas are not read)"));
+    }
     let seats = head.bots.len();
     let seed = head.seed.ok_or_else(|| bad("no game seed"))?;
     let outcome = head.outcome.ok_or_else(|| bad("no outcome"))?;

@@ -450,7 +450,8 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
         }
     }
     if game.rule == Rule::Stay {
-        // From the failure on (after the start cells), every order is `stay`.
+        // From the failure on (after the start cells), every order is `stay`
+        // (`s` in the record's notation).
         let from = match h.expect {
             Expect::Io(..) => errors.last().and_then(|e| e["turn"].as_u64()).unwrap_or(0) as usize,
             Expect::Unreadable => 0,
@@ -458,7 +459,7 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
         let after: Vec<&Value> =
             seat_turns(rec, seat, from).into_iter().filter(|t| !std::ptr::eq(*t, turns[0])).collect();
         let stays = !after.is_empty()
-            && after.iter().all(|t| t["text"].as_str().is_some_and(|s| s.split(", ").all(|o| o == "stay")));
+            && after.iter().all(|t| t["text"].as_str().is_some_and(|s| s.split(' ').all(|o| o == "s")));
         check(stays, || format!("turns of seat {seat} from turn {from}: {after:?}"))?;
     }
     let judged = judged_result(game, rec);

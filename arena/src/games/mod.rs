@@ -128,6 +128,20 @@ pub trait Adapter: Send + Sync + 'static {
         seat: PlayerId,
         lines: &[&[u8]],
     ) -> Result<ParsedAnswer<<Self::G as Game>::Move>, AnswerError>;
+    /// A played turn (`played`, in protocol notation as
+    /// [`format_turn`](Adapter::format_turn) writes it) as a JSON record
+    /// keeps it: a text [`judge_line`](Adapter::judge_line) reads back to
+    /// the same moves. The default is the protocol notation itself.
+    fn record_text(&self, played: &str) -> String {
+        played.to_string()
+    }
+    /// The answer lines a bot prints to play the turn `text` (as a record
+    /// keeps it, [`record_text`](Adapter::record_text)): a
+    /// record keeps an answer that is exactly these lines as `"as-played"`.
+    /// The default is the text as one line.
+    fn answer_of_turn(&self, text: &str) -> Vec<String> {
+        vec![text.to_string()]
+    }
     /// Whether the game's referee drops this output line before reading
     /// answers (Quoridor: lines that are blank once trimmed).
     fn skips_line(&self, line: &[u8]) -> bool {

@@ -191,12 +191,75 @@ impl Adapter for FootballAdapter {
     fn text_records(&self) -> bool {
         false
     }
-    fn judge_line(&self, _state: &Football, _player: PlayerId, _line: &str) -> Result<Vec<FootballMove>, AnswerError> {
-        Err(AnswerError {
-            kind: "not-a-json-record".into(),
-            message: "parallel-football records are the JSON records `arena play --record` writes".into(),
-        })
+    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
+    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
+    fn record_text(&self, played: &str) -> String {
+        let mut out = String::with_capacity(played.len() / 2);
+        for (i, words) in split_turn(played).enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            compact(words, &mut out);
+        }
+        out
     }
+    fn answer_of_turn(&self, text: &str) -> Vec<String> {
+        turn_words(text)
+    }
+    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
+    /// or in protocol words separated by `, ` (a JSON record's `text`; text
+    /// records are not read).
+    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
+        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
+    }
+}
+
+/// The moves of a turn in protocol words (`stay, move 1 0, kick 2 -3`).
+fn split_turn(text: &str) -> impl Iterator<Item = &str> {
+    text.split(", ").filter(move |_| !text.is_empty())
+}
+
+/// One move's protocol words in record notation (`s`, `m1,0`, `k2,-3`,
+/// `3,4`), appended to `out`.
+fn compact(words: &str, out: &mut String) {
+    let mut w = words.split(' ');
+    match (w.next(), w.next(), w.next(), w.next()) {
+        (Some("stay"), None, _, _) => out.push('s'),
+        (Some(kind @ ("move" | "kick")), Some(x), Some(y), None) => {
+            out.push(if kind == "move" { 'm' } else { 'k' });
+            out.push_str(x);
+            out.push(',');
+            out.push_str(y);
+        }
+        (Some(x), Some(y), None, _) => {
+            out.push_str(x);
+            out.push(',');
+            out.push_str(y);
+        }
+        _ => out.push_str(words),
+    }
+}
+
+/// A record's turn text as protocol words, one per move: record notation
+/// when every token is one, otherwise protocol words separated by `, `.
+fn turn_words(text: &str) -> Vec<String> {
+    let expand = |t: &str| -> Option<String> {
+        let pair = |r: &str| {
+            r.split_once(',').filter(|(x, y)| !x.is_empty() && !y.is_empty()).map(|(x, y)| format!("{x} {y}"))
+        };
+        match t.as_bytes().first()? {
+            b's' if t == "s" => Some("stay".into()),
+            b'm' => pair(&t[1..]).map(|p| format!("move {p}")),
+            b'k' => pair(&t[1..]).map(|p| format!("kick {p}")),
+            b'0'..=b'9' => pair(t),
+            _ => None,
+        }
+    };
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let record: Option<Vec<String>> = text.split(' ').map(expand).collect();
+    record.unwrap_or_else(|| split_turn(text).map(str::to_string).collect())
 }
 
 /// The crate's [`GreedyTeam`] as a built-in bot.
@@ -432,4 +495,27 @@ pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Foo
         s.insert_str(end, &over);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_notation_reads_back_to_the_protocol_words_and_moves() {
+        let a = FootballAdapter::new(16, 3, 2, 10).unwrap();
+        let state = a.start();
+        let played = "stay, move -1 1, kick 2 0";
+        let kept = a.record_text(played);
+        assert_eq!(kept, "s m-1,1 k2,0");
+        assert_eq!(a.answer_of_turn(&kept), ["stay", "move -1 1", "kick 2 0"]);
+        assert_eq!(a.record_text("3 4, 15 0"), "3,4 15,0");
+        assert_eq!(a.answer_of_turn("3,4 15,0"), ["3 4", "15 0"]);
+        // Protocol words are read too, and both give the same moves.
+        let p = PlayerId(0);
+        assert_eq!(a.judge_line(&state, p, &kept).unwrap(), a.judge_line(&state, p, played).unwrap());
+        assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
+        assert!(a.judge_line(&state, p, "s m1").is_err());
+        assert!(a.judge_line(&state, p, "dance").is_err());
+    }
 }

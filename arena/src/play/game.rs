@@ -2,14 +2,17 @@
 //! turn, and the record keeps what happened.
 
 use super::journal::Failures;
-use super::record::{ErrorEntry, ErrorLog, Played, TurnEntry, quote, replay_command, round_ms};
+use super::record::{
+    AnswerEntry, ErrorEntry, ErrorLog, Played, RECORD_FORMAT, RecordHead, RecordWriter, TurnEntry, quote,
+    replay_command, round_ms,
+};
 use super::seat::{SeatAnswer, Seats};
 use super::spec::BotSpec;
 use crate::error::PlayError;
 use crate::games::{Adapter, TurnLog};
 use crate::referee::{Failure, Referee, Said, substitute_rng};
 use game_core::rng::{GameRng, seeded};
-use game_core::{Event, Game, Outcome, PlayerId, Record, ToAct};
+use game_core::{Game, Outcome, PlayerId, ToAct};
 
 /// Options of a series of games.
 #[derive(Clone, Debug)]
@@ -23,29 +26,65 @@ pub struct PlayOptions {
     pub replay_args: Vec<String>,
 }
 
-/// Plays one game between `specs` (one per seat) with `seed`.
-///
-/// Every turn is decided by the judging core ([`Referee::turn`]), the same
-/// that `arena judge` runs on the record. Never panics on bot behaviour:
-/// every failure is recorded and costs what the game's [`FailurePolicy`](crate::games::FailurePolicy)
-/// says; every process is killed and reaped before this returns.
+/// Plays one game between `specs` (one per seat) with `seed`, keeping no
+/// record (see [`play_game_to`]).
 ///
 /// # Errors
-/// [`PlayError::SeatCount`] without one spec per seat,
-/// [`PlayError::Spec`] when a spec cannot make a bot for this game,
-/// [`PlayError::Aborted`] when a SIGTERM's grace ran out ([`crate::interrupt`]).
+/// As [`play_game_to`].
 pub fn play_game<A: Adapter>(
     a: &A,
     specs: &[(String, BotSpec)],
     seed: u64,
     opts: &PlayOptions,
-) -> Result<Played<A::G>, PlayError> {
+) -> Result<Played, PlayError> {
+    play_game_to(a, specs, seed, opts, None)
+}
+
+/// Plays one game between `specs` (one per seat) with `seed`, writing its
+/// record's head and turns to `record` as the game goes (the caller
+/// finishes it with the summary's tail).
+///
+/// Every turn is decided by the judging core ([`Referee::turn`]), the same
+/// that `arena judge` runs on the record. Never panics on bot behaviour:
+/// every failure is recorded and costs what the game's [`FailurePolicy`](crate::games::FailurePolicy)
+/// says; every process is killed and reaped before this returns. Memory
+/// is bounded by the position and one turn: turns are not kept.
+///
+/// # Errors
+/// [`PlayError::SeatCount`] without one spec per seat,
+/// [`PlayError::Spec`] when a spec cannot make a bot for this game,
+/// [`PlayError::WriteRecord`] when writing the record fails (the game stops
+/// there), [`PlayError::Aborted`] when a SIGTERM's grace ran out
+/// ([`crate::interrupt`]).
+pub fn play_game_to<A: Adapter>(
+    a: &A,
+    specs: &[(String, BotSpec)],
+    seed: u64,
+    opts: &PlayOptions,
+    record: Option<&mut RecordWriter>,
+) -> Result<Played, PlayError> {
     let start = a.start();
     let n = start.players();
     if specs.len() != n {
         return Err(PlayError::SeatCount { game: a.name(), seats: n, bots: specs.len() });
     }
-    let mut game = OneGame::new(a, Seats::new(a, specs, seed)?, &start, seed);
+    let bots: Vec<String> = specs.iter().map(|(s, _)| s.clone()).collect();
+    let replay = replay_command(a.name(), &opts.replay_args, specs.iter().map(|(s, _)| s.as_str()), seed);
+    let config = a.config();
+    let mut record = record;
+    if let Some(w) = record.as_deref_mut() {
+        let setup = start.to_setup();
+        w.head(&RecordHead::<A::G> {
+            format: RECORD_FORMAT,
+            game: a.name(),
+            config: &config,
+            setup: &setup,
+            seed: Some(seed),
+            bots: &bots,
+            replay: &replay,
+        })?;
+    }
+    let mut game = OneGame::new(a, Seats::new(a, specs, seed)?, &start, seed, record);
     game.start_seats(&start, opts.time_factor);
     let (outcome, reason) = game.run(&start);
     let state = game.referee.state().clone();
@@ -53,20 +92,20 @@ pub fn play_game<A: Adapter>(
     if reason == ABORTED {
         return Err(PlayError::Aborted);
     }
-    let mut record = game.record;
-    record.outcome = Some(outcome);
+    if let Some(e) = game.write_error {
+        return Err(e);
+    }
     Ok(Played {
-        record,
-        config: a.config(),
-        bots: specs.iter().map(|(s, _)| s.clone()).collect(),
-        turns: game.turns,
+        config,
+        bots,
+        turn_count: game.turns,
         outcome,
         reason,
         errors: game.errors.finish(),
         failures: game.failures,
         stderr,
         final_position: a.display(&state),
-        replay: replay_command(a.name(), &opts.replay_args, specs.iter().map(|(s, _)| s.as_str()), seed),
+        replay,
     })
 }
 
@@ -80,8 +119,10 @@ struct OneGame<'a, A: Adapter> {
     seats: Seats<'a, A>,
     referee: Referee<'a, A>,
     chance_rng: GameRng,
-    record: Record<A::G>,
-    turns: Vec<TurnEntry>,
+    record: Option<&'a mut RecordWriter>,
+    /// The first failure to write the record (the game stops there).
+    write_error: Option<PlayError>,
+    turns: usize,
     errors: ErrorLog,
     failures: Vec<Failures>,
 }
@@ -95,15 +136,22 @@ enum Round {
 }
 
 impl<'a, A: Adapter> OneGame<'a, A> {
-    fn new(a: &'a A, seats: Seats<'a, A>, start: &A::G, seed: u64) -> OneGame<'a, A> {
+    fn new(
+        a: &'a A,
+        seats: Seats<'a, A>,
+        start: &A::G,
+        seed: u64,
+        record: Option<&'a mut RecordWriter>,
+    ) -> OneGame<'a, A> {
         let n = start.players();
         OneGame {
             a,
             seats,
             referee: Referee::new(a, start.clone(), Some(substitute_rng(seed))),
             chance_rng: seeded(seed),
-            record: Record::new(start, Some(seed)),
-            turns: Vec::new(),
+            record,
+            write_error: None,
+            turns: 0,
             errors: ErrorLog::new(n),
             failures: vec![Failures::default(); n],
         }
@@ -126,7 +174,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
         let limit = start.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
         let mut steps = 0u64;
         let mut forced = None;
-        while !self.referee.is_over() {
+        while !self.referee.is_over() && self.write_error.is_none() {
             if crate::interrupt::abort_games() {
                 forced = Some(ABORTED);
                 break;
@@ -160,7 +208,9 @@ impl<'a, A: Adapter> OneGame<'a, A> {
     fn chance(&mut self) -> Round {
         let applied = self.referee.state().sample_chance(&mut self.chance_rng).map(|c| {
             let r = self.referee.chance(&c);
-            self.record.events.push(Event::Chance(c));
+            if let (Some(w), None) = (self.record.as_deref_mut(), &self.write_error) {
+                self.write_error = w.chance(&c).err();
+            }
             r
         });
         if matches!(applied, Some(Ok(()))) { Round::Played } else { Round::Forced("arena-error") }
@@ -182,7 +232,8 @@ impl<'a, A: Adapter> OneGame<'a, A> {
 
     /// Judges and records one seat's turn; false when the game stops.
     fn turn(&mut self, p: PlayerId, answer: SeatAnswer<<A::G as Game>::Move>) -> bool {
-        let turn_no = self.turns.len() + 1;
+        self.turns += 1;
+        let turn_no = self.turns;
         let raw = match &answer.said {
             Said::Answer(raw) => Some(raw.clone()),
             _ => None,
@@ -203,16 +254,21 @@ impl<'a, A: Adapter> OneGame<'a, A> {
             }
         }
         let failed_out = v.error.is_some() && !v.substituted;
-        self.record.events.extend(v.played.iter().map(|&mv| Event::Move { player: p, mv }));
-        self.turns.push(TurnEntry {
-            player: p.0,
-            answer: raw,
-            text: (!failed_out).then(|| v.played_text.clone()),
-            ms: round_ms(answer.ms),
-            event_end: self.record.events.len(),
-            error: v.error.as_ref().map(|e| e.kind.clone()),
-            substituted: v.substituted,
-        });
+        if self.record.is_some() {
+            let text = (!failed_out).then(|| self.a.record_text(&v.played_text));
+            let canonical = text.as_deref().map(|t| self.a.answer_of_turn(t));
+            let entry = TurnEntry {
+                player: p.0,
+                answer: raw.map(|raw| AnswerEntry::new(raw, canonical)),
+                text,
+                ms: round_ms(answer.ms),
+                error: v.error.as_ref().map(|e| e.kind.clone()),
+                substituted: v.substituted,
+            };
+            if let (Some(w), None) = (self.record.as_deref_mut(), &self.write_error) {
+                self.write_error = w.turn(&entry).err();
+            }
+        }
         if self.referee.stop().is_some() {
             return false;
         }

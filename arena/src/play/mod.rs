@@ -7,8 +7,9 @@
 //!   deadline; [`builtin_bot`] and [`check_specs`].
 //! * [`play_game`] (`game`): one game, every turn decided by the judging
 //!   core [`Referee`](crate::referee::Referee).
-//! * [`Played`] (`record`): what a game leaves, its JSON record, and the
-//!   bounded log of its problems ([`MAX_SEAT_ERRORS`] per seat).
+//! * [`Played`] (`record`): what a game leaves, its JSON record written as
+//!   the game goes ([`RecordWriter`]: a temporary file renamed into place),
+//!   and the bounded log of its problems ([`MAX_SEAT_ERRORS`] per seat).
 //! * [`play_series`] (`series`): the [`schedule`], `--jobs` threads, records
 //!   written, [`GameSummary`] kept per game.
 
@@ -19,9 +20,12 @@ mod seat;
 mod series;
 mod spec;
 
-pub use game::{PlayOptions, play_game};
+pub use game::{PlayOptions, play_game, play_game_to};
 pub use journal::Failures;
-pub use record::{ErrorEntry, MAX_SEAT_ERRORS, Played, ResultEntry, TurnEntry, shell_quote};
+pub use record::{
+    AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,
+    RecordWriter, ResultEntry, TurnEntry, shell_quote,
+};
 pub use seat::{builtin_bot, check_specs};
 pub use series::{
     GameSummary, Plan, SHARD_INDEX_VARS, SUMMARY_ERRORS, SeriesRun, Shard, ShardError, play_series, schedule,

@@ -1,36 +1,127 @@
-//! What a played game leaves: its turns, problems and result, the JSON
-//! record `play --record` writes, and the bounded log of a game's problems.
+//! What a played game leaves: its summary ([`Played`]), the JSON record
+//! `play --record` writes as the game goes ([`RecordWriter`], format
+//! [`RECORD_FORMAT`]), and the bounded log of a game's problems.
+//!
+//! A record is one JSON object whose fields come in this order, so that it
+//! can be written and judged as a stream (memory bounded by the position
+//! and one turn, not by the game):
+//! * the head: `format`, `game`, `config`, `setup`, `seed`, `bots`,
+//!   `replay`;
+//! * `turns`: one seat's turn per line, in order ([`TurnEntry`]: `player`,
+//!   `text` in the game's record notation, the bot's raw `answer` or
+//!   `"as-played"`, `ms`, `error`, `substituted`, and `chance`: the chance
+//!   values drawn right after the turn; see [`RecordEntry`]);
+//! * the tail: `index`, `series_seed`, `result`, `outcome`, `errors`,
+//!   `failures` (failed answers per seat by kind), `stderr`,
+//!   `final_position`.
 
 use super::journal::Failures;
-use crate::referee::RawAnswer;
-use game_core::{Game, Outcome, Record};
+use crate::error::PlayError;
+use crate::referee::{RawAnswer, RawLine};
+use game_core::{Game, Outcome};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The `format` of the records this arena writes. Records of older arenas
+/// (with an `events` list) are not read.
+pub const RECORD_FORMAT: u32 = 2;
+
+/// What a bot said on a turn, as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum AnswerEntry {
+    /// `"as-played"`: the bot printed exactly the game's answer lines for
+    /// the turn's `text` ([`Adapter::answer_of_turn`](crate::games::Adapter::answer_of_turn)),
+    /// nothing more.
+    AsPlayed(AsPlayed),
+    /// The answer as received, when it differs from the turn played.
+    Raw(RawAnswer),
+}
+
+/// The marker `"as-played"` of [`AnswerEntry::AsPlayed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AsPlayed {
+    /// `"as-played"`.
+    AsPlayed,
+}
+
+impl AnswerEntry {
+    /// `raw` as a record keeps it: `"as-played"` when it is exactly the
+    /// lines `canonical` gives for the played turn.
+    pub fn new(raw: RawAnswer, canonical: Option<Vec<String>>) -> AnswerEntry {
+        let same = canonical.is_some_and(|lines| {
+            raw.cutoff.is_none()
+                && raw.more_skipped == 0
+                && raw.lines.len() == lines.len()
+                && raw.lines.iter().zip(&lines).all(|(r, l)| r.0 == l.as_bytes())
+        });
+        if same { AnswerEntry::AsPlayed(AsPlayed::AsPlayed) } else { AnswerEntry::Raw(raw) }
+    }
+
+    /// The raw answer: `lines` (the played turn's answer lines) for
+    /// `"as-played"`.
+    pub fn raw(&self, lines: impl FnOnce() -> Option<Vec<String>>) -> Option<RawAnswer> {
+        match self {
+            AnswerEntry::Raw(r) => Some(r.clone()),
+            AnswerEntry::AsPlayed(_) => lines().map(|lines| RawAnswer {
+                lines: lines.into_iter().map(|l| RawLine(l.into_bytes())).collect(),
+                more_skipped: 0,
+                cutoff: None,
+            }),
+        }
+    }
+}
 
 /// One seat's turn in a record.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurnEntry {
     /// The seat.
     pub player: u8,
-    /// What an external bot said, exactly (raw lines, and the cutoff when
-    /// the answer never came whole); `None` for a built-in bot.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub answer: Option<RawAnswer>,
-    /// The turn played, in protocol notation (`None` when a failed answer ended the game).
+    /// The turn played, in protocol notation (absent when a failed answer
+    /// ended the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// What an external bot said (absent for a built-in bot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<AnswerEntry>,
     /// Time taken, in milliseconds.
+    #[serde(default)]
     pub ms: f64,
-    /// Number of record events up to the end of this turn.
-    pub event_end: usize,
     /// The kind of the failure, if the answer failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Whether the turn played is the game's substitute for a failed answer.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub substituted: bool,
 }
 
+/// One entry of a record's `turns`, as read: a seat's turn with the chance
+/// values drawn right after it, or (before any turn) a chance value alone.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum RecordEntry<C> {
+    /// A seat's turn, then the chance values drawn after it (`"chance":
+    /// [...]`, absent when none).
+    Turn {
+        /// The turn.
+        #[serde(flatten)]
+        turn: TurnEntry,
+        /// The chance values right after it, in order.
+        #[serde(default = "Vec::new")]
+        chance: Vec<C>,
+    },
+    /// `{"chance": C}`: a chance value before the first turn.
+    Chance {
+        /// The value.
+        chance: C,
+    },
+}
+
 /// A recorded problem with a seat's answer.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorEntry {
     /// The seat.
     pub seat: u8,
@@ -43,7 +134,7 @@ pub struct ErrorEntry {
 }
 
 /// `{"winner": P or null, "ranks": [...], "reason": "..."}`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultEntry {
     /// The single winner.
     pub winner: Option<u8>,
@@ -60,25 +151,23 @@ impl ResultEntry {
     }
 }
 
-/// A played game: the game-core record and everything the arena adds.
+/// A played game as far as its summary needs it (the turns went to the
+/// record as they were played).
 #[derive(Clone, Debug)]
-pub struct Played<G: Game> {
-    /// Setup, seed, every move and chance value, and the outcome (the
-    /// arena's result, a forfeit included).
-    pub record: Record<G>,
+pub struct Played {
     /// The game's configuration.
     pub config: Value,
     /// The bot in each seat.
     pub bots: Vec<String>,
-    /// Every seat's turns.
-    pub turns: Vec<TurnEntry>,
+    /// How many seat turns were played.
+    pub turn_count: usize,
     /// The result.
     pub outcome: Outcome,
     /// Why the game ended.
     pub reason: String,
     /// Problems with answers.
     pub errors: Vec<ErrorEntry>,
-    /// Failed answers per seat, by kind.
+    /// Failed answers per seat.
     pub failures: Vec<Failures>,
     /// The last bytes of each external seat's stderr.
     pub stderr: Vec<Option<String>>,
@@ -88,48 +177,202 @@ pub struct Played<G: Game> {
     pub replay: String,
 }
 
-#[derive(serde::Serialize)]
+/// The head of a record: everything before its turns.
+#[derive(Serialize)]
 #[serde(bound = "")]
-struct RecordOut<'a, G: Game> {
-    #[serde(flatten)]
-    record: &'a Record<G>,
-    config: &'a Value,
-    bots: &'a [String],
-    index: u64,
-    series_seed: u64,
-    result: ResultEntry,
-    errors: &'a [ErrorEntry],
-    failures: &'a [Failures],
-    stderr: &'a [Option<String>],
-    replay: &'a str,
-    final_position: &'a str,
-    turns: &'a [TurnEntry],
+pub struct RecordHead<'a, G: Game> {
+    /// [`RECORD_FORMAT`].
+    pub format: u32,
+    /// The game's name.
+    pub game: &'a str,
+    /// The configuration.
+    pub config: &'a Value,
+    /// The start position.
+    pub setup: &'a G::Setup,
+    /// The game's seed.
+    pub seed: Option<u64>,
+    /// The bot in each seat.
+    pub bots: &'a [String],
+    /// The command that plays this game again.
+    pub replay: &'a str,
 }
 
-impl<G: Game> Played<G> {
-    /// The JSON record (pretty unless it is long).
-    pub fn to_json(&self, index: u64, series_seed: u64) -> String {
-        let out = RecordOut {
-            record: &self.record,
-            config: &self.config,
-            bots: &self.bots,
+/// The tail of a record: everything after its turns.
+#[derive(Serialize)]
+pub struct RecordTail<'a> {
+    /// Index of the game in its series.
+    pub index: u64,
+    /// The series' seed.
+    pub series_seed: u64,
+    /// The result.
+    pub result: ResultEntry,
+    /// The outcome: every seat's placement and score.
+    pub outcome: &'a Outcome,
+    /// Problems with answers.
+    pub errors: &'a [ErrorEntry],
+    /// Failed answers per seat, by kind.
+    pub failures: &'a [Failures],
+    /// The last bytes of each external seat's stderr.
+    pub stderr: &'a [Option<String>],
+    /// The final position as text.
+    pub final_position: &'a str,
+}
+
+impl<'a> RecordTail<'a> {
+    /// The tail of `played`, game `index` of the series `series_seed`.
+    pub fn of(played: &'a Played, index: u64, series_seed: u64) -> RecordTail<'a> {
+        RecordTail {
             index,
             series_seed,
-            result: ResultEntry::new(&self.outcome, &self.reason),
-            errors: &self.errors,
-            failures: &self.failures,
-            stderr: &self.stderr,
-            replay: &self.replay,
-            final_position: &self.final_position,
-            turns: &self.turns,
-        };
-        let r = if self.record.events.len() < 20_000 {
-            serde_json::to_string_pretty(&out)
-        } else {
-            serde_json::to_string(&out)
-        };
-        r.unwrap_or_else(|e| format!("{{\"error\": {:?}}}", e.to_string()))
+            result: ResultEntry::new(&played.outcome, &played.reason),
+            outcome: &played.outcome,
+            errors: &played.errors,
+            failures: &played.failures,
+            stderr: &played.stderr,
+            final_position: &played.final_position,
+        }
     }
+}
+
+/// Writes one record as the game goes: into a temporary file
+/// `.NAME.part` in the record's directory, renamed to `NAME` by
+/// [`finish`](RecordWriter::finish), so that a file under a record's name is
+/// always complete. Dropped unfinished (an error, a panic), it removes its
+/// temporary file.
+#[derive(Debug)]
+pub struct RecordWriter {
+    path: PathBuf,
+    part: PathBuf,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+    entries: usize,
+    /// The last turn (as JSON) and the chance values after it.
+    pending: Option<(String, Vec<String>)>,
+}
+
+impl RecordWriter {
+    /// Starts the record `dir/name`.
+    ///
+    /// # Errors
+    /// [`PlayError::WriteRecord`] naming the record when its temporary file
+    /// cannot be created.
+    pub fn create(dir: &Path, name: &str) -> Result<RecordWriter, PlayError> {
+        let path = dir.join(name);
+        let part = dir.join(format!(".{name}.part"));
+        let file =
+            std::fs::File::create(&part).map_err(|source| PlayError::WriteRecord { path: path.clone(), source })?;
+        Ok(RecordWriter {
+            path,
+            part,
+            out: Some(std::io::BufWriter::with_capacity(1 << 16, file)),
+            entries: 0,
+            pending: None,
+        })
+    }
+
+    /// The record's final path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), PlayError> {
+        let r = match self.out.as_mut() {
+            Some(out) => out.write_all(bytes),
+            None => Err(std::io::Error::other("the record was already closed after an error")),
+        };
+        r.map_err(|source| {
+            // Stop writing: the temporary is removed when the writer drops.
+            self.out = None;
+            PlayError::WriteRecord { path: self.path.clone(), source }
+        })
+    }
+
+    /// Writes the head and opens the turn list.
+    ///
+    /// # Errors
+    /// [`PlayError::WriteRecord`] naming the record.
+    pub fn head<G: Game>(&mut self, head: &RecordHead<'_, G>) -> Result<(), PlayError> {
+        let mut text = to_json(head, &self.path)?;
+        text.pop(); // the closing brace
+        text.push_str(",\"turns\":[");
+        self.write(text.as_bytes())
+    }
+
+    /// Writes a seat's turn (held until the chance values after it are
+    /// known).
+    ///
+    /// # Errors
+    /// [`PlayError::WriteRecord`] naming the record.
+    pub fn turn(&mut self, turn: &TurnEntry) -> Result<(), PlayError> {
+        self.flush()?;
+        self.pending = Some((to_json(turn, &self.path)?, Vec::new()));
+        Ok(())
+    }
+
+    /// Writes a chance value, drawn after the last turn written.
+    ///
+    /// # Errors
+    /// [`PlayError::WriteRecord`] naming the record.
+    pub fn chance<C: Serialize>(&mut self, chance: &C) -> Result<(), PlayError> {
+        let c = to_json(chance, &self.path)?;
+        match self.pending.as_mut() {
+            Some((_, after)) => after.push(c),
+            None => self.line(&format!("{{\"chance\":{c}}}"))?,
+        }
+        Ok(())
+    }
+
+    /// Writes the held turn with its chance values.
+    fn flush(&mut self) -> Result<(), PlayError> {
+        let Some((mut turn, after)) = self.pending.take() else { return Ok(()) };
+        if !after.is_empty() {
+            turn.pop(); // the closing brace
+            turn.push_str(&format!(",\"chance\":[{}]}}", after.join(",")));
+        }
+        self.line(&turn)
+    }
+
+    /// Writes one entry of the turn list on a line of its own.
+    fn line(&mut self, entry: &str) -> Result<(), PlayError> {
+        let sep = if self.entries == 0 { "\n" } else { ",\n" };
+        self.entries += 1;
+        self.write(format!("{sep}{entry}").as_bytes())
+    }
+
+    /// Closes the turn list, writes the tail, and renames the record into
+    /// place; returns its path.
+    ///
+    /// # Errors
+    /// [`PlayError::WriteRecord`] naming the record (the temporary file is
+    /// removed).
+    pub fn finish(mut self, tail: &RecordTail<'_>) -> Result<PathBuf, PlayError> {
+        self.flush()?;
+        let body = to_json(tail, &self.path)?;
+        let text = format!("\n],{}\n", body.strip_prefix('{').unwrap_or(&body));
+        self.write(text.as_bytes())?;
+        let path = self.path.clone();
+        let wrap = |source| PlayError::WriteRecord { path: path.clone(), source };
+        let out = self.out.take().ok_or_else(|| wrap(std::io::Error::other("the record was closed")))?;
+        let file = out.into_inner().map_err(|e| wrap(e.into_error()))?;
+        file.sync_data().map_err(wrap)?;
+        drop(file);
+        std::fs::rename(&self.part, &self.path).map_err(wrap)?;
+        // Renamed: nothing left to remove.
+        self.part = PathBuf::new();
+        Ok(path)
+    }
+}
+
+impl Drop for RecordWriter {
+    fn drop(&mut self) {
+        self.out = None;
+        if !self.part.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.part);
+        }
+    }
+}
+
+fn to_json<T: Serialize>(v: &T, path: &Path) -> Result<String, PlayError> {
+    serde_json::to_string(v).map_err(|e| PlayError::WriteRecord { path: path.to_path_buf(), source: e.into() })
 }
 
 /// The most problems recorded per seat in one game; the rest are counted in
@@ -235,6 +478,93 @@ pub(super) fn replay_command<'s>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn played() -> Played {
+        Played {
+            config: serde_json::json!({"pile": 3}),
+            bots: vec!["random".into(), "random".into()],
+            turn_count: 1,
+            outcome: Outcome::draw(2),
+            reason: "test".into(),
+            errors: Vec::new(),
+            failures: vec![Failures::default(); 2],
+            stderr: vec![None, None],
+            final_position: "end".into(),
+            replay: "arena play nim".into(),
+        }
+    }
+
+    fn files(dir: &Path) -> Vec<String> {
+        let mut f: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        f.sort();
+        f
+    }
+
+    #[test]
+    fn a_record_is_written_to_a_temporary_and_renamed_whole_with_its_head_before_its_turns() {
+        use game_core::nim::Nim;
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = RecordWriter::create(dir.path(), "nim-00000.json").unwrap();
+        let p = played();
+        let setup = Nim::new(3, 3).to_setup();
+        let head = RecordHead::<Nim> {
+            format: RECORD_FORMAT,
+            game: "nim",
+            config: &p.config,
+            setup: &setup,
+            seed: Some(1),
+            bots: &p.bots,
+            replay: &p.replay,
+        };
+        w.head(&head).unwrap();
+        let turn =
+            TurnEntry { player: 0, text: Some("2".into()), answer: None, ms: 0.5, error: None, substituted: false };
+        w.turn(&turn).unwrap();
+        w.chance(&7u8).unwrap();
+        w.chance(&8u8).unwrap();
+        assert_eq!(files(dir.path()), [".nim-00000.json.part"], "nothing under the record's name yet");
+        let path = w.finish(&RecordTail::of(&p, 4, 9)).unwrap();
+        assert_eq!(files(dir.path()), ["nim-00000.json"]);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let back: Vec<RecordEntry<u8>> = serde_json::from_value(v["turns"].clone()).unwrap();
+        assert_eq!(back, [RecordEntry::Turn { turn, chance: vec![7, 8] }]);
+        assert_eq!((v["index"].as_u64(), v["result"]["reason"].as_str()), (Some(4), Some("test")));
+        let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("format") < at("setup") && at("setup") < at("turns") && at("turns") < at("result"), "{text}");
+    }
+
+    #[test]
+    fn an_unfinished_record_leaves_no_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = RecordWriter::create(dir.path(), "nim-00001.json").unwrap();
+        w.chance(&3u8).unwrap();
+        assert_eq!(files(dir.path()).len(), 1);
+        drop(w);
+        assert!(files(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn an_answer_is_kept_as_played_only_when_it_is_exactly_the_turns_lines() {
+        let raw = |lines: &[&str]| RawAnswer {
+            lines: lines.iter().map(|l| RawLine(l.as_bytes().to_vec())).collect(),
+            more_skipped: 0,
+            cutoff: None,
+        };
+        let lines = || Some(vec!["stay".to_string(), "move 1 0".to_string()]);
+        let same = AnswerEntry::new(raw(&["stay", "move 1 0"]), lines());
+        assert_eq!(same, AnswerEntry::AsPlayed(AsPlayed::AsPlayed));
+        assert_eq!(serde_json::to_string(&same).unwrap(), "\"as-played\"");
+        assert_eq!(same.raw(lines), Some(raw(&["stay", "move 1 0"])));
+        for other in [raw(&["stay ", "move 1 0"]), raw(&["stay"]), raw(&["stay", "move 1 0", ""])] {
+            assert_eq!(AnswerEntry::new(other.clone(), lines()), AnswerEntry::Raw(other));
+        }
+        let cut = RawAnswer { cutoff: Some(crate::referee::Cutoff::Timeout), ..raw(&["stay", "move 1 0"]) };
+        assert!(matches!(AnswerEntry::new(cut, lines()), AnswerEntry::Raw(_)));
+        let back: AnswerEntry = serde_json::from_str("\"as-played\"").unwrap();
+        assert_eq!(back, same);
+    }
 
     #[test]
     fn a_seat_records_at_most_max_seat_errors_and_counts_the_rest() {

@@ -3,9 +3,9 @@
 //! already recorded left out), `--jobs` threads, a clean stop on signals,
 //! records written, summaries kept.
 
-use super::game::{PlayOptions, play_game};
+use super::game::{PlayOptions, play_game_to};
 use super::journal::Failures;
-use super::record::ErrorEntry;
+use super::record::{ErrorEntry, RecordTail, RecordWriter};
 use super::seat::check_specs;
 use super::spec::BotSpec;
 use crate::error::PlayError;
@@ -282,11 +282,13 @@ fn play_one<A: Adapter>(
     entrants: Vec<usize>,
     opts: &PlayOptions,
 ) -> Result<GameSummary, PlayError> {
-    let played = play_game(a, seat_specs, seed, opts)?;
-    if let Some(dir) = &opts.record_dir {
-        let path = dir.join(format!("{}-{index:05}.json", a.name()));
-        let text = played.to_json(index, series_seed);
-        std::fs::write(&path, text + "\n").map_err(|source| PlayError::WriteRecord { path, source })?;
+    let mut writer = match &opts.record_dir {
+        Some(dir) => Some(RecordWriter::create(dir, &format!("{}-{index:05}.json", a.name()))?),
+        None => None,
+    };
+    let played = play_game_to(a, seat_specs, seed, opts, writer.as_mut())?;
+    if let Some(w) = writer {
+        w.finish(&RecordTail::of(&played, index, series_seed))?;
     }
     let mut errors = played.errors;
     let error_count = errors.len();
@@ -308,6 +310,7 @@ fn play_one<A: Adapter>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::play_game;
     use super::*;
     use serde_json::Value;
 

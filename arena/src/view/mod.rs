@@ -2,9 +2,9 @@
 //! through the game ply by ply (and `play --record DIR --html`: one page per
 //! game plus a series index).
 //!
-//! * [`replay`] replays a JSON record from its events, numbering plies as
-//!   `arena judge` does (one per entry of `turns`, chance events right after
-//!   a turn included in it), and draws the position after every ply with the
+//! * [`replay`] replays a JSON record through the judging core, numbering
+//!   plies as `arena judge` does (one per seat turn of `turns`, chance
+//!   values right after a turn included in it), and draws the position after every ply with the
 //!   game's own pictures ([`Adapter::view_svg`]); Paper Soccer draws every
 //!   step of a turn as an extra frame of the same ply.
 //! * [`page`] writes the page: the frames, the plies (answer as received,
@@ -25,8 +25,11 @@ mod page;
 pub use page::{index_page, page, page_data};
 
 use crate::error::ViewError;
-use crate::games::Adapter;
-use game_core::{Event, Game, PlayerId, Record};
+use crate::games::{Adapter, AnswerError};
+use crate::judge::{JudgeError, Sink};
+use crate::play::{AnswerEntry, TurnEntry};
+use crate::referee::{Referee, Verdict};
+use game_core::{Game, PlayerId};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -76,82 +79,88 @@ pub struct Replay {
     pub frames: Vec<String>,
 }
 
-/// Replays the JSON record `v` (as written by `play --record`) and draws
-/// every ply.
-///
-/// # Errors
-/// [`ViewError`] when the record does not fit the game, its turn list does
-/// not fit its events, or an event does not replay.
-pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
-    let rec: Record<A::G> =
-        serde_json::from_value(v.clone()).map_err(|source| ViewError::NotARecord { game: a.name(), source })?;
-    let start = <A::G as Game>::from_setup(rec.setup.clone()).map_err(|e| ViewError::Setup { source: Box::new(e) })?;
-    let events = &rec.events;
-    // The turn list, or one ply per move event for a record without one.
-    let turns: Vec<Value> = match v.get("turns").and_then(Value::as_array) {
-        Some(t) => t.clone(),
-        None => events
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| match e {
-                Event::Move { player, .. } => Some(json!({"player": player.0, "event_end": i + 1})),
-                Event::Chance(_) => None,
-            })
-            .collect(),
-    };
-    let errors: Vec<&Value> = v.get("errors").and_then(Value::as_array).map(|e| e.iter().collect()).unwrap_or_default();
-    let mut state = start.clone();
-    let mut moves: Vec<(PlayerId, <A::G as Game>::Move)> = Vec::new();
-    let mut frames = vec![a.view_svg(&state, &[], &start, &moves, &state)];
-    let mut plies = vec![Ply {
-        seat: None,
-        text: "start".into(),
-        answer: None,
-        ms: None,
-        error: None,
-        messages: Vec::new(),
-        substituted: false,
-        frames: 0..1,
-        scores: a.view_scores(&state),
-    }];
-    let mut ev = 0;
-    for (k, t) in turns.iter().enumerate() {
-        let bad = || ViewError::BadTurn { turn: k + 1, events: events.len() };
-        let end = usize::try_from(t.get("event_end").and_then(Value::as_u64).ok_or_else(bad)?).map_err(|_| bad())?;
-        if end > events.len() {
-            return Err(bad());
-        }
-        let mut stop = end.max(ev);
-        while stop < events.len() && matches!(events[stop], Event::Chance(_)) {
-            stop += 1;
-        }
-        let before = state.clone();
-        let first = frames.len();
-        let mut ply_moves = Vec::new();
-        for (i, e) in events.iter().enumerate().take(stop).skip(ev) {
-            let r = match e {
-                Event::Move { player, mv } => {
-                    moves.push((*player, *mv));
-                    ply_moves.push((*player, *mv));
-                    state.play(*player, *mv)
-                }
-                Event::Chance(c) => state.apply_chance(c),
-            };
-            r.map_err(|e| ViewError::Replay { event: i, source: Box::new(e) })?;
-            let last_move = events[i + 1..stop].iter().all(|e| matches!(e, Event::Chance(_)));
-            if a.view_steps() && matches!(e, Event::Move { .. }) && !last_move {
-                frames.push(a.view_svg(&before, &ply_moves, &start, &moves, &state));
+/// Follows a record's judging and draws every ply.
+struct Drawing<A: Adapter> {
+    errors: Vec<Value>,
+    start: Option<A::G>,
+    /// The position now, and before the last ply (with its moves).
+    now: Option<A::G>,
+    before: Option<A::G>,
+    ply_moves: Vec<(PlayerId, <A::G as Game>::Move)>,
+    moves: Vec<(PlayerId, <A::G as Game>::Move)>,
+    plies: Vec<Ply>,
+    frames: Vec<String>,
+}
+
+impl<A: Adapter> Sink<A> for Drawing<A> {
+    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+        let state = r.state();
+        self.frames.push(a.view_svg(state, &[], state, &[], state));
+        self.plies.push(Ply {
+            seat: None,
+            text: "start".into(),
+            answer: None,
+            ms: None,
+            error: None,
+            messages: Vec::new(),
+            substituted: false,
+            frames: 0..1,
+            scores: a.view_scores(state),
+        });
+        self.start = Some(state.clone());
+        self.now = Some(state.clone());
+        Ok(())
+    }
+    fn chance(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        _index: usize,
+        _refused: Option<&AnswerError>,
+    ) -> Result<(), JudgeError> {
+        // A chance value belongs to the ply before it: redraw its last frame.
+        let (Some(start), Some(before)) = (&self.start, &self.before) else { return Ok(()) };
+        if self.plies.len() > 1 {
+            if let (Some(frame), Some(ply)) = (self.frames.last_mut(), self.plies.last_mut()) {
+                *frame = a.view_svg(before, &self.ply_moves, start, &self.moves, r.state());
+                ply.scores = a.view_scores(r.state());
             }
         }
-        frames.push(a.view_svg(&before, &ply_moves, &start, &moves, &state));
-        ev = stop;
-        let seat = t.get("player").and_then(Value::as_u64).and_then(|p| usize::try_from(p).ok());
-        let error = t.get("error").and_then(Value::as_str).map(str::to_string);
-        let messages = errors
+        self.now = Some(r.state().clone());
+        Ok(())
+    }
+    fn turn(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        v: &Verdict<<A::G as Game>::Move>,
+        t: &TurnEntry,
+    ) -> Result<(), JudgeError> {
+        let (Some(start), Some(now)) = (&self.start, &self.now) else { return Ok(()) };
+        // The position before this ply: after the previous one (and its chance values).
+        let before = now.clone();
+        let first = self.frames.len();
+        let prev = self.plies.len();
+        let mut step = before.clone();
+        self.ply_moves.clear();
+        for (i, &m) in v.played.iter().enumerate() {
+            self.moves.push((v.player, m));
+            self.ply_moves.push((v.player, m));
+            step.play_unchecked(v.player, m);
+            if a.view_steps() && i + 1 < v.played.len() {
+                self.frames.push(a.view_svg(&before, &self.ply_moves, start, &self.moves, &step));
+            }
+        }
+        self.frames.push(a.view_svg(&before, &self.ply_moves, start, &self.moves, r.state()));
+        self.now = Some(r.state().clone());
+        self.before = Some(before);
+        let seat = usize::from(v.player.0);
+        let messages = self
+            .errors
             .iter()
             .filter(|e| {
-                e.get("turn").and_then(Value::as_u64) == Some(k as u64 + 1)
-                    && e.get("seat").and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok()) == seat
+                e.get("turn").and_then(Value::as_u64) == Some(prev as u64)
+                    && e.get("seat").and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok()) == Some(seat)
             })
             .map(|e| {
                 format!(
@@ -161,18 +170,46 @@ pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
                 )
             })
             .collect();
-        plies.push(Ply {
-            seat,
-            text: t.get("text").and_then(Value::as_str).map_or_else(|| format!("{ply_moves:?}"), str::to_string),
-            answer: t.get("answer").map(answer_text),
-            ms: t.get("ms").and_then(Value::as_f64),
-            error,
-            messages,
-            substituted: t.get("substituted").and_then(Value::as_bool).unwrap_or(false),
-            frames: first..frames.len(),
-            scores: a.view_scores(&state),
+        let answer = t.answer.as_ref().map(|ans| match ans {
+            AnswerEntry::Raw(raw) => answer_text(&serde_json::to_value(raw).unwrap_or_default()),
+            AnswerEntry::AsPlayed(_) => {
+                let lines = t.text.as_deref().map(|x| a.answer_of_turn(x)).unwrap_or_default();
+                answer_text(&json!({ "lines": lines }))
+            }
         });
+        self.plies.push(Ply {
+            seat: Some(seat),
+            text: if t.text.is_some() { v.played_text.clone() } else { v.said.clone() },
+            answer,
+            ms: Some(t.ms),
+            error: t.error.clone().or_else(|| v.error.as_ref().map(|e| e.kind.clone())),
+            messages,
+            substituted: t.substituted,
+            frames: first..self.frames.len(),
+            scores: a.view_scores(r.state()),
+        });
+        Ok(())
     }
+}
+
+/// Replays the JSON record `v` (as written by `play --record`) through the
+/// judging core ([`crate::judge::replay`]) and draws every ply.
+///
+/// # Errors
+/// [`ViewError`] when the record does not fit the game or does not judge.
+pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
+    let errors = v.get("errors").and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut d = Drawing::<A> {
+        errors,
+        start: None,
+        now: None,
+        before: None,
+        ply_moves: Vec::new(),
+        moves: Vec::new(),
+        plies: Vec::new(),
+        frames: Vec::new(),
+    };
+    crate::judge::replay(a, v, &mut d).map_err(|e| ViewError::Judge { game: a.name(), source: Box::new(e) })?;
     let bots: Vec<String> = v
         .get("bots")
         .and_then(Value::as_array)
@@ -183,8 +220,8 @@ pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
         result: result_text(v.get("result"), &bots),
         bots,
         colours: a.seat_colours().into_iter().map(str::to_string).collect(),
-        plies,
-        frames,
+        plies: d.plies,
+        frames: d.frames,
     })
 }
 
