@@ -3,7 +3,7 @@
 //! with code 2. Errors of the game crates are kept as `source`s (boxed, so
 //! that the arena does not depend on their names; downcast to inspect them).
 //!
-//! Elsewhere: [`JudgeError`](crate::judge::JudgeError) (`arena judge`),
+//! Also here: [`JudgeError`] (`arena judge`). Elsewhere:
 //! [`BotIoError`](crate::external::BotIoError) (talking to a bot process,
 //! recorded with the game rather than returned) and game-core's
 //! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
@@ -199,7 +199,7 @@ pub enum RenderError {
         /// The game.
         game: &'static str,
         /// Why.
-        source: Box<crate::judge::JudgeError>,
+        source: Box<JudgeError>,
     },
     /// `--ply` past the record's turns.
     #[error("the record has {turns} turns")]
@@ -222,7 +222,7 @@ pub enum ViewError {
         /// The game.
         game: &'static str,
         /// Why.
-        source: Box<crate::judge::JudgeError>,
+        source: Box<JudgeError>,
     },
     /// A record file that cannot be read.
     #[error("cannot read {}: {source}", path.display())]
@@ -278,4 +278,47 @@ mod tests {
         assert_eq!(ServeError::Write(io::ErrorKind::WriteZero.into()).io_kind(), Some(io::ErrorKind::WriteZero));
         assert_eq!(ServeError::Unsupported { game: "nim" }.io_kind(), None);
     }
+}
+
+/// Why a record cannot be judged at all (exit code 2).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JudgeError {
+    /// The JSON record does not parse or is of another game.
+    #[error("unreadable record: {0}")]
+    Unreadable(String),
+    /// The record contradicts itself (a turn's answer and its text).
+    #[error("inconsistent record: {0}")]
+    Inconsistent(String),
+    /// A JSON record of another game.
+    #[error("a record of {record:?}, judged as {given:?}")]
+    WrongGame {
+        /// The record's game.
+        record: String,
+        /// The game it was judged as.
+        given: &'static str,
+    },
+    /// A JSON record of another configuration than the one given.
+    #[error("the record's configuration {record} is not the one given, {given}")]
+    Config {
+        /// The record's `config`.
+        record: serde_json::Value,
+        /// The configuration given.
+        given: serde_json::Value,
+    },
+    /// A JSON record of an older arena (with an `events` list), or of an
+    /// unknown format.
+    #[error("a record of format {found}: this arena reads format {expected} (records of older arenas are not read)")]
+    Format {
+        /// The record's format (0 when it has none).
+        found: u64,
+        /// The format this arena reads ([`RECORD_FORMAT`](crate::play::RECORD_FORMAT)).
+        expected: u32,
+    },
+    /// Reading the record failed, or it is not UTF-8.
+    #[error("cannot read the record: {0}")]
+    Read(std::io::Error),
+    /// Writing the report failed.
+    #[error("cannot write the report: {0}")]
+    Output(#[from] std::io::Error),
 }

@@ -42,48 +42,7 @@ pub struct JudgeOptions {
     pub legal: bool,
 }
 
-/// Why a record cannot be judged at all (exit code 2).
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum JudgeError {
-    /// The JSON record does not parse or is of another game.
-    #[error("unreadable record: {0}")]
-    Unreadable(String),
-    /// The record contradicts itself (a turn's answer and its text).
-    #[error("inconsistent record: {0}")]
-    Inconsistent(String),
-    /// A JSON record of another game.
-    #[error("a record of {record:?}, judged as {given:?}")]
-    WrongGame {
-        /// The record's game.
-        record: String,
-        /// The game it was judged as.
-        given: &'static str,
-    },
-    /// A JSON record of another configuration than the one given.
-    #[error("the record's configuration {record} is not the one given, {given}")]
-    Config {
-        /// The record's `config`.
-        record: Value,
-        /// The configuration given.
-        given: Value,
-    },
-    /// A JSON record of an older arena (with an `events` list), or of an
-    /// unknown format.
-    #[error(
-        "a record of format {found}: this arena reads format {RECORD_FORMAT} (records of older arenas are not read)"
-    )]
-    Format {
-        /// The record's format (0 when it has none).
-        found: u64,
-    },
-    /// Reading the record failed, or it is not UTF-8.
-    #[error("cannot read the record: {0}")]
-    Read(std::io::Error),
-    /// Writing the report failed.
-    #[error("cannot write the report: {0}")]
-    Output(#[from] std::io::Error),
-}
+pub use crate::error::JudgeError;
 
 struct Reporter<'a, W: Write> {
     out: &'a mut W,
@@ -476,7 +435,12 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
                 "config" => config = Some(map.next_value::<Value>()?),
                 "setup" => setup = Some(map.next_value()?),
                 "seed" => seed = map.next_value()?,
-                "events" => return Err(stop(self.failure, JudgeError::Format { found: format.unwrap_or(0) })),
+                "events" => {
+                    return Err(stop(
+                        self.failure,
+                        JudgeError::Format { found: format.unwrap_or(0), expected: RECORD_FORMAT },
+                    ));
+                }
                 "turns" if self.referee.is_none() => {
                     let mut r = open(a, &mut *self.sink, setup.take(), seed, format, game, config.take())
                         .map_err(|e| stop(self.failure, e))?;
@@ -508,7 +472,7 @@ fn open<'a, A: Adapter, S: Sink<A>>(
     config: Option<Value>,
 ) -> Result<Referee<'a, A>, JudgeError> {
     if format != Some(u64::from(RECORD_FORMAT)) {
-        return Err(JudgeError::Format { found: format.unwrap_or(0) });
+        return Err(JudgeError::Format { found: format.unwrap_or(0), expected: RECORD_FORMAT });
     }
     if let Some(c) = config.filter(|c| *c != a.config()) {
         return Err(JudgeError::Config { record: c, given: a.config() });

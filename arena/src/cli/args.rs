@@ -1,0 +1,291 @@
+//! The command line's words: commands, games, game options, `--bot` and
+//! `--jobs` (what `arena --help` shows).
+
+use super::CliError;
+use arena::stats;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Judge game records, play built-in and external bots, benchmark and render
+/// the workspace's games. Without a command: a short demonstration game of
+/// each game.
+#[derive(Parser, Debug)]
+#[command(name = "arena", version)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Cmd>,
+}
+
+/// The games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GameName {
+    /// Paper Soccer (rules: the `paper-soccer` crate's docs).
+    PaperSoccer,
+    /// Yavalath (rules: the `yavalath` crate's docs).
+    Yavalath,
+    /// Quoridor, 2 or 4 players (rules: the `quoridor` crate's docs).
+    Quoridor,
+    /// Parallel Football (rules: the `parallel-football` crate's docs).
+    ParallelFootball,
+    /// The arena's test game (subtraction Nim, made-up protocol).
+    Nim,
+}
+
+/// Configuration of a game (each game reads the options it knows).
+#[derive(Args, Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct GameOpts {
+    /// Quoridor: number of players (2 or 4).
+    #[arg(long)]
+    pub(crate) players: Option<u8>,
+    /// Quoridor: tick limit (default 100 with 2 players, 200 with 4; 0 for none).
+    #[arg(long)]
+    pub(crate) max_ticks: Option<u32>,
+    /// Parallel Football: players per team (default 4).
+    #[arg(long)]
+    pub(crate) p: Option<u16>,
+    /// Parallel Football: kick range (default 10).
+    #[arg(long)]
+    pub(crate) k: Option<u8>,
+    /// Parallel Football: turn limit (default 20000).
+    #[arg(long)]
+    pub(crate) max_turns: Option<u32>,
+    /// Nim: stones at the start.
+    #[arg(long)]
+    pub(crate) pile: Option<u8>,
+    /// Nim: most stones per move.
+    #[arg(long)]
+    pub(crate) max_take: Option<u8>,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Cmd {
+    /// Play games between bots (one --bot per seat).
+    Play {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// A seat's bot, once per seat in seat order (see the list below).
+        #[arg(long = "bot", value_name = "SPEC", long_help = BOT_HELP)]
+        bots: Vec<String>,
+        /// Number of games (seats rotate over the same seed).
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Games played at the same time: a number, or `auto` (the cores divided by the seats that think
+        /// in each game, at least 1).
+        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        jobs: Jobs,
+        /// Play only shard I of N (the games whose index is I modulo N; seeds unchanged): `I/N`, or `N`
+        /// with I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `arena merge` combines the shards.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// With --record: keep the complete records already in DIR (they must be of this series), play
+        /// only the missing games, and print the table of the whole series.
+        #[arg(long, requires = "record")]
+        resume: bool,
+        /// Also write the summary as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Two seats: stop as soon as a sequential probability ratio test decides between Elo elo0 (H0)
+        /// and elo1 (H1), both normalized Elo, on the pairs of games (fastchess's normalized pentanomial
+        /// model): `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`. The LLR and its bounds are shown while it runs.
+        #[arg(long, value_name = "elo0=..,elo1=..")]
+        sprt: Option<stats::Sprt>,
+        /// Seed of the series (each game's seed is derived from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play every game with exactly this game seed and no seat rotation (replays a recorded game).
+        #[arg(long)]
+        game_seed: Option<u64>,
+        /// Write one JSON record per game into this directory.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
+        /// Multiply every time limit by this factor.
+        #[arg(long, default_value_t = 1.0)]
+        time_factor: f64,
+        /// With --record: also write a replay page next to each record and DIR/index.html (the results
+        /// and links to the pages).
+        #[arg(long, requires = "record")]
+        html: bool,
+    },
+    /// Combine the records of a series' shards (or of any runs of one series) into its table, the same
+    /// as one run of the whole series prints.
+    Merge {
+        /// Directories of records written by `play --record`.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Also write the summary as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+    },
+    /// Check a game record (one turn per line, or a JSON record of `play --record`).
+    ///
+    /// Every turn is decided by the same judging core as `arena play`: a JSON record's raw answers are
+    /// read again exactly as the game's referee reads them, substitute moves are re-derived from the
+    /// record's seed, and recorded time-outs and crashes are reported as recorded. Nothing is skipped:
+    /// a turn or chance value after the end of the game (its own end, or a forfeit) is refused as
+    /// `game-over` and changes neither the result nor its reason. A turn whose answer does not give the
+    /// turn it lists is refused as an inconsistent record (exit code 2), naming the turn. Records are
+    /// read as a stream: memory is bounded by the position and one turn.
+    ///
+    /// A JSON record's `config` gives the game options not given here; an option given here that
+    /// differs from the record's, or a record of another game, is refused (exit code 2).
+    #[command(verbatim_doc_comment)]
+    Judge {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        /// The record (stdin when absent or `-`).
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// One JSON object per line.
+        #[arg(long)]
+        json: bool,
+        /// Also list the legal moves after each accepted move.
+        #[arg(long)]
+        legal: bool,
+    },
+    /// Uniformly random playouts: games/s, plies/s, mean length.
+    Bench {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Act as a bot program: speak GAME's protocol on stdin/stdout with a built-in bot
+    /// (a reference opponent for external bots, and the arena's protocol self-test).
+    Bot {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// The built-in bot (see the list below).
+        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = BOT_HELP)]
+        bot: String,
+        /// Seed of the bot's generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Draw a recorded position as SVG.
+    Render {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        /// Where to write the picture.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: PathBuf,
+        /// Draw the position after this many turns, numbered as `judge` numbers plies (one per seat turn;
+        /// default: the end).
+        #[arg(long)]
+        ply: Option<usize>,
+    },
+    /// Write a recorded game as one self-contained HTML page that steps through it ply by ply.
+    ///
+    /// The page loads nothing (inline pictures and script): open it from disk in any browser. Its address
+    /// may pick the ply shown first: `game.html#ply=12`, `game.html#ply=last`.
+    View {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        /// Where to write the page.
+        #[arg(long, value_name = "OUT.html")]
+        html: PathBuf,
+    },
+}
+
+/// The built-in bots of each game, for `--bot`'s help (a test checks it
+/// against the games' adapters).
+pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
+
+Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N].
+yavalath and nim: also alphabeta[:depth=N|ms=N].
+parallel-football: also greedy.
+External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes).
+Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
+tables show, otherwise the spec itself.";
+
+/// Per game, its own built-in bots beside `random` and `mcts` (what
+/// [`BOT_HELP`] lists).
+#[cfg(test)]
+pub(crate) const OWN_BOTS: &[(GameName, &[&str])] = &[
+    (GameName::PaperSoccer, &[]),
+    (GameName::Yavalath, &["alphabeta"]),
+    (GameName::Quoridor, &[]),
+    (GameName::ParallelFootball, &["greedy"]),
+    (GameName::Nim, &["alphabeta"]),
+];
+
+impl GameName {
+    /// The game's name on the command line (`paper-soccer`).
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            GameName::PaperSoccer => "paper-soccer",
+            GameName::Yavalath => "yavalath",
+            GameName::Quoridor => "quoridor",
+            GameName::ParallelFootball => "parallel-football",
+            GameName::Nim => "nim",
+        }
+    }
+
+    /// The game options ([`GameOpts`]) this game reads.
+    pub(crate) fn options(self) -> &'static [&'static str] {
+        match self {
+            GameName::PaperSoccer | GameName::Yavalath => &[],
+            GameName::Quoridor => &["--players", "--max-ticks"],
+            GameName::ParallelFootball => &["--p", "--k", "--max-turns"],
+            GameName::Nim => &["--pile", "--max-take"],
+        }
+    }
+}
+
+impl GameOpts {
+    /// The flags given on the command line.
+    pub(crate) fn given(&self) -> Vec<&'static str> {
+        let GameOpts { players, max_ticks, p, k, max_turns, pile, max_take } = self;
+        [
+            ("--players", players.is_some()),
+            ("--max-ticks", max_ticks.is_some()),
+            ("--p", p.is_some()),
+            ("--k", k.is_some()),
+            ("--max-turns", max_turns.is_some()),
+            ("--pile", pile.is_some()),
+            ("--max-take", max_take.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect()
+    }
+
+    /// Refuses an option that `game` does not read.
+    pub(crate) fn check(&self, game: GameName) -> Result<(), CliError> {
+        match self.given().into_iter().find(|f| !game.options().contains(f)) {
+            None => Ok(()),
+            Some(flag) => Err(CliError::NotAnOption { flag, game: game.as_str(), options: game.options() }),
+        }
+    }
+}
+
+/// `--jobs`: a number of games at the same time, or `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Jobs {
+    Auto,
+    Count(usize),
+}
+
+pub(crate) fn parse_jobs(text: &str) -> Result<Jobs, String> {
+    match text {
+        "auto" => Ok(Jobs::Auto),
+        _ => match text.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Jobs::Count(n)),
+            _ => Err("expected a positive number or `auto`".into()),
+        },
+    }
+}

@@ -1,0 +1,203 @@
+//! `arena play` (a series: plan, jobs, SPRT, resume, report) and
+//! `arena merge` (shards' records into one report).
+
+use super::CliError;
+use super::args::Jobs;
+use arena::games::Adapter;
+use arena::{play, results, stats, view};
+use game_core::Game;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// The options of `arena play` about the series.
+pub(crate) struct Series {
+    pub(crate) games: u64,
+    pub(crate) jobs: Jobs,
+    pub(crate) seed: u64,
+    pub(crate) game_seed: Option<u64>,
+    pub(crate) record: Option<PathBuf>,
+    pub(crate) time_factor: f64,
+    pub(crate) html: bool,
+    pub(crate) shard: Option<String>,
+    pub(crate) resume: bool,
+    pub(crate) json: Option<PathBuf>,
+    pub(crate) sprt: Option<stats::Sprt>,
+}
+
+/// Seats that use a core while a game is played: external programs and
+/// searching built-in bots (`random` answers at once).
+pub(crate) fn thinking_seats(bots: &[String]) -> usize {
+    bots.iter().filter(|b| !matches!(play::BotSpec::parse(b), Ok(play::BotSpec::Random))).count()
+}
+
+/// The games to play at the same time, and a warning when they ask more
+/// cores than the machine has (bots then lose time to each other).
+pub(crate) fn choose_jobs(jobs: Jobs, bots: &[String], cores: usize) -> (usize, Option<String>) {
+    let thinking = thinking_seats(bots).max(1);
+    match jobs {
+        Jobs::Auto => ((cores / thinking).max(1), None),
+        Jobs::Count(n) => {
+            let warn = (n * thinking > cores).then(|| {
+                format!(
+                    "warning: --jobs {n} with {thinking} thinking seats per game runs {} bots on {cores} cores: bots \
+                     share cores and may lose time (--jobs auto chooses {})",
+                    n * thinking,
+                    (cores / thinking).max(1)
+                )
+            });
+            (n, warn)
+        }
+    }
+}
+
+pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> Result<(), CliError> {
+    let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json, ref sprt } =
+        *series;
+    let record = record.clone();
+    if !(time_factor > 0.0 && time_factor.is_finite()) {
+        return Err(CliError::TimeFactor);
+    }
+    let seats = a.start().players();
+    if sprt.is_some() && seats != 2 {
+        return Err(CliError::SprtSeats { seats });
+    }
+    let bots: Vec<String> = if bots.is_empty() { vec!["random".to_string(); seats] } else { bots.to_vec() };
+    let names: Vec<String> = bots.iter().map(|b| play::seat_name(b).to_string()).collect();
+    let mut plan = play::Plan::new(games, seed);
+    plan.fixed_seed = game_seed;
+    if let Some(text) = shard {
+        plan.shard = play::Shard::parse(text, |v| std::env::var(v).ok())?;
+    }
+    let mut prior = Vec::new();
+    if let (true, Some(dir)) = (resume, &record) {
+        let key = results::SeriesKey { game: a.name().into(), config: a.config(), seed, bots: bots.clone() };
+        if dir.exists() {
+            let (_, recorded) = results::read_series(std::slice::from_ref(dir), Some(&key))?;
+            if let Some(g) = recorded.iter().find(|g| g.index >= games) {
+                return Err(CliError::BeyondSeries { index: g.index, games });
+            }
+            prior = recorded.into_iter().filter(|g| plan.shard.has(g.index)).collect();
+            plan.done = prior.iter().map(|g| g.index).collect();
+        }
+    }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let (jobs, warning) = choose_jobs(jobs, &bots, cores);
+    if let Some(w) = warning {
+        eprintln!("arena: {w}");
+    }
+    let mut replay_args = a.config_args();
+    if time_factor != 1.0 {
+        replay_args.extend(["--time-factor".to_string(), time_factor.to_string()]);
+    }
+    let opts = play::PlayOptions { time_factor, record_dir: record, replay_args };
+    let planned = plan.shard_games();
+    let to_play = planned - prior.len() as u64;
+    let bar = if std::io::stderr().is_terminal() && to_play > 1 {
+        let b = indicatif::ProgressBar::new(to_play);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta} {msg}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    // The SPRT looks at every game so far (the records resumed included)
+    // after each game, and stops new games once it decides.
+    let so_far = std::sync::Mutex::new(prior.clone());
+    let on_game = |g: &play::GameSummary| {
+        bar.inc(1);
+        let Some(test) = sprt else { return true };
+        let Ok(mut all) = so_far.lock() else { return true };
+        all.push(g.clone());
+        let Some(s) = stats::summarize(&names, seats, &all, Some(test)).head_to_head.and_then(|h| h.sprt) else {
+            return true;
+        };
+        let s = s.status;
+        let line = format!("SPRT LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
+        if bar.is_hidden() {
+            if all.len() % 10 == 0 || s.decision != stats::SprtDecision::Continue {
+                eprintln!("arena: {} games, {line}", all.len());
+            }
+        } else {
+            bar.set_message(line);
+        }
+        s.decision == stats::SprtDecision::Continue
+    };
+    let run = play::play_series(a, &bots, &plan, jobs, &opts, &on_game)?;
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    if run.games.len() == 1 && prior.is_empty() {
+        let g = &run.games[0];
+        let _ = writeln!(out, "{}", g.final_position);
+        let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
+        for e in &g.errors {
+            let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
+        }
+        if g.error_count > g.errors.len() {
+            let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
+        }
+        let _ = writeln!(out, "replay: {}", g.replay);
+    }
+    // A signal that came once every game was played stopped nothing.
+    let signal = run.signal.filter(|_| ((prior.len() + run.games.len()) as u64) < planned);
+    let ending = match (signal, run.halted) {
+        (Some(sig), _) => results::Ending::Signal(sig),
+        (None, true) => results::Ending::Sprt,
+        (None, false) => results::Ending::Complete,
+    };
+    if plan.shard != play::Shard::WHOLE {
+        let _ = writeln!(
+            out,
+            "shard {} of {}: the games whose index is {} modulo {} (`arena merge` combines the shards)",
+            plan.shard.index, plan.shard.count, plan.shard.index, plan.shard.count
+        );
+    }
+    let mut all = prior;
+    all.extend(run.games);
+    all.sort_by_key(|g| g.index);
+    let key = results::SeriesKey { game: a.name().into(), config: a.config(), seed, bots: bots.clone() };
+    let report = results::Report::new(&key, &all, Some(planned), ending, sprt.as_ref());
+    let summary = report.text();
+    let _ = write!(out, "{summary}");
+    if let Some(path) = json {
+        write_json(path, &report)?;
+    }
+    if let Some(dir) = &opts.record_dir {
+        let _ = writeln!(out, "records in {}", dir.display());
+        if html {
+            let games: Vec<view::SeriesGame> = all
+                .iter()
+                .map(|g| view::SeriesGame {
+                    index: g.index,
+                    bots: g.entrants.iter().map(|&e| bots.get(e).cloned().unwrap_or_default()).collect(),
+                    result: format!("{} by {}", g.outcome, g.reason),
+                })
+                .collect();
+            let index = view::write_series(a, dir, &games, &summary)?;
+            let _ = writeln!(out, "pages: {}", index.display());
+        }
+    }
+    let _ = out.flush();
+    match signal {
+        Some(sig) => Err(CliError::Stopped(sig)),
+        None => Ok(()),
+    }
+}
+
+pub(crate) fn write_json(path: &std::path::Path, report: &results::Report) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(report).map_err(|e| CliError::Output(e.into()))?;
+    std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
+}
+
+pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {
+    let (series, games) = results::read_series(dirs, None)?;
+    let Some(key) = series else { return Err(results::ResultsError::Empty { dirs: dirs.to_vec() }.into()) };
+    let report = results::Report::new(&key, &games, None, results::Ending::Complete, None);
+    print!("{}", report.text());
+    if let Some(path) = json {
+        write_json(path, &report)?;
+    }
+    Ok(())
+}
