@@ -1,5 +1,8 @@
 //! # paper-soccer
 //!
+//! **The rules**, complete and with pictures, for a reader who has never
+//! seen the game: [`rules`].
+//!
 //! A bot for the arena in a few lines ([`protocol::run_bot`] reads the
 //! referee's messages, keeps the position and writes your turns):
 //!
@@ -131,6 +134,7 @@ mod movegen;
 mod notation;
 mod pitch;
 pub mod protocol;
+pub mod rules;
 mod setup;
 mod state;
 mod zobrist;

@@ -1,5 +1,8 @@
 //! # parallel-football
 //!
+//! **The rules**, complete and with pictures, for a reader who has never
+//! seen the game: [`rules`].
+//!
 //! Parallel Football (Columbia COMS W4444, 2006/2007), exactly to the
 //! contest rules: four teams of `p` footballers on a
 //! 32 x 32 grid (configurable), a ball on every cell but the four home
@@ -173,6 +176,7 @@ mod notation;
 mod order;
 pub mod protocol;
 mod record;
+pub mod rules;
 mod setup;
 mod teams;
 
