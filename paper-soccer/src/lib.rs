@@ -109,7 +109,7 @@
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
 //! `dir`. Everything public is re-exported at the crate root.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the rules ([`rules`]) are silent
 //! * A turn string given in the middle of a turn (after bouncing steps
 //!   played one at a time) completes that turn: the first step is required
 //!   even though the ball may sit on a point where the turn could have

@@ -91,7 +91,7 @@
 //!   partial Fisher-Yates shuffle of its kickers in increasing order with
 //!   `game_core::rng::below`), or an [`ExplicitAllocation`] from a record.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the rules ([`rules`]) are silent
 //! * A kick is checked in this order: zero kick, no ball, out of range, off
 //!   the grid (the first failing reason is reported).
 //! * A move of `(0, 0)` is illegal (`not-one-step`): staying is `stay`.
