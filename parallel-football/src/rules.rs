@@ -11,7 +11,7 @@
 #![doc = "<div class=\"rules-picture\">"]
 #![doc = include_str!("../doc/kick-radius.svg")]
 #![doc = "</div>\n\n<!-- the blank line above ends the picture's HTML block -->"]
-#![doc = "### A contested ball\n\n`k = 6`, one footballer per team. Teams 0 and 1 stand on `(4,4)`, which holds one ball, and both kick it towards their own home: two kicks, one ball, so exactly one kick succeeds, chosen at random, and the other kicker stays. Team 2's kick from `(6,7)`, a cell with two balls and one kicker, is not contested.\n"]
+#![doc = "### A contested ball\n\n`k = 6`, one footballer per team. Teams 0 and 1 stand on `(4,4)`, which holds one ball, and both kick it towards their own home (to `(1,1)` and `(7,1)`): two kicks, one ball, so exactly one kick succeeds, chosen at random, and the other kicker stays. Team 2's kick from `(6,7)`, a cell with two balls and one kicker, is not contested; team 3 moves one cell right.\n"]
 #![doc = "<div class=\"rules-picture\">"]
 #![doc = include_str!("../doc/contested.svg")]
 #![doc = "</div>\n\n<!-- the blank line above ends the picture's HTML block -->"]
