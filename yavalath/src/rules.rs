@@ -6,7 +6,7 @@
 // Prose for people: names like CodinGame or JavaScript are not code items.
 #![allow(clippy::doc_markdown)]
 #![doc = include_str!("../doc/rules.md")]
-#![doc = "## Pictures\n\nDrawn by the arena's own renderer (`arena render`, `arena view`) from positions played through this crate's API; the last move is marked."]
+#![doc = "## Pictures\n\nDrawn by the arena's own renderer (`arena render`, `arena view`) from positions played through this crate's API: the first player is `player 0` (white), the second `player 1` (black), and the last move is ringed."]
 #![doc = "### A four that also makes a three\n\nThe first player has `0 4`, `1 4`, `3 4` in the middle row and `2 2`, `2 3` above. Its stone on `2 4` makes the four `0 4`-`3 4` **and** the three `2 2`, `2 3`, `2 4`: the four counts, **the first player wins**.\n"]
 #![doc = "<div class=\"rules-picture\">"]
 #![doc = include_str!("../doc/four-and-three.svg")]
