@@ -129,7 +129,7 @@ game_core::error_kinds!(StepParseError {
 });
 
 /// Why a whole turn is illegal. Variants 2 to 6 are the referee's checks 1
-/// to 5 of the rules file, in its order; each loses for the mover.
+/// to 5 of the rules ([`crate::rules`]), in their order; each loses for the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TurnError {

@@ -1,5 +1,8 @@
 //! # paper-soccer
 //!
+//! **The rules**, complete and with pictures, for a reader who has never
+//! seen the game: [`rules`].
+//!
 //! A bot for the arena in a few lines ([`protocol::run_bot`] reads the
 //! referee's messages, keeps the position and writes your turns):
 //!
@@ -106,7 +109,7 @@
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
 //! `dir`. Everything public is re-exported at the crate root.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the rules ([`rules`]) are silent
 //! * A turn string given in the middle of a turn (after bouncing steps
 //!   played one at a time) completes that turn: the first step is required
 //!   even though the ball may sit on a point where the turn could have
@@ -131,6 +134,7 @@ mod movegen;
 mod notation;
 mod pitch;
 pub mod protocol;
+pub mod rules;
 mod setup;
 mod state;
 mod zobrist;

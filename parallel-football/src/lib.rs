@@ -1,5 +1,8 @@
 //! # parallel-football
 //!
+//! **The rules**, complete and with pictures, for a reader who has never
+//! seen the game: [`rules`].
+//!
 //! Parallel Football (Columbia COMS W4444, 2006/2007), exactly to the
 //! contest rules: four teams of `p` footballers on a
 //! 32 x 32 grid (configurable), a ball on every cell but the four home
@@ -88,7 +91,7 @@
 //!   partial Fisher-Yates shuffle of its kickers in increasing order with
 //!   `game_core::rng::below`), or an [`ExplicitAllocation`] from a record.
 //!
-//! ## Decisions where the rules file is silent
+//! ## Decisions where the rules ([`rules`]) are silent
 //! * A kick is checked in this order: zero kick, no ball, out of range, off
 //!   the grid (the first failing reason is reported).
 //! * A move of `(0, 0)` is illegal (`not-one-step`): staying is `stay`.
@@ -173,6 +176,7 @@ mod notation;
 mod order;
 pub mod protocol;
 mod record;
+pub mod rules;
 mod setup;
 mod teams;
 

@@ -1,5 +1,8 @@
 //! # quoridor
 //!
+//! **The rules**, complete and with pictures, for a reader who has never
+//! seen the game: [`rules`].
+//!
 //! The Hungarian school bot contest's Quoridor, for 2 or 4 players, exactly
 //! as the contest plays it, on the [`game_core`] traits: a 64-byte `Copy`
 //! state ([`Quoridor`]), full legal-move generation with bit-set flood
@@ -132,6 +135,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 pub mod protocol;
+pub mod rules;
 mod setup;
 mod state;
 mod symmetry;

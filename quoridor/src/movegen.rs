@@ -275,7 +275,7 @@ impl Quoridor {
     /// still in the game keeps a path to its goal.
     ///
     /// # Errors
-    /// The first rule the wall breaks, in the order of the rules file.
+    /// The first rule the wall breaks, in the order of the rules ([`crate::rules`]).
     pub fn check_wall(&self, player: PlayerId, wall: Wall) -> Result<(), MoveError> {
         if wall.x > self.m - 2 || wall.y > self.m - 2 {
             return Err(MoveError::WallOffBoard { wall });

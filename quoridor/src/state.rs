@@ -23,7 +23,7 @@ pub(crate) enum Status {
 ///
 /// Walls are bit sets of anchors, pawns are cell indices; the incremental
 /// [`Zobrist`](game_core::Zobrist) hash is kept inside. See the [crate docs](crate) for the rules
-/// and the decisions taken where the rules file is silent.
+/// and the decisions taken where the rules ([`crate::rules`]) are silent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Quoridor {
     pub(crate) h: u128,

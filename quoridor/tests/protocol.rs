@@ -39,7 +39,7 @@ fn contest_notation_errors_are_typed() {
 
 #[test]
 fn algebraic_notation_is_the_contest_board_turned_by_half_a_turn() {
-    // The rules file's examples.
+    // The rules' examples (doc/rules.md, "Notations").
     assert_eq!(format_algebraic(Move::Pawn(Cell::new(4, 0)), 9), "e1");
     assert_eq!(format_algebraic(Move::Pawn(Cell::new(8, 4)), 9), "a5");
     assert_eq!(parse_algebraic("e1", 9).unwrap(), Move::Pawn(Cell::new(4, 0)));

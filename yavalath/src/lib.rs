@@ -4,6 +4,8 @@
 //! [`game_core`] traits: place stones on a hexagonal board of 61 cells; a stone whose longest line
 //! is 4 or more wins, exactly 3 loses; a full board is a draw.
 //!
+//! **The rules**, complete and with pictures, for a reader who has never seen the game: [`rules`].
+//!
 //! ## A bot in a few lines
 //!
 //! A bot program reads its turns on stdin and answers on stdout; [`protocol::run_bot`] does the
@@ -106,6 +108,7 @@ mod game;
 mod movegen;
 mod notation;
 pub mod protocol;
+pub mod rules;
 mod setup;
 mod state;
 mod symmetry;

@@ -1,4 +1,5 @@
-//! One test per sentence of the rules (and the contest statement's examples).
+//! One test per sentence of the rules (`yavalath::rules`, its text in [doc/rules.md](../doc/rules.md))
+//! and of the contest statement's examples.
 
 mod common;
 use common::*;

@@ -1,5 +1,5 @@
 //! An independent, deliberately naive model of the rules, written from the
-//! rules file with coordinates and hash sets, used as the reference the
+//! rules ([doc/rules.md](../../doc/rules.md)) with coordinates and hash sets, used as the reference the
 //! crate's fast implementation is checked against.
 
 #![allow(dead_code)]
@@ -19,7 +19,7 @@ pub fn seg(a: P, b: P) -> Seg {
     if a <= b { (a, b) } else { (b, a) }
 }
 
-/// The pitch as the rules file describes it, built link by link.
+/// The pitch as the rules describe it, built link by link.
 #[derive(Clone, Debug)]
 pub struct NaivePitch {
     pub w: i32,

@@ -1,5 +1,5 @@
 //! A plain reference implementation of the rules, written straight from the
-//! rules file with coordinates, sets and breadth-first search: no bit sets, no
+//! rules ([doc/rules.md](../../doc/rules.md)) with coordinates, sets and breadth-first search: no bit sets, no
 //! filters. The fast implementation is checked against it.
 #![allow(dead_code)]
 

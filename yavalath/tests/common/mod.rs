@@ -1,5 +1,5 @@
 //! Shared test helpers: a plain array-based reference implementation of the rules, written from
-//! the rules file only (no bitboards, no tables of the crate), and small game builders.
+//! the rules only ([doc/rules.md](../../doc/rules.md)) (no bitboards, no tables of the crate), and small game builders.
 #![allow(dead_code)]
 
 use game_core::{Game, PlayerId};
