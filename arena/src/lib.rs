@@ -118,7 +118,7 @@
 
 //! ## Decisions
 //! * Parallel Football: without `--p`/`--k` the arena uses 4 footballers
-//!   per team and kick range 10 (the rules file sets no default). A team
+//!   per team and kick range 10 (the game's rules set no default). A team
 //!   whose `p` lines are not all in by the deadline is stopped and all its
 //!   footballers stay that turn (and every later one); lines already
 //!   received are not used, since the late ones could not be told apart

@@ -17,10 +17,11 @@
 //! `alphabeta:ms=N`; Yavalath and Nim) and a game's own (`greedy` in
 //! Parallel Football). The searches come from the `game-search` crate.
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
-//! rules file on stdin/stdout, within its time limits.
+//! rules (each game crate's `rules` module) on stdin/stdout, within its time
+//! limits.
 //!
 //! `--time-factor F` multiplies every time limit (for slow or loaded
-//! machines); the limits themselves are the rules files', as constants in
+//! machines); the limits themselves are the rules', as constants in
 //! each `games/<game>.rs`.
 //!
 //! Exit codes: 0 success, 2 bad usage or unreadable input.

@@ -19,13 +19,13 @@ pub(crate) struct Cli {
 /// The games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum GameName {
-    /// Paper Soccer (rules: the `paper-soccer` crate's docs).
+    /// Paper Soccer (rules: `paper_soccer::rules`, paper-soccer/doc/rules.md).
     PaperSoccer,
-    /// Yavalath (rules: the `yavalath` crate's docs).
+    /// Yavalath (rules: `yavalath::rules`, yavalath/doc/rules.md).
     Yavalath,
-    /// Quoridor, 2 or 4 players (rules: the `quoridor` crate's docs).
+    /// Quoridor, 2 or 4 players (rules: `quoridor::rules`, quoridor/doc/rules.md).
     Quoridor,
-    /// Parallel Football (rules: the `parallel-football` crate's docs).
+    /// Parallel Football (rules: `parallel_football::rules`, parallel-football/doc/rules.md).
     ParallelFootball,
     /// The arena's test game (subtraction Nim, made-up protocol).
     Nim,
