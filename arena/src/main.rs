@@ -234,7 +234,15 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     let played = play::play_game(a, &seats, 2026, &opts)?;
     println!("\n== {} ({}) ==", a.name(), seats.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" vs "));
     println!("{}", played.final_position);
-    println!("result: {} by {}, {} turns", played.outcome, played.reason, played.turn_count);
+    // Alternating games: one answer a turn. Simultaneous games: a round is
+    // one answer of every acting seat (Parallel Football's placement is its
+    // first round, its turn 0).
+    let length = if played.turn_count == played.rounds {
+        format!("{} turns", played.rounds)
+    } else {
+        format!("{} rounds ({} answers, one per acting seat each round)", played.rounds, played.turn_count)
+    };
+    println!("result: {} by {}, {length}", played.outcome, played.reason);
     Ok(())
 }
 

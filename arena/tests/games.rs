@@ -364,7 +364,7 @@ fn parallel_football_bench_is_deterministic() {
 }
 
 #[test]
-fn demo_shows_every_game() {
+fn demo_shows_every_game_and_counts_parallel_football_in_rounds() {
     let (o, _) = run(&[], "");
     assert!(o.status.success());
     let s = stdout(&o);
@@ -372,6 +372,15 @@ fn demo_shows_every_game() {
         assert!(s.contains(&format!("== {g}")), "{s}");
     }
     assert_eq!(s.matches("result:").count(), 4);
+    // Words mean one thing: Parallel Football's length is counted in rounds
+    // (placement included, so its last turn number is one less), each round
+    // one answer per team.
+    let pf = &s[s.find("== parallel-football").unwrap()..];
+    let turn: usize = pf.split("turn ").nth(1).unwrap().split('/').next().unwrap().parse().unwrap();
+    let result = pf.lines().find(|l| l.starts_with("result:")).unwrap();
+    let rounds: usize = result.split(" rounds (").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
+    assert_eq!(rounds, turn + 1, "{result}");
+    assert!(result.contains(&format!("rounds ({} answers", 4 * rounds)), "{result}");
 }
 
 #[test]

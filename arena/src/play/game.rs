@@ -99,6 +99,7 @@ pub fn play_game_to<A: Adapter>(
         config,
         bots,
         turn_count: game.turns,
+        rounds: game.rounds,
         outcome,
         reason,
         errors: game.errors.finish(),
@@ -123,6 +124,7 @@ struct OneGame<'a, A: Adapter> {
     /// The first failure to write the record (the game stops there).
     write_error: Option<PlayError>,
     turns: usize,
+    rounds: usize,
     errors: ErrorLog,
     failures: Vec<Failures>,
 }
@@ -152,6 +154,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
             record,
             write_error: None,
             turns: 0,
+            rounds: 0,
             errors: ErrorLog::new(n),
             failures: vec![Failures::default(); n],
         }
@@ -220,6 +223,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
     /// players never see each other's orders), then the referee judges
     /// their turns in seat order.
     fn round(&mut self, players: &[PlayerId]) {
+        self.rounds += 1;
         let snapshot = self.referee.state().clone();
         let answers = self.seats.ask_all(&snapshot, players);
         for (&p, answer) in players.iter().zip(answers) {

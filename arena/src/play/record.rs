@@ -159,8 +159,11 @@ pub struct Played {
     pub config: Value,
     /// The bot in each seat.
     pub bots: Vec<String>,
-    /// How many seat turns were played.
+    /// How many seat turns were played (each seat's answer counts once).
     pub turn_count: usize,
+    /// How many rounds were played: turns of the game, where all the
+    /// seats acting at once (Parallel Football's four teams) count once.
+    pub rounds: usize,
     /// The result.
     pub outcome: Outcome,
     /// Why the game ended.
@@ -484,6 +487,7 @@ mod tests {
             config: serde_json::json!({"pile": 3}),
             bots: vec!["random".into(), "random".into()],
             turn_count: 1,
+            rounds: 1,
             outcome: Outcome::draw(2),
             reason: "test".into(),
             errors: Vec::new(),
