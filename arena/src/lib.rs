@@ -21,9 +21,12 @@
 //! * [`bot`]: the [`bot::Bot`] trait, [`bot::RandomBot`], and
 //!   [`bot::SearchBot`] seating the `game-search` searches (`mcts`,
 //!   `alphabeta`).
-//! * [`external`]: external programs in their own process group, with
-//!   reader/writer threads, deadlines, bounded lines, stderr tails, kill and
-//!   reap.
+//! * [`external`]: external programs in their own process group (job
+//!   object on Windows), with reader/writer threads, deadlines judged on
+//!   each line's arrival, bounded lines, stderr tails, kill and reap, and
+//!   [`external::kill_all_bots`]. How a bot's processes are grouped, killed
+//!   at the end of a game, killed when the arena dies and limited on Linux,
+//!   macOS and Windows: [the table in `external`](external#what-each-system-guarantees).
 //! * [`play`]: one game ([`play::play_game`]) and series
 //!   ([`play::play_series`]: per-game seeds from
 //!   [`game_core::rng::derive_seed`], seats rotated over the same seed,
@@ -76,9 +79,8 @@
 //! result's reason is `crash`, `timeout`, `line-too-long`, `not-reading` or
 //! `illegal-move`); in Quoridor a seeded random legal move for that turn;
 //! in Parallel Football `stay`. A bot that crashed, printed an over-long line
-//! or stopped reading is killed (with its whole process group, and any
-//! process it started that left the group but still carries its
-//! [`external::TAG_VAR`]) and reaped, and its seat plays the substitute from
+//! or stopped reading is killed (with every process it started, as
+//! [`external`] says for each system) and reaped, and its seat plays the substitute from
 //! then on. A Quoridor bot that runs out of time is **not** removed, as in
 //! the contest: the substitute is played for that turn, the bot's clock goes
 //! on (30 ms more at each turn), and its late answer, when it comes, is read

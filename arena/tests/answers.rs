@@ -2,6 +2,10 @@
 //! protocol boundary: real external bot processes through `arena play`,
 //! checking what was played and recorded (and that `arena judge` re-derives
 //! it from the record).
+//!
+//! Unix only: the external bots here are shell scripts (`sh`), which
+//! Windows does not have.
+#![cfg(unix)]
 
 mod common;
 

@@ -1,6 +1,10 @@
 //! End-to-end tests per game: judge on hand-made records, play against
 //! external programs (the arena's own bot mode as the correct one, shell
 //! scripts that crash, sleep or print garbage), bench determinism, SVG.
+//!
+//! Unix only: the external bots here are shell scripts (`sh`), which
+//! Windows does not have.
+#![cfg(unix)]
 
 mod common;
 use common::*;

@@ -1,6 +1,10 @@
 //! End-to-end tests of the game-independent machinery, through the arena's
 //! test game (Nim: each turn the bot reads `pile max_take`, after its id on
 //! its first turn, and answers how many stones it takes; any failure loses).
+//!
+//! Unix only: the external bots here are shell scripts (`sh`), which
+//! Windows does not have.
+#![cfg(unix)]
 
 mod common;
 use common::*;

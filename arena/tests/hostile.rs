@@ -18,6 +18,13 @@
 //! * no process is left behind (every process the arena starts inherits a
 //!   unique environment marker, searched for in `/proc/*/environ`);
 //! * the arena's peak memory (`VmHWM`) stays bounded.
+//!
+//! Unix only: the hostile bots are shell scripts, and most of what they do
+//! (signals, `setsid`, `ulimit`) has no Windows counterpart; Windows bots
+//! are covered by the job-object tests in the library. On macOS the
+//! leftover scan reads `ps -E` instead of `/proc`, and the memory bound is
+//! not checked (there is no `VmHWM` to read).
+#![cfg(unix)]
 
 mod common;
 use common::*;
@@ -233,7 +240,8 @@ fn hostile_script(dir: &Path, game: &GameCase, h: &Hostile) -> String {
     format!("{spec} {}", dir.join("lock").display())
 }
 
-/// The arena's peak resident memory in kB (0 once it has exited).
+/// The arena's peak resident memory in kB (0 once it has exited, and
+/// always 0 where there is no `/proc`).
 fn vm_hwm_kb(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -246,6 +254,7 @@ fn vm_hwm_kb(pid: u32) -> u64 {
 }
 
 /// Processes whose environment holds `MARK_VAR=mark`, as `pid cmdline`.
+#[cfg(target_os = "linux")]
 fn marked_processes(mark: &str) -> Vec<String> {
     let needle = format!("{MARK_VAR}={mark}\0").into_bytes();
     let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
@@ -258,6 +267,21 @@ fn marked_processes(mark: &str) -> Vec<String> {
             let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
             format!("{} {}", e.file_name().to_string_lossy(), String::from_utf8_lossy(&cmd).replace('\0', " "))
         })
+        .collect()
+}
+
+/// Processes whose environment holds `MARK_VAR=mark`, as `pid cmdline`
+/// (`ps -E` appends each process's environment to its command line).
+#[cfg(not(target_os = "linux"))]
+fn marked_processes(mark: &str) -> Vec<String> {
+    let needle = format!("{MARK_VAR}={mark}");
+    let Ok(out) = std::process::Command::new("ps").args(["-A", "-E", "-ww", "-o", "pid=,command="]).output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.split_whitespace().any(|w| w == needle))
+        .map(str::to_string)
         .collect()
 }
 

@@ -3,6 +3,10 @@
 //! substitutes, four Quoridor players), checked as documents (well-formed
 //! frames, one per ply, nothing loaded from the network) and, where
 //! `/usr/bin/chromium` is installed, in a headless browser.
+//!
+//! Unix only: the external bots here are shell scripts (`sh`), which
+//! Windows does not have.
+#![cfg(unix)]
 
 mod common;
 

@@ -102,25 +102,31 @@ impl<'a, A: Adapter> Seats<'a, A> {
         Ok(Seats { a, seats, history: Vec::new() })
     }
 
-    /// Starts every external program on clock `tc` and sends it its start
-    /// lines. Returns the seats whose program could not be started (they
-    /// count as crashed from now on).
+    /// Starts every external program on clock `tc`, then sends each its
+    /// start lines: every seat's process is running before the game's
+    /// first message goes out, so that no bot's first turn waits for
+    /// another seat's program to start. Returns the seats whose program
+    /// could not be started (they count as crashed from now on).
     pub(super) fn start(&mut self, start: &A::G, tc: TimeControl) -> Vec<(PlayerId, BotIoError)> {
         let mut failed = Vec::new();
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
                 ext.clock = Clock::new(tc);
                 match Process::spawn(&ext.command) {
-                    Ok(mut proc) => {
-                        let start_lines = self.a.protocol_start(start, PlayerId(i as u8));
-                        if !start_lines.is_empty() {
-                            let _ = proc.send(&start_lines);
-                        }
-                        ext.proc = Some(proc);
-                    }
+                    Ok(proc) => ext.proc = Some(proc),
                     Err(e) => {
                         ext.dead = Some(Cutoff::Crash);
                         failed.push((PlayerId(i as u8), e));
+                    }
+                }
+            }
+        }
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let SeatBot::External(ext) = seat {
+                if let Some(proc) = ext.proc.as_mut() {
+                    let start_lines = self.a.protocol_start(start, PlayerId(i as u8));
+                    if !start_lines.is_empty() {
+                        let _ = proc.send(&start_lines);
                     }
                 }
             }
@@ -131,31 +137,51 @@ impl<'a, A: Adapter> Seats<'a, A> {
     /// Asks every player of `players` for its turn on `state` (the same
     /// position for all). External programs all receive their input first
     /// and think at the same time, each against its own deadline; built-in
-    /// bots decide meanwhile.
+    /// bots decide meanwhile on another thread, so that this thread reads
+    /// the external answers as they come (in deadline order) and notices a
+    /// time-out at once. Stopping the programs that failed comes after every
+    /// answer is read, so that it never delays reading another seat.
     pub(super) fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<SeatAnswer<<A::G as Game>::Move>> {
         let a = self.a;
-        let mut pending: Vec<Option<Pending>> = Vec::with_capacity(players.len());
-        for &p in players {
-            pending.push(match &mut self.seats[p.index()] {
-                SeatBot::External(ext) => Some(begin_external(a, ext, state, p, &self.history)),
-                SeatBot::Builtin(_) => None,
-            });
-        }
-        let mut out: Vec<Option<SeatAnswer<_>>> = Vec::with_capacity(players.len());
-        for &p in players {
-            out.push(match &mut self.seats[p.index()] {
-                SeatBot::Builtin(bot) => {
-                    let t0 = Instant::now();
-                    let moves = bot.turn(state, p);
-                    Some(SeatAnswer { said: Said::Moves(moves), repeat: false, ms: ms_since(t0), detail: None })
-                }
-                SeatBot::External(_) => None,
-            });
-        }
-        for ((&p, pend), slot) in players.iter().zip(pending).zip(out.iter_mut()) {
-            if let (Some(pend), SeatBot::External(ext)) = (pend, &mut self.seats[p.index()]) {
-                *slot = Some(end_external(a, ext, state, p, pend));
+        let history = &self.history;
+        let mut slot_of: Vec<Option<usize>> = vec![None; self.seats.len()];
+        for (slot, p) in players.iter().enumerate() {
+            if let Some(s) = slot_of.get_mut(p.index()) {
+                s.get_or_insert(slot);
             }
+        }
+        let mut builtins = Vec::new();
+        let mut externals = Vec::new();
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            let Some(slot) = slot_of[i] else { continue };
+            let p = PlayerId(i as u8);
+            match seat {
+                SeatBot::Builtin(bot) => builtins.push((slot, p, bot)),
+                SeatBot::External(ext) => {
+                    let pend = begin_external(a, ext, state, p, history);
+                    externals.push((slot, p, ext, pend));
+                }
+            }
+        }
+        externals.sort_by_key(|(_, _, _, pend)| pend.deadline);
+        let read_all = |externals: &mut Vec<(usize, PlayerId, &mut Box<ExternalSeat>, Pending)>| {
+            externals.iter_mut().map(|(_, p, ext, pend)| read_external(a, ext, state, *p, pend)).collect::<Vec<_>>()
+        };
+        let (decided, read) = if builtins.is_empty() || externals.is_empty() {
+            (decide(state, builtins), read_all(&mut externals))
+        } else {
+            std::thread::scope(|s| {
+                let thinking = s.spawn(move || decide(state, builtins));
+                let read = read_all(&mut externals);
+                (thinking.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), read)
+            })
+        };
+        let mut out: Vec<Option<SeatAnswer<_>>> = players.iter().map(|_| None).collect();
+        for (slot, answer) in decided {
+            out[slot] = Some(answer);
+        }
+        for ((slot, _, ext, _), got) in externals.into_iter().zip(read) {
+            out[slot] = Some(settle_external(a, ext, got));
         }
         out.into_iter()
             .map(|o| {
@@ -244,30 +270,59 @@ fn cutoff_of(e: &BotIoError) -> Cutoff {
     }
 }
 
+/// Built-in bots deciding their turns on `state`, each with its slot among
+/// the players asked.
+fn decide<G: Game>(state: &G, list: Vec<(usize, PlayerId, &mut Box<dyn Bot<G>>)>) -> Vec<(usize, SeatAnswer<G::Move>)> {
+    list.into_iter()
+        .map(|(slot, p, bot)| {
+            let t0 = Instant::now();
+            let moves = bot.turn(state, p);
+            (slot, SeatAnswer { said: Said::Moves(moves), repeat: false, ms: ms_since(t0), detail: None })
+        })
+        .collect()
+}
+
+/// What was read from an external seat, before the seat is settled.
+struct Read {
+    raw: RawAnswer,
+    failure: Option<BotIoError>,
+    ms: f64,
+    /// A seat that had already stopped.
+    repeat: bool,
+}
+
 /// Reads the answer lines of an external seat until its deadline: the
 /// game's number of answer lines, plus the lines its referee drops, all
-/// kept (the dropped ones up to [`KEPT_SKIPPED_LINES`], then counted).
-fn end_external<A: Adapter>(
-    a: &A,
-    ext: &mut ExternalSeat,
-    state: &A::G,
-    p: PlayerId,
-    pend: Pending,
-) -> SeatAnswer<<A::G as Game>::Move> {
+/// kept (the dropped ones up to [`KEPT_SKIPPED_LINES`], then counted). The
+/// time taken is until the last line *arrived* (or until the time-out was
+/// noticed), and is charged to the seat's clock.
+fn read_external<A: Adapter>(a: &A, ext: &mut ExternalSeat, state: &A::G, p: PlayerId, pend: &mut Pending) -> Read {
     if let Some(c) = ext.dead {
         let raw = RawAnswer { cutoff: Some(c), ..RawAnswer::default() };
-        return SeatAnswer { said: Said::Answer(raw), repeat: true, ms: 0.0, detail: None };
+        return Read { raw, failure: None, ms: 0.0, repeat: true };
     }
     let mut raw = RawAnswer::default();
-    let mut failure = pend.sent.err();
+    let mut failure = std::mem::replace(&mut pend.sent, Ok(())).err();
+    let mut used = None;
     if failure.is_none() {
         match ext.proc.as_mut() {
-            Some(proc) => failure = read_answer(a, proc, state, p, pend.deadline, &mut raw).err(),
+            Some(proc) => match read_answer(a, proc, state, p, pend.deadline, &mut raw) {
+                Ok(()) => used = proc.last_arrival().map(|at| at.saturating_duration_since(pend.t0)),
+                Err(e) => failure = Some(e),
+            },
             None => failure = Some(BotIoError::Closed),
         }
     }
-    let ms = ms_since(pend.t0);
-    ext.clock.end_answer(pend.t0.elapsed());
+    let used = used.unwrap_or_else(|| pend.t0.elapsed());
+    ext.clock.end_answer(used);
+    Read { raw, failure, ms: used.as_secs_f64() * 1000.0, repeat: false }
+}
+
+/// Turns what was read into the seat's answer; stops a program that failed
+/// (unless the game keeps a bot that ran out of time) and keeps its stderr
+/// tail.
+fn settle_external<A: Adapter, M>(a: &A, ext: &mut ExternalSeat, got: Read) -> SeatAnswer<M> {
+    let Read { mut raw, failure, ms, repeat } = got;
     let mut detail = None;
     if let Some(e) = failure {
         detail = Some(e.to_string());
@@ -289,7 +344,7 @@ fn end_external<A: Adapter>(
             ext.dead = Some(cutoff);
         }
     }
-    SeatAnswer { said: Said::Answer(raw), repeat: false, ms, detail }
+    SeatAnswer { said: Said::Answer(raw), repeat, ms, detail }
 }
 
 /// Reads the game's number of answer lines into `raw` before `deadline`,

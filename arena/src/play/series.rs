@@ -356,6 +356,7 @@ mod tests {
         }
     }
 
+    #[cfg(unix)] // The bot is an `sh` script.
     #[test]
     fn summaries_keep_the_first_errors_and_records_all_of_them() {
         use crate::games::parallel_football::FootballAdapter;

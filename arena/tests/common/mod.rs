@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 /// The built `arena` binary.
 pub fn arena() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_arena"));
+    c.env(OWNER_VAR, std::process::id().to_string());
+    c
 }
 
 /// Runs `arena args...` with `stdin`, returning the output and the time taken.
@@ -58,14 +60,47 @@ pub fn only_record(dir: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap()
 }
 
-/// Whether any process's command line contains `marker`.
+/// The environment variable the helpers set on every `arena` they start,
+/// with this test process's id: every bot inherits it, so that
+/// [`process_alive`] looks only at processes this test binary started (other
+/// test runs on the machine use the same markers).
+pub const OWNER_VAR: &str = "ARENA_TEST_OWNER";
+
+/// Whether a process started by this test binary (carrying [`OWNER_VAR`]
+/// with this process's id) is alive with `marker` in its command line.
+/// Linux only (it reads `/proc`); elsewhere always `false`.
 pub fn process_alive(marker: &str) -> bool {
+    let owner = format!("\0{OWNER_VAR}={}\0", std::process::id()).into_bytes();
+    let Ok(dir) = std::fs::read_dir("/proc") else { return false };
+    dir.filter_map(Result::ok).any(|e| {
+        let mine = std::fs::read(e.path().join("environ")).is_ok_and(|env| {
+            let mut block = vec![0];
+            block.extend_from_slice(&env);
+            block.windows(owner.len()).any(|w| w == owner.as_slice())
+        });
+        mine && std::fs::read(e.path().join("cmdline"))
+            .map(|c| String::from_utf8_lossy(&c).replace('\0', " ").contains(marker))
+            .unwrap_or(false)
+    })
+}
+
+/// Whether any process on the machine (whoever started it) has `marker` in
+/// its command line: for a process that cleared its environment, with a
+/// marker unique to this test process (see [`unique_marker`]). Linux only.
+pub fn any_process_alive(marker: &str) -> bool {
     let Ok(dir) = std::fs::read_dir("/proc") else { return false };
     dir.filter_map(Result::ok).any(|e| {
         std::fs::read(e.path().join("cmdline"))
             .map(|c| String::from_utf8_lossy(&c).replace('\0', " ").contains(marker))
             .unwrap_or(false)
     })
+}
+
+/// A number of seconds for `sleep` near `secs`, unique to this test process
+/// and `n` (its decimals carry both), to find that `sleep` among every
+/// process on the machine.
+pub fn unique_marker(secs: u32, n: u32) -> String {
+    format!("{secs}.{:07}{n:02}", std::process::id())
 }
 
 /// Checks that `svg` is well-formed XML with an `<svg>` root.

@@ -1,35 +1,66 @@
 //! External bot programs: spawning, line I/O with deadlines, killing and
-//! reaping.
+//! reaping, on Linux, macOS and Windows.
 //!
-//! A bot is started in its own process group so that killing it also kills
-//! anything it spawned (a shell script's `sleep`, a child holding the pipe).
-//! A descendant that leaves the group (`setsid`) is found by the tag every
-//! process of the bot inherits in its environment ([`TAG_VAR`]) and killed
-//! too.
-//! Three helper threads own the pipes, so the arena itself never blocks on a
-//! bot:
+//! Three helper threads own a bot's pipes, so the arena itself never blocks
+//! on a bot:
 //! * a writer thread feeds stdin from a bounded queue (a bot that stops
 //!   reading fills the queue and is reported as not reading);
-//! * a reader thread splits stdout into lines of at most [`MAX_LINE`] bytes
-//!   and hands them over through a bounded channel; the arena waits on the
-//!   channel with a deadline ([`Process::read_line`]);
+//! * a reader thread splits stdout into lines of at most [`MAX_LINE`] bytes,
+//!   stamps each with the instant it arrived, and hands them over through a
+//!   bounded channel; the arena waits on the channel with a deadline
+//!   ([`Process::read_line`]) and judges a line by its arrival stamp, so a
+//!   busy arena thread never turns an answer in time into a time-out;
 //! * a stderr thread keeps only the last [`STDERR_TAIL`] bytes.
 //!
 //! Memory per bot is therefore bounded whatever the bot prints.
 //!
-//! The `arena` binary starts bots through itself ([`use_launcher`],
-//! [`run_launcher`]) so that the kernel kills a bot when the arena dies
-//! (killed, or interrupted with Ctrl-C, which does not reach the bot's own
-//! process group).
+//! ## What each system guarantees
+//! Every process a bot starts is grouped with it, killed at the end of its
+//! game (and whenever the bot is stopped early), and killed when the arena
+//! dies. How, per system (the `arena` binary calls [`use_launcher`] first;
+//! without it, as in unit tests, bots are started directly and the "arena
+//! dies" column does not hold):
+//!
+//! | | Linux | macOS | Windows |
+//! |---|---|---|---|
+//! | grouping | own process group (`setpgid`); every process also inherits the env tag [`TAG_VAR`] | own process group | own Job Object per bot; own console process group (`CREATE_NEW_PROCESS_GROUP`, so the arena's Ctrl-C does not reach it) |
+//! | end of game | `SIGKILL` to the group; then every process carrying the bot's tag (one that left the group with `setsid`), checked through a pidfd; then every orphan reparented to the arena (child subreaper), even one that cleared its environment | `SIGKILL` to the group (a descendant that calls `setsid` escapes: macOS has no subreaper) | the bot's job is closed (`JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE`): every descendant dies, breakaway is not allowed |
+//! | arena dies (killed, Ctrl-C) | the launcher arms a parent-death `SIGKILL` then `exec`s the bot; orphans of bots that escaped the group and cleared their tag are **not** covered (nothing on a plain Linux without cgroups) | the launcher stays as a small parent in the bot's group, polls `getppid` every 50 ms and kills the group when the arena is gone | the arena puts itself in a kill-on-close job at start: its death closes the job and kills every bot and descendant (nested jobs need Windows 8 or later) |
+//! | limits | time (deadlines), output ([`MAX_LINE`], [`STDERR_TAIL`], queued input); no memory or CPU limit | same | same |
+//! | kill everything now ([`kill_all_bots`]) | group + tag + orphan sweep of each live bot | group of each live bot | closes each live bot's job |
+//!
+//! ## Command lines
+//! A `cmd:` spec is split by [`split_command`] the same way on every system
+//! (POSIX-shell-like quoting, no shell is involved). On Windows, write
+//! paths with `/` or with doubled backslashes (`C:\\bots\\a.exe`) or
+//! inside single quotes (`'C:\bots\a.exe'`), since a backslash escapes the
+//! next character outside single quotes; the words are then passed to the
+//! program by the standard library's Windows quoting.
+//!
+//! ## Line endings
+//! A line ends at `\n`; a `\r` before it is kept in the line, and every
+//! game's `protocol::parse_answer` treats it as part of the line ending, so
+//! a bot writing `\r\n` (as Windows programs do) is read like any other.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{ChildStdin, ExitStatus};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::thread;
 use std::time::{Duration, Instant};
+
+#[cfg(target_os = "linux")]
+mod linux;
+#[cfg(unix)]
+mod unix;
+#[cfg(unix)]
+use unix as sys;
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+use windows as sys;
 
 /// The longest line a bot may print, in bytes; a longer line is a failure.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -46,7 +77,8 @@ const INPUT_QUEUE: usize = 64;
 
 /// The environment variable that tags every process of one bot (a value
 /// unique to the bot, inherited by everything it starts), so that
-/// [`Process::kill`] finds descendants that left the bot's process group.
+/// [`Process::kill`] finds descendants that left the bot's process group
+/// (used on Linux).
 pub const TAG_VAR: &str = "ARENA_BOT_TAG";
 
 static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -90,54 +122,86 @@ pub const LAUNCHER_ARG: &str = "__launch-bot";
 
 static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
 
-/// Starts every later bot through `exe` (the `arena` binary itself), which
-/// asks the kernel to kill the bot when the arena dies (Linux's parent-death
-/// signal), so that a killed or interrupted arena leaves no bot behind.
-/// Without it (in unit tests) bots are started directly.
+/// Starts every later bot through `exe` (the `arena` binary itself), and
+/// sets up what kills bots when the arena dies (see the table in the module
+/// docs): on Linux the launcher arms a parent-death signal and the arena
+/// becomes a child subreaper (orphans of bots are reparented to it and
+/// killed when a bot is stopped); on macOS the launcher watches the arena;
+/// on Windows the arena enters a kill-on-close job. Without it (in unit
+/// tests) bots are started directly.
 pub fn use_launcher(exe: PathBuf) {
-    let _ = LAUNCHER.set(exe);
+    if LAUNCHER.set(exe).is_ok() {
+        sys::arena_started();
+    }
 }
 
-/// The launcher side: `arena __launch-bot PARENT_PID PROGRAM ARGS...`. Sets
-/// SIGKILL as the parent-death signal, checks that the arena is still the
-/// parent (it may have died before the signal was armed), then replaces
-/// itself with the bot. Returns only on failure, with the exit code to use.
+/// The launcher side: `arena __launch-bot PARENT_PID PROGRAM ARGS...`. On
+/// Linux: arms SIGKILL as the parent-death signal, checks that the arena is
+/// still the parent (it may have died before the signal was armed), then
+/// replaces itself with the bot. On macOS and Windows: runs the bot as its
+/// child, kills it when the arena is gone (macOS), and exits as it did.
+/// Returns the exit code to use.
 pub fn run_launcher(args: &[String]) -> i32 {
-    use std::os::unix::process::CommandExt;
     let [parent, program, rest @ ..] = args else {
         eprintln!("arena {LAUNCHER_ARG}: expected PARENT_PID PROGRAM [ARGS]");
         return 127;
     };
-    if rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL)).is_err() {
-        eprintln!("arena {LAUNCHER_ARG}: cannot arm the parent-death signal");
-    }
-    let ppid = rustix::process::getppid().map(|p| p.as_raw_nonzero().get().to_string());
-    if ppid.as_deref() != Some(parent.as_str()) {
-        return 125;
-    }
-    let err = Command::new(program).args(rest).exec();
-    eprintln!("{program}: {err}");
-    127
+    sys::run_launcher(parent, program, rest)
 }
 
+/// Every live bot process tree, so that [`kill_all_bots`] reaches them all;
+/// each entry keeps the bot's leader pid and tag for the Linux orphan sweep.
+struct Live {
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code, reason = "the orphan sweep is Linux-only"))]
+    pid: u32,
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code, reason = "the orphan sweep is Linux-only"))]
+    tag: String,
+    tree: Weak<Mutex<sys::Tree>>,
+}
+
+static LIVE: Mutex<Option<HashMap<u64, Live>>> = Mutex::new(None);
+
+fn live() -> std::sync::MutexGuard<'static, Option<HashMap<u64, Live>>> {
+    lock(&LIVE)
+}
+
+/// Kills every live bot process the arena started, with everything each one
+/// started (the same as [`Process::kill`] on each, from any thread), on
+/// every system. For a clean stop on a second signal: call it, then exit.
+/// Bots started afterwards are not affected.
+pub fn kill_all_bots() {
+    let trees: Vec<Arc<Mutex<sys::Tree>>> =
+        live().as_ref().map(|m| m.values().filter_map(|l| l.tree.upgrade()).collect()).unwrap_or_default();
+    for t in trees {
+        lock(&t).kill();
+    }
+    #[cfg(target_os = "linux")]
+    linux::sweep_orphans();
+}
+
+/// A line as read, with the instant the reader thread received it.
 enum Out {
-    Line(Vec<u8>),
+    Line(Vec<u8>, Instant),
     TooLong,
     Eof,
 }
 
 /// A running bot program.
 pub struct Process {
-    child: Child,
+    /// The bot's process tree (shared with [`kill_all_bots`]).
+    tree: Arc<Mutex<sys::Tree>>,
+    /// This bot's key in the registry of live bots.
+    key: u64,
     stdin: Option<SyncSender<Vec<u8>>>,
     lines: Receiver<Out>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
     /// The thread keeping the stderr tail (done once the pipe is closed).
-    stderr_thread: thread::JoinHandle<()>,
+    stderr_thread: Option<thread::JoinHandle<()>>,
     closed: bool,
-    status: Option<ExitStatus>,
-    /// This bot's value of [`TAG_VAR`].
-    tag: String,
+    /// When the last line returned by [`Process::read_line`] arrived.
+    last_arrival: Option<Instant>,
+    /// A line that arrived after its deadline, kept for the next read.
+    pending: Option<Out>,
 }
 
 /// Splits a command line into words: whitespace separates, single and double
@@ -193,39 +257,35 @@ pub fn split_command(line: &str) -> Option<Vec<String>> {
 
 impl Process {
     /// Starts `command` (split with [`split_command`]) with piped stdio, in
-    /// its own process group.
+    /// its own process group (job object on Windows), through the launcher
+    /// when [`use_launcher`] was called.
     ///
     /// # Errors
     /// [`BotIoError::Spawn`] when the command is empty or cannot be started.
     pub fn spawn(command: &str) -> Result<Process, BotIoError> {
-        use std::os::unix::process::CommandExt;
         let words = split_command(command).ok_or_else(|| BotIoError::Spawn(format!("bad command line {command:?}")))?;
-        let tag = format!("{}-{}", std::process::id(), NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-        let mut cmd = match LAUNCHER.get() {
-            Some(exe) => {
-                let mut c = Command::new(exe);
-                c.arg(LAUNCHER_ARG).arg(std::process::id().to_string()).args(&words);
-                c
-            }
-            None => {
-                let mut c = Command::new(&words[0]);
-                c.args(&words[1..]);
-                c
-            }
-        };
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .env(TAG_VAR, &tag)
-            .spawn()
+        let key = NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tag = format!("{}-{key}", std::process::id());
+        // The registry stays locked from the spawn until the bot is in it, so
+        // that the Linux orphan sweep never takes a new bot for an orphan.
+        let mut reg = live();
+        let (tree, stdin, stdout, stderr) = sys::spawn(LAUNCHER.get().map(PathBuf::as_path), &words, &tag)
             .map_err(|e| BotIoError::Spawn(format!("{}: {e}", words[0])))?;
-        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(BotIoError::Spawn("pipes unavailable".into()));
+        let pid = tree.pid();
+        let tree = Arc::new(Mutex::new(tree));
+        reg.get_or_insert_with(HashMap::new).insert(key, Live { pid, tag, tree: Arc::downgrade(&tree) });
+        drop(reg);
+        // From here on, dropping `proc_` on an error kills the bot.
+        let mut proc_ = Process {
+            tree,
+            key,
+            stdin: None,
+            lines: sync_channel(0).1,
+            stderr: Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL))),
+            stderr_thread: None,
+            closed: false,
+            last_arrival: None,
+            pending: None,
         };
         let (in_tx, in_rx) = sync_channel::<Vec<u8>>(INPUT_QUEUE);
         thread::Builder::new()
@@ -239,27 +299,21 @@ impl Process {
                 }
             })
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
+        proc_.stdin = Some(in_tx);
         let (out_tx, out_rx) = sync_channel::<Out>(LINE_QUEUE);
         thread::Builder::new()
             .name("bot-stdout".into())
             .spawn(move || read_lines(stdout, &out_tx))
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
-        let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
-        let tail2 = Arc::clone(&tail);
-        let stderr_thread = thread::Builder::new()
-            .name("bot-stderr".into())
-            .spawn(move || keep_tail(stderr, &tail2))
-            .map_err(|e| BotIoError::Spawn(e.to_string()))?;
-        Ok(Process {
-            child,
-            stdin: Some(in_tx),
-            lines: out_rx,
-            stderr: tail,
-            stderr_thread,
-            closed: false,
-            status: None,
-            tag,
-        })
+        proc_.lines = out_rx;
+        let tail2 = Arc::clone(&proc_.stderr);
+        proc_.stderr_thread = Some(
+            thread::Builder::new()
+                .name("bot-stderr".into())
+                .spawn(move || keep_tail(stderr, &tail2))
+                .map_err(|e| BotIoError::Spawn(e.to_string()))?,
+        );
+        Ok(proc_)
     }
 
     /// Queues `text` for the bot's stdin (never blocks).
@@ -280,15 +334,31 @@ impl Process {
     /// bot printed them, without the `\n` that ended the line (a `\r`
     /// before it is kept: each game's referee decides what it means).
     ///
+    /// A line counts as in time when it *arrived* by `deadline`, even if the
+    /// arena gets to it later (its thread may have been busy or starved);
+    /// a line that arrived after `deadline` is a time-out, and is kept for
+    /// the next read (a late answer). [`Process::last_arrival`] tells when
+    /// the returned line arrived.
+    ///
     /// # Errors
     /// [`BotIoError::Timeout`], [`BotIoError::Closed`] or [`BotIoError::LineTooLong`].
     pub fn read_line(&mut self, deadline: Instant) -> Result<Vec<u8>, BotIoError> {
         if self.closed {
             return Err(BotIoError::Closed);
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Out::Line(l)) => Ok(l),
+        let got = match self.pending.take() {
+            Some(out) => Ok(out),
+            None => self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())),
+        };
+        match got {
+            Ok(Out::Line(l, at)) if at <= deadline => {
+                self.last_arrival = Some(at);
+                Ok(l)
+            }
+            Ok(late @ Out::Line(..)) => {
+                self.pending = Some(late);
+                Err(BotIoError::Timeout)
+            }
             Ok(Out::TooLong) => {
                 self.closed = true;
                 Err(BotIoError::LineTooLong)
@@ -303,6 +373,12 @@ impl Process {
         }
     }
 
+    /// When the line last returned by [`Process::read_line`] arrived from
+    /// the bot.
+    pub fn last_arrival(&self) -> Option<Instant> {
+        self.last_arrival
+    }
+
     /// The last bytes the bot wrote to stderr, as (lossy) text.
     pub fn stderr_tail(&self) -> String {
         let tail = self.stderr.lock().map(|t| t.iter().copied().collect::<Vec<u8>>()).unwrap_or_default();
@@ -310,8 +386,8 @@ impl Process {
     }
 
     /// Ends the bot politely: sends `last` (if any), closes stdin, waits up
-    /// to `grace` for it to close its output, then kills its process group
-    /// and reaps it.
+    /// to `grace` for it to close its output, then kills it with everything
+    /// it started and reaps it.
     pub fn finish(&mut self, last: Option<&str>, grace: Duration) {
         if let Some(text) = last {
             let _ = self.send(text);
@@ -320,33 +396,28 @@ impl Process {
         let deadline = Instant::now() + grace;
         while !self.closed && Instant::now() < deadline {
             match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Out::Line(_)) => {}
+                Ok(Out::Line(..)) => {}
                 _ => break,
             }
         }
         self.kill();
     }
 
-    /// Kills the bot's whole process group (SIGKILL) and reaps the bot.
-    /// Idempotent.
+    /// Kills the bot with every process it started (see the table in the
+    /// module docs) and reaps it. Idempotent.
     pub fn kill(&mut self) {
         self.stdin = None;
         self.closed = true;
-        if self.status.is_none() {
-            // The leader is not reaped yet, so its pid (the group id) cannot
-            // have been reused: killing the group is safe.
-            let pid = rustix::process::Pid::from_child(&self.child);
-            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
-            let _ = self.child.kill();
-            if let Ok(st) = self.child.wait() {
-                self.status = Some(st);
-            }
-            kill_tagged(&self.tag);
+        lock(&self.tree).kill();
+        let was_live = live().as_mut().and_then(|reg| reg.remove(&self.key)).is_some();
+        if was_live {
+            #[cfg(target_os = "linux")]
+            linux::sweep_orphans();
             // Let the stderr thread take in what the bot wrote before it
             // ended (it stops at the end of the pipe; a busy machine may
             // not have run it yet), so that the tail is whole.
             let until = Instant::now() + STDERR_DRAIN;
-            while !self.stderr_thread.is_finished() && Instant::now() < until {
+            while self.stderr_thread.as_ref().is_some_and(|t| !t.is_finished()) && Instant::now() < until {
                 thread::sleep(Duration::from_millis(1));
             }
         }
@@ -356,21 +427,10 @@ impl Process {
     /// without reaping it (so its process group stays safe to kill):
     /// `exit status N` or `killed by signal N`.
     pub fn peek_exit(&self, wait: Duration) -> Option<String> {
-        use rustix::process::{Pid, WaitId, WaitIdOptions, waitid};
-        if let Some(st) = self.status {
-            return Some(st.to_string());
-        }
-        let pid = Pid::from_child(&self.child);
         let until = Instant::now() + wait;
         loop {
-            let opts = WaitIdOptions::EXITED | WaitIdOptions::NOWAIT | WaitIdOptions::NOHANG;
-            if let Ok(Some(st)) = waitid(WaitId::Pid(pid), opts) {
-                if let Some(code) = st.exit_status() {
-                    return Some(format!("exit status {code}"));
-                }
-                if let Some(sig) = st.terminating_signal() {
-                    return Some(format!("killed by signal {sig}"));
-                }
+            if let Some(how) = lock(&self.tree).peek_exit() {
+                return Some(how);
             }
             if Instant::now() >= until {
                 return None;
@@ -381,7 +441,7 @@ impl Process {
 
     /// The exit status, once the bot has been reaped.
     pub fn status(&self) -> Option<ExitStatus> {
-        self.status
+        lock(&self.tree).status()
     }
 }
 
@@ -391,39 +451,8 @@ impl Drop for Process {
     }
 }
 
-/// Kills every process whose environment carries `TAG_VAR=tag`: the bot's
-/// descendants that left its process group, which the group kill misses.
-/// Each candidate is checked again through a pidfd before the signal, so a
-/// reused pid is never hit. Repeats while it finds some (they may have been
-/// forking).
-fn kill_tagged(tag: &str) {
-    use rustix::process::{Pid, PidfdFlags, Signal, pidfd_open, pidfd_send_signal};
-    let needle = format!("\0{TAG_VAR}={tag}\0").into_bytes();
-    let tagged = |pid: i32| {
-        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else { return false };
-        let mut block = Vec::with_capacity(env.len() + 1);
-        block.push(0);
-        block.extend_from_slice(&env);
-        block.windows(needle.len()).any(|w| w == needle.as_slice())
-    };
-    for _ in 0..5 {
-        let Ok(dir) = std::fs::read_dir("/proc") else { return };
-        let mut found = false;
-        for raw in dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok()) {
-            let Some(pid) = Pid::from_raw(raw) else { continue };
-            if !tagged(raw) {
-                continue;
-            }
-            if let Ok(fd) = pidfd_open(pid, PidfdFlags::empty()) {
-                if tagged(raw) && pidfd_send_signal(&fd, Signal::KILL).is_ok() {
-                    found = true;
-                }
-            }
-        }
-        if !found {
-            return;
-        }
-    }
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
@@ -433,7 +462,7 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
         let n = match out.read(&mut chunk) {
             Ok(0) => {
                 if !line.is_empty() {
-                    let _ = tx.send(Out::Line(line.clone()));
+                    let _ = tx.send(Out::Line(line.clone(), Instant::now()));
                 }
                 let _ = tx.send(Out::Eof);
                 return;
@@ -445,9 +474,10 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
                 return;
             }
         };
+        let at = Instant::now();
         for &b in &chunk[..n] {
             if b == b'\n' {
-                if tx.send(Out::Line(line.clone())).is_err() {
+                if tx.send(Out::Line(line.clone(), at)).is_err() {
                     return;
                 }
                 line.clear();
@@ -500,7 +530,7 @@ mod tests {
         let got: Vec<String> = rx
             .try_iter()
             .map(|o| match o {
-                Out::Line(l) => String::from_utf8_lossy(&l).into_owned(),
+                Out::Line(l, _) => String::from_utf8_lossy(&l).into_owned(),
                 Out::TooLong => "<long>".into(),
                 Out::Eof => "<eof>".into(),
             })
@@ -523,6 +553,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn the_stderr_tail_of_a_killed_bot_holds_what_it_wrote_before_it_ended() {
         for _ in 0..20 {
             let mut p = Process::spawn("sh -c 'echo dying now >&2; exit 3'").unwrap();
@@ -533,6 +564,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn a_silent_bot_times_out_and_is_killed() {
         let mut p = Process::spawn("sleep 30").unwrap();
         let t = Instant::now();
@@ -543,14 +575,18 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_os = "linux")]
     fn a_descendant_that_left_the_process_group_is_killed_too() {
+        // A `sleep` time unique to this test process, to find it among every
+        // process on the machine.
+        let marker = format!("43.{:07}", std::process::id());
         let alive = || {
-            std::fs::read_dir("/proc")
-                .unwrap()
-                .filter_map(Result::ok)
-                .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c.windows(7).any(|w| w == b"43.2109")))
+            std::fs::read_dir("/proc").unwrap().filter_map(Result::ok).any(|e| {
+                std::fs::read(e.path().join("cmdline"))
+                    .is_ok_and(|c| c.windows(marker.len()).any(|w| w == marker.as_bytes()))
+            })
         };
-        let mut p = Process::spawn("sh -c 'setsid sleep 43.2109 & echo started; exec sleep 30'").unwrap();
+        let mut p = Process::spawn(&format!("sh -c 'setsid sleep {marker} & echo started; exec sleep 30'")).unwrap();
         assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"started");
         let t = Instant::now();
         while !alive() {
@@ -565,11 +601,31 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn an_echo_bot_answers() {
         let mut p = Process::spawn("cat").unwrap();
         p.send("hello\n").unwrap();
         assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"hello");
         p.finish(None, Duration::from_millis(500));
         assert!(p.status().is_some());
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_line_that_arrived_before_its_deadline_counts_even_when_read_late() {
+        let mut p = Process::spawn("sh -c 'echo ready; echo early; sleep 0.3; echo late; sleep 30'").unwrap();
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"ready");
+        let t = Instant::now();
+        thread::sleep(Duration::from_millis(100));
+        // Read 50 ms after its deadline, but it arrived (with `ready`) in time.
+        assert_eq!(p.read_line(t + Duration::from_millis(50)).unwrap(), b"early");
+        assert!(p.last_arrival().unwrap() <= t + Duration::from_millis(50));
+        thread::sleep(Duration::from_millis(400));
+        // `late` arrived about 300 ms in: a time-out against a 150 ms
+        // deadline, even though it is waiting to be read; it is kept for the
+        // next read.
+        assert_eq!(p.read_line(t + Duration::from_millis(150)), Err(BotIoError::Timeout));
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"late");
+        p.kill();
     }
 }
