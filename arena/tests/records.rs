@@ -22,6 +22,7 @@ fn pf_record(dir: &Path, turns: u32) -> PathBuf {
     dir.join("parallel-football-00000.json")
 }
 
+#[cfg(target_os = "linux")]
 /// The peak resident memory (`VmHWM`, kB) of a running process.
 fn vm_hwm(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -29,6 +30,7 @@ fn vm_hwm(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+#[cfg(target_os = "linux")]
 /// Runs `cmd` to its end, returning whether it succeeded, its peak memory
 /// in kB (polled from `/proc`, so Linux only) and the time taken.
 fn peak(mut cmd: Command) -> (bool, u64, Duration) {
@@ -46,6 +48,7 @@ fn peak(mut cmd: Command) -> (bool, u64, Duration) {
     }
 }
 
+#[cfg(target_os = "linux")]
 fn judge_peak(record: &Path) -> (u64, Duration) {
     let mut cmd = common::arena();
     cmd.args(["judge", "parallel-football", record.to_str().unwrap(), "--json"]);

@@ -11,14 +11,13 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else { return };
-    let text = String::from_utf8_lossy(rest);
     let opts = JudgeOptions { json: which & 8 != 0, legal: which & 16 != 0 };
     let mut out = Vec::new();
     let _ = match which % 5 {
-        0 => judge(&PaperSoccerAdapter, &text, opts, &mut out),
-        1 => judge(&YavalathAdapter, &text, opts, &mut out),
-        2 => judge(&QuoridorAdapter::new(2, Some(100)).expect("valid"), &text, opts, &mut out),
-        3 => judge(&QuoridorAdapter::new(4, Some(100)).expect("valid"), &text, opts, &mut out),
-        _ => judge(&FootballAdapter::new(32, 2, 10, 50).expect("valid"), &text, opts, &mut out),
+        0 => judge(&PaperSoccerAdapter, rest, opts, &mut out),
+        1 => judge(&YavalathAdapter, rest, opts, &mut out),
+        2 => judge(&QuoridorAdapter::new(2, Some(100)).expect("valid"), rest, opts, &mut out),
+        3 => judge(&QuoridorAdapter::new(4, Some(100)).expect("valid"), rest, opts, &mut out),
+        _ => judge(&FootballAdapter::new(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
     };
 });

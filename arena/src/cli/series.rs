@@ -201,3 +201,26 @@ pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Res
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::parse_jobs;
+
+    #[test]
+    fn jobs_auto_gives_each_thinking_seat_a_core_and_more_jobs_are_warned_about() {
+        let ext = |n: usize| vec!["cmd:./bot".to_string(); n];
+        assert_eq!(choose_jobs(Jobs::Auto, &ext(2), 2), (1, None));
+        assert_eq!(choose_jobs(Jobs::Auto, &ext(2), 8), (4, None));
+        assert_eq!(choose_jobs(Jobs::Auto, &["random".into(), "random".into()], 2), (2, None), "random takes no core");
+        assert_eq!(choose_jobs(Jobs::Auto, &ext(4), 2).0, 1, "at least one game");
+        let (jobs, warning) = choose_jobs(Jobs::Count(2), &ext(2), 2);
+        assert_eq!(jobs, 2);
+        let w = warning.expect("4 bots on 2 cores");
+        assert!(w.contains("runs 4 bots on 2 cores") && w.contains("--jobs auto chooses 1"), "{w}");
+        assert_eq!(choose_jobs(Jobs::Count(1), &ext(2), 2).1, None);
+        assert_eq!(parse_jobs("auto"), Ok(Jobs::Auto));
+        assert_eq!(parse_jobs("3"), Ok(Jobs::Count(3)));
+        assert!(parse_jobs("0").is_err() && parse_jobs("x").is_err());
+    }
+}

@@ -312,7 +312,6 @@ fn play_one<A: Adapter>(
 mod tests {
     use super::super::game::play_game;
     use super::*;
-    use serde_json::Value;
 
     #[test]
     fn shards_cut_a_series_by_index_modulo_their_count_and_take_job_array_indices() {
@@ -360,6 +359,7 @@ mod tests {
     #[test]
     fn summaries_keep_the_first_errors_and_records_all_of_them() {
         use crate::games::parallel_football::FootballAdapter;
+        use serde_json::Value;
         // One footballer that answers `dance` (unreadable, `stay`) every turn.
         let garbage = "sh -c 'read s; echo 0 0; while read h; do i=0; while [ $i -lt 4 ]; do read l; \
                        i=$((i+1)); done; read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done; \
