@@ -139,6 +139,7 @@ pub mod external;
 pub mod games;
 pub mod interrupt;
 pub mod judge;
+pub mod league;
 pub mod play;
 pub mod referee;
 pub mod render;

@@ -28,6 +28,8 @@
 
 #[path = "cli/args.rs"]
 mod args;
+#[path = "cli/league.rs"]
+mod league;
 #[path = "cli/series.rs"]
 mod series;
 
@@ -106,7 +108,8 @@ fn main() -> ExitCode {
             Cmd::Play { opts, game, .. }
             | Cmd::Judge { opts, game, .. }
             | Cmd::Bench { opts, game, .. }
-            | Cmd::Bot { opts, game, .. },
+            | Cmd::Bot { opts, game, .. }
+            | Cmd::League { opts, game, .. },
         ) if opts.check(game).is_err() => opts.check(game),
         Some(Cmd::Play {
             game,
@@ -129,6 +132,45 @@ fn main() -> ExitCode {
             }
             let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json, sprt };
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
+        }
+        Some(Cmd::League {
+            game,
+            opts,
+            dir,
+            bots,
+            games_per_pairing,
+            games,
+            minutes,
+            seed,
+            jobs,
+            shard,
+            merge,
+            include_removed,
+            anchor,
+            json,
+            html,
+            time_factor,
+        }) => {
+            if let Err(e) = arena::interrupt::install() {
+                eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
+            }
+            let l = league::LeagueArgs {
+                dir,
+                bots,
+                games_per_pairing,
+                games,
+                minutes,
+                seed,
+                jobs,
+                shard,
+                merge,
+                include_removed,
+                anchor,
+                json,
+                html,
+                time_factor,
+            };
+            with_adapter!(game, &opts, |a| league::cmd_league(&a, &l))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
             cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })
@@ -180,6 +222,12 @@ enum CliError {
     BeyondSeries { index: u64, games: u64 },
     #[error("stopped by {}: the table above holds the games that completed", .0.name())]
     Stopped(arena::interrupt::StopSignal),
+    #[error(transparent)]
+    League(#[from] arena::league::LeagueError),
+    #[error(
+        "--games-per-pairing {games}: not a multiple of the game's {seats} seats (every seed is played in every seat rotation)"
+    )]
+    LeagueRounds { games: u64, seats: usize },
     #[error("--sprt needs a two-seat game; this one has {seats} seats")]
     SprtSeats { seats: usize },
     #[error("--time-factor must be positive")]

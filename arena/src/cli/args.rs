@@ -109,6 +109,74 @@ pub(crate) enum Cmd {
         #[arg(long, requires = "record")]
         html: bool,
     },
+    /// A league: games between any number of named bots, rated all at once, kept in DIR.
+    ///
+    /// Bots are DIR/bots.txt (one name=NAME,SPEC a line) plus each --bot (added to the file). Two seats:
+    /// every pairing plays colour-swapped pairs on one seed; four seats: groups of four play every seat
+    /// rotation on one seed. DIR/NAME1+NAME2/ holds a group's records (a series of `arena play`), and the
+    /// records are the league's state: run the same command again to resume after a stop (SIGTERM,
+    /// SIGKILL) or after adding or removing bots (games of removed bots are kept).
+    ///
+    /// Schedules: --games-per-pairing N plays a round robin. Without it the league is continuous: round
+    /// after round (one seed, every seat rotation) of the group where it most sharpens the leaderboard:
+    /// a bot without games first, else the two bots adjacent in the ranking whose rating difference has
+    /// the widest interval; until the league holds --games games, after --minutes, or until stopped.
+    ///
+    /// Rating model: one Plackett-Luce fit of every game's placements (for two seats this is exactly
+    /// Bradley-Terry, i.e. Elo, with a draw half a win), maximum a posteriori with a weak N(0, 1000^2)
+    /// prior per bot, on the Elo scale, mean 0 (or --anchor NAME at 0), 95 % intervals from the observed
+    /// information. The cross table gives each pair's own points and Elo difference from its W/D/L.
+    League {
+        /// The game.
+        #[arg(value_enum)]
+        game: GameName,
+        #[command(flatten)]
+        opts: GameOpts,
+        /// The league's directory (bots.txt and one directory of records per group).
+        dir: PathBuf,
+        /// A bot to add: name=NAME,SPEC (names: letters, digits, '.', '_', '-'; see the list below).
+        #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = BOT_HELP)]
+        bots: Vec<String>,
+        /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
+        /// played with every seat rotation.
+        #[arg(long, value_name = "N", conflicts_with_all = ["games", "minutes"])]
+        games_per_pairing: Option<u64>,
+        /// Continuous: stop once the league holds this many games (all of DIR's, this run's included).
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
+        /// Continuous: start no round after this many minutes of this run.
+        #[arg(long, value_name = "M")]
+        minutes: Option<f64>,
+        /// Seed of the league (each group's seed is derived from it and the group's names).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at the same time, within a group (a number, or `auto`).
+        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        jobs: Jobs,
+        /// Round robin: play only shard I of N (`I/N`, or `N` with I from SLURM_ARRAY_TASK_ID or
+        /// JOB_COMPLETION_INDEX). Read the shards together with --merge.
+        #[arg(long, value_name = "I/N", requires = "games_per_pairing")]
+        shard: Option<String>,
+        /// Also read the records of this league directory (another shard's); its games count as played.
+        #[arg(long, value_name = "DIR")]
+        merge: Vec<PathBuf>,
+        /// Keep the games of bots removed from bots.txt in the table (always kept in the records).
+        #[arg(long)]
+        include_removed: bool,
+        /// Rate this bot 0 (default: the mean of the bots is 0).
+        #[arg(long, value_name = "NAME")]
+        anchor: Option<String>,
+        /// Also write the table as JSON to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Also write the table as one self-contained HTML page (leaderboard, cross table heat map,
+        /// rating chart).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Multiply every time limit by this factor.
+        #[arg(long, default_value_t = 1.0)]
+        time_factor: f64,
+    },
     /// Combine the records of a series' shards (or of any runs of one series) into its table, the same
     /// as one run of the whole series prints.
     Merge {

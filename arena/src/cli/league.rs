@@ -1,0 +1,87 @@
+//! `arena league`: the bots of a league directory play by the chosen
+//! schedule, then the table (leaderboard, cross table, failures) is
+//! printed and written as JSON or HTML.
+
+use super::CliError;
+use super::args::Jobs;
+use super::series::choose_jobs;
+use arena::games::Adapter;
+use arena::league::{self, LeagueKey, RunOptions, Schedule, Standings};
+use arena::play;
+use game_core::Game;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The options of `arena league`.
+pub(crate) struct LeagueArgs {
+    pub(crate) dir: PathBuf,
+    pub(crate) bots: Vec<String>,
+    pub(crate) games_per_pairing: Option<u64>,
+    pub(crate) games: Option<u64>,
+    pub(crate) minutes: Option<f64>,
+    pub(crate) seed: u64,
+    pub(crate) jobs: Jobs,
+    pub(crate) shard: Option<String>,
+    pub(crate) merge: Vec<PathBuf>,
+    pub(crate) include_removed: bool,
+    pub(crate) anchor: Option<String>,
+    pub(crate) json: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
+    pub(crate) time_factor: f64,
+}
+
+pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliError> {
+    if !(l.time_factor > 0.0 && l.time_factor.is_finite()) {
+        return Err(CliError::TimeFactor);
+    }
+    let seats = a.start().players();
+    if let Some(n) = l.games_per_pairing.filter(|n| n % seats as u64 != 0) {
+        return Err(CliError::LeagueRounds { games: n, seats });
+    }
+    let bots = league::league_bots(&l.dir, &l.bots)?;
+    let key = LeagueKey { game: a.name().into(), config: a.config(), seed: l.seed, seats };
+    let schedule = match l.games_per_pairing {
+        Some(games_per_group) => Schedule::RoundRobin { games_per_group },
+        None => Schedule::Continuous {
+            games: l.games,
+            deadline: l
+                .minutes
+                .filter(|m| m.is_finite() && *m >= 0.0)
+                .map(|m| std::time::Instant::now() + std::time::Duration::from_secs_f64(m * 60.0)),
+        },
+    };
+    let shard = match &l.shard {
+        Some(text) => play::Shard::parse(text, |v| std::env::var(v).ok())?,
+        None => play::Shard::WHOLE,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let (jobs, warning) = choose_jobs(l.jobs, &bots[..seats.min(bots.len())], cores);
+    if let Some(w) = warning {
+        eprintln!("arena: {w}");
+    }
+    let mut replay_args = a.config_args();
+    if l.time_factor != 1.0 {
+        replay_args.extend(["--time-factor".to_string(), l.time_factor.to_string()]);
+    }
+    let opts = RunOptions { schedule, jobs, shard, time_factor: l.time_factor, replay_args, merge: l.merge.clone() };
+    let progress = |lg: &league::League| eprintln!("arena: league: {} games recorded", lg.games.len());
+    let end = league::run(a, &l.dir, &key, &bots, &opts, &progress)?;
+    let standings = Standings::new(&key, &end.league, l.include_removed, l.anchor.as_deref())?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "this run played {} games", end.played);
+    let _ = write!(out, "{}", standings.text());
+    if let Some(path) = &l.json {
+        let text = serde_json::to_string_pretty(&standings).map_err(|e| CliError::Output(e.into()))?;
+        std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;
+    }
+    if let Some(path) = &l.html {
+        std::fs::write(path, league::page(&standings))
+            .map_err(|source| CliError::Write { path: path.clone(), source })?;
+        let _ = writeln!(out, "page: {}", path.display());
+    }
+    let _ = out.flush();
+    match end.signal {
+        Some(sig) => Err(CliError::Stopped(sig)),
+        None => Ok(()),
+    }
+}
