@@ -75,10 +75,15 @@ pub struct RunEnd {
 /// (sorted), from the table of the current bots (`standings`, best
 /// first):
 /// 1. a bot without games, with the bot that has the fewest games;
-/// 2. otherwise the two bots adjacent in the ranking whose rating
-///    difference is least certain: the widest `sqrt(h_i² + h_j²)` of their
-///    intervals' half-widths (ties: fewer games between them, then higher
-///    in the table);
+/// 2. otherwise, of the pairs of bots adjacent in the ranking, the one
+///    whose order is least certain per game they already played: the
+///    largest `P / (n + seats)`, with `n` their games together and `P` the
+///    probability that their order is wrong, `Φ(-|s - 1/2| / sqrt(s(1-s)/(n+1)))`
+///    for their own score `s = (points + 1/2) / (n + 1)` (half a point of
+///    prior each way, so a sweep is not certain). A pair of equal bots
+///    keeps `P` near 1/2 and is played less as its games grow; a clear
+///    result stops being played (ties: fewer games, then higher in the
+///    table);
 /// 3. with more seats, the bots with the fewest games fill the group.
 pub fn next_group(standings: &Standings, seats: usize) -> Vec<String> {
     let rows = &standings.rows;
@@ -87,16 +92,17 @@ pub fn next_group(standings: &Standings, seats: usize) -> Vec<String> {
     if let Some(x) = rows.iter().position(|r| r.games == 0) {
         group.push(x);
     } else {
-        let width = |i: usize| {
-            let h = |r: &super::Row| {
-                let w = r.rating.half_width();
-                if w.is_nan() { f64::INFINITY } else { w }
-            };
-            (h(&rows[i]).powi(2) + h(&rows[i + 1]).powi(2)).sqrt()
+        let between = |i: usize| standings.cross[i][i + 1].as_ref().map_or((0.0, 0), |c| (c.points, c.games));
+        let priority = |i: usize| {
+            let (points, games) = between(i);
+            let n = games as f64;
+            let s = (points + 0.5) / (n + 1.0);
+            let z = (s - 0.5).abs() / (s * (1.0 - s) / (n + 1.0)).sqrt();
+            let wrong = 0.5 * statrs::function::erf::erfc(z / std::f64::consts::SQRT_2);
+            wrong / (n + seats as f64)
         };
-        let between = |i: usize| standings.cross[i][i + 1].as_ref().map_or(0, |c| c.games);
         let best = (0..rows.len().saturating_sub(1))
-            .min_by(|&x, &y| width(y).total_cmp(&width(x)).then(between(x).cmp(&between(y))).then(x.cmp(&y)));
+            .min_by(|&x, &y| priority(y).total_cmp(&priority(x)).then(between(x).1.cmp(&between(y).1)).then(x.cmp(&y)));
         group.extend(best.into_iter().flat_map(|i| [i, i + 1]));
     }
     while group.len() < seats {
