@@ -38,6 +38,10 @@
 //!   and turned into its [`results::Report`] (table, end reasons, failed
 //!   answers by kind); `arena merge` and `arena play --resume` use it, so
 //!   shards merged and interrupted runs resumed print what one run prints.
+//! * [`league`]: `arena league`, games between any number of named bots
+//!   kept as one series per pairing (or group of four) in a directory,
+//!   round robin or continuous matchmaking, rated by one fit of every game
+//!   ([`stats::placement`]), with a cross table and an HTML page.
 //! * [`interrupt`]: the clean stop of a series on SIGINT and SIGTERM.
 //! * [`stats`]: results computed from a whole series at once (the same
 //!   games in any order give the same numbers): W/D/L, average scores and

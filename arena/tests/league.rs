@@ -114,6 +114,20 @@ fn a_round_robin_orders_strengths_and_a_killed_or_partial_run_resumes_to_the_sam
     assert!(out.contains("this run played 24 games"), "the bots come from DIR/bots.txt: {out}");
     assert_eq!(resumed, table, "a league resumed equals one uninterrupted run");
 
+    // Two shards in two directories, read together.
+    let shard = |i: &str| {
+        let d = tmp.path().join(format!("shard{i}"));
+        let mut a = args.clone();
+        a.extend(["--shard", i]);
+        let (_, t) = league("yavalath", &d, &a);
+        (d, t["games"].as_u64().expect("games"))
+    };
+    let ((d0, n0), (d1, n1)) = (shard("0/2"), shard("1/2"));
+    assert!(n0 > 0 && n1 > 0 && n0 + n1 == 36, "the shards share the games: {n0} + {n1}");
+    let (out, merged) = league("yavalath", &d0, &["--games-per-pairing", "6", "--merge", d1.to_str().expect("utf-8")]);
+    assert!(out.contains("this run played 0 games"), "{out}");
+    assert_eq!(merged, table, "the shards read together equal one run");
+
     // SIGKILL in the middle of the run, then the same command again.
     let killed = tmp.path().join("killed");
     let mut cmd_args = vec!["league", "yavalath", killed.to_str().expect("utf-8")];
