@@ -210,6 +210,35 @@ fn the_continuous_league_resumed_equals_one_run_and_orders_the_bots() {
     assert_eq!(resumed, table, "a continuous league resumed equals one uninterrupted run");
 }
 
+#[cfg(unix)] // SIGTERM is sent with kill(1).
+#[test]
+fn a_continuous_league_stopped_by_sigterm_prints_its_table_and_resumes_to_one_run() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut args = bot_args(&BOTS);
+    args.extend(["--games", "30"]);
+    let (_, whole) = league("yavalath", &tmp.path().join("whole"), &args);
+    let dir = tmp.path().join("stopped");
+    let mut cmd_args = vec!["league", "yavalath", dir.to_str().expect("utf-8")];
+    cmd_args.extend(&args);
+    let child =
+        common::arena().args(&cmd_args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("arena starts");
+    let t = std::time::Instant::now();
+    while records(&dir).len() < 7 && t.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let o = child.wait_with_output().expect("arena ends");
+    let out = common::stdout(&o);
+    let stopped_at = records(&dir).len();
+    println!("SIGTERM after {stopped_at} games: exit {:?}", o.status.code());
+    if stopped_at < 30 {
+        assert_eq!(o.status.code(), Some(143), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(out.contains("league of yavalath") && out.contains(&format!("{stopped_at} games")), "{out}");
+    }
+    let (_, resumed) = league("yavalath", &dir, &["--games", "30"]);
+    assert_eq!(resumed, whole, "a league stopped by SIGTERM and run again equals one uninterrupted run");
+}
+
 /// Bradley–Terry by Hunter's MM iteration on the points of each pair
 /// (a draw half a win): `γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j)`, on the Elo
 /// scale with mean 0.

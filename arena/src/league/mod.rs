@@ -321,7 +321,7 @@ impl League {
         let mut games = Vec::new();
         for group in groups {
             let paths: Vec<PathBuf> = dirs.iter().map(|d| d.join(&group)).filter(|p| p.is_dir()).collect();
-            let path = paths[0].clone();
+            let Some(path) = paths.first().cloned() else { continue };
             let (series, summaries) = match crate::results::read_series(&paths, None) {
                 Ok((Some(s), g)) => (s, g),
                 Ok((None, _)) | Err(ResultsError::Empty { .. }) => continue,
@@ -381,5 +381,49 @@ impl League {
     /// The index of the bot named `name`.
     pub fn bot(&self, name: &str) -> Option<usize> {
         self.bots.iter().position(|b| b.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_is_named_and_seeded_by_its_names_in_any_order() {
+        assert_eq!(group_dir(&["b", "a"]), "a+b");
+        assert_eq!(group_seed(7, &["b", "a"]), group_seed(7, &["a", "b"]));
+        assert_ne!(group_seed(7, &["a", "b"]), group_seed(7, &["a", "c"]));
+        assert_ne!(group_seed(7, &["a", "b"]), group_seed(8, &["a", "b"]));
+    }
+
+    #[test]
+    fn league_bots_need_names_fit_for_a_directory() {
+        assert!(valid_name("v1.2_beta-3"));
+        for bad in ["", ".hidden", "a+b", "a/b", "a b", "mcts:iters=2"] {
+            assert!(!valid_name(bad), "{bad:?}");
+        }
+        assert!(check_bot("name=a,random").is_ok());
+        assert!(matches!(check_bot("random"), Err(LeagueError::BadName { .. })));
+        assert!(matches!(check_bot("name=a+b,random"), Err(LeagueError::BadName { .. })));
+        assert!(matches!(check_bot("name=a,mcts:iters=x"), Err(LeagueError::Spec(_))));
+    }
+
+    #[test]
+    fn bots_txt_keeps_the_bots_and_refuses_a_name_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let bots = league_bots(dir.path(), &["name=a,random".into(), "name=b,mcts:iters=5".into()]).unwrap();
+        assert_eq!(bots.len(), 2);
+        std::fs::write(dir.path().join(BOTS_FILE), "# mine\nname=a,random\n\nname=b,mcts:iters=5\n").unwrap();
+        assert_eq!(
+            league_bots(dir.path(), &["name=a,random".into()]).unwrap(),
+            bots,
+            "the same bot again is no change"
+        );
+        assert!(matches!(
+            league_bots(dir.path(), &["name=a,mcts".into()]),
+            Err(LeagueError::Duplicate { name, .. }) if name == "a"
+        ));
+        std::fs::write(dir.path().join(BOTS_FILE), "name=a,random\nrandom\n").unwrap();
+        assert!(matches!(league_bots(dir.path(), &[]), Err(LeagueError::BadLine { line: 2, .. })));
     }
 }

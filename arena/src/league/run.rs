@@ -145,6 +145,7 @@ pub fn run<A: Adapter>(
     opts: &RunOptions,
     progress: &dyn Fn(&League),
 ) -> Result<RunEnd, LeagueError> {
+    crate::play::check_specs(a, bots)?;
     let seats = a.start().players();
     if bots.len() < seats {
         return Err(LeagueError::TooFew { game: a.name(), seats, bots: bots.len() });
@@ -236,4 +237,66 @@ pub fn run<A: Adapter>(
         },
     }
     Ok(RunEnd { played: played.get(), signal, league: read()? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cell, Row};
+    use super::*;
+    use crate::play::Failures;
+    use crate::stats::{Estimate, Wdl};
+
+    /// A table of bots named by `games` (games each), with `pair(i)` the
+    /// points and games of rows `i` and `i + 1` together.
+    fn table(games: &[u64], pair: impl Fn(usize) -> (f64, u64)) -> Standings {
+        let n = games.len();
+        let rows = (0..n)
+            .map(|i| Row {
+                rank: i + 1,
+                name: format!("bot{i}"),
+                spec: format!("name=bot{i},random"),
+                removed: false,
+                games: games[i],
+                score: 0.5,
+                rating: Estimate { value: -(i as f64), low: -1.0, high: 1.0 },
+                failures: Failures::default(),
+            })
+            .collect();
+        let cross = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| {
+                        (i != j).then(|| {
+                            let (points, games) = if j == i + 1 { pair(i) } else { (0.0, 0) };
+                            Cell { games, wdl: Wdl::default(), points, elo: Estimate::UNKNOWN }
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Standings { game: "nim".into(), seed: 1, seats: 2, games: 0, model: "", anchor: None, rows, cross }
+    }
+
+    #[test]
+    fn a_bot_without_games_plays_first_with_the_bot_that_has_fewest() {
+        let t = table(&[10, 0, 4, 6], |_| (1.0, 2));
+        assert_eq!(next_group(&t, 2), ["bot1", "bot2"]);
+        assert_eq!(next_group(&t, 4).len(), 4);
+    }
+
+    #[test]
+    fn the_least_certain_adjacent_order_per_game_goes_next() {
+        // bot0-bot1: 30 games at 15 points (equal bots, played a lot);
+        // bot1-bot2: 2 games at 1 point (barely played); bot2-bot3: a sweep
+        // of 2.
+        let t = table(&[40, 40, 40, 40], |i| [(15.0, 30), (1.0, 2), (2.0, 2)][i]);
+        assert_eq!(next_group(&t, 2), ["bot1", "bot2"]);
+        // Once that pair has played more than the equal one (its order as
+        // uncertain), the equal pair goes next.
+        let t = table(&[40, 40, 40, 40], |i| [(15.0, 30), (20.0, 40), (2.0, 2)][i]);
+        assert_eq!(next_group(&t, 2), ["bot0", "bot1"]);
+        // A clear result is not played again before an uncertain one.
+        let t = table(&[40, 40, 40, 40], |i| [(15.0, 30), (40.0, 40), (20.0, 40)][i]);
+        assert_eq!(next_group(&t, 2), ["bot0", "bot1"]);
+    }
 }
