@@ -119,8 +119,9 @@ pub(crate) enum Cmd {
     ///
     /// Schedules: --games-per-pairing N plays a round robin. Without it the league is continuous: round
     /// after round (one seed, every seat rotation) of the group where it most sharpens the leaderboard:
-    /// a bot without games first, else the two bots adjacent in the ranking whose rating difference has
-    /// the widest interval; until the league holds --games games, after --minutes, or until stopped.
+    /// a bot without games first, else the two bots adjacent in the ranking whose order is least certain
+    /// per game they already played (P(order wrong) from their own score, over their games + seats);
+    /// until the league holds --games games, after --minutes, or until stopped.
     ///
     /// Rating model: one Plackett-Luce fit of every game's placements (for two seats this is exactly
     /// Bradley-Terry, i.e. Elo, with a draw half a win), maximum a posteriori with a weak N(0, 1000^2)
