@@ -127,7 +127,7 @@ pub fn page(s: &Standings) -> String {
             f.illegal
         );
     }
-    h.push_str("</table><h2>Cross table</h2><p>Row against column: points/games and the Elo difference from the pair's own games.</p><table id=\"cross\"><tr><th></th>");
+    h.push_str("</table><h2>Cross table</h2><p>Row against column: points/games (hover a cell for its wins, draws, losses and the Elo difference from the pair's own games).</p><table id=\"cross\"><tr><th></th>");
     for r in &s.rows {
         let _ = write!(h, "<th>{}</th>", esc(&r.name));
     }
