@@ -127,9 +127,7 @@ fn main() -> ExitCode {
             json,
             sprt,
         }) => {
-            if let Err(e) = arena::interrupt::install() {
-                eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
-            }
+            install_stop_handlers();
             let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json, sprt };
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
@@ -151,9 +149,7 @@ fn main() -> ExitCode {
             html,
             time_factor,
         }) => {
-            if let Err(e) = arena::interrupt::install() {
-                eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
-            }
+            install_stop_handlers();
             let l = league::LeagueArgs {
                 dir,
                 bots,
@@ -187,6 +183,14 @@ fn main() -> ExitCode {
             eprintln!("arena: {e}");
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// Catches SIGINT and SIGTERM for a clean stop of a series or league
+/// ([`arena::interrupt`]); says so when the system refuses.
+fn install_stop_handlers() {
+    if let Err(e) = arena::interrupt::install() {
+        eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
     }
 }
 
