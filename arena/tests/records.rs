@@ -5,7 +5,11 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+#[cfg(unix)]
+use std::process::Command;
+#[cfg(target_os = "linux")]
+use std::process::Stdio;
+#[cfg(target_os = "linux")]
 use std::time::{Duration, Instant};
 
 /// Plays one Parallel Football game of four `random` teams (p=50, k=2,
