@@ -33,12 +33,12 @@ fn choose(g: &Yavalath, me: PlayerId, rng: &mut SplitMix64) -> Option<Cell> {
     }
     let mut best: Option<(u32, Cell)> = None;
     for cell in pool.iter() {
-        let mut after = g.clone();
+        let mut after = *g;
         // Every candidate is a legal cell of the player to move.
         after.play_unchecked(me, cell);
         let mut wins = 0;
         for _ in 0..PLAYOUTS {
-            let mut p = after.clone();
+            let mut p = after;
             p.random_playout(rng);
             wins += u32::from(p.end().and_then(|e| e.winner()) == Some(me));
         }
