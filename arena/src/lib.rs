@@ -133,6 +133,7 @@
 
 pub mod bench;
 pub mod bot;
+pub mod bundle;
 pub mod crosscheck;
 pub mod error;
 pub mod external;

@@ -42,7 +42,7 @@ fn choose(g: &Yavalath, me: PlayerId, rng: &mut SplitMix64) -> Option<Cell> {
             p.random_playout(rng);
             wins += u32::from(p.end().and_then(|e| e.winner()) == Some(me));
         }
-        if best.is_none_or(|(w, _)| wins > w) {
+        if best.map_or(true, |(w, _)| wins > w) {
             best = Some((wins, cell));
         }
     }
