@@ -10,6 +10,7 @@
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
 //! arena view out/paper-soccer-00003.json --html game.html   # step through a game in a browser
 //! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
+//! arena bundle bots/yavalath/Cargo.toml -o bot.rs   # a bot crate as one file for CodinGame
 //! ```
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
