@@ -10,6 +10,7 @@
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
 //! arena view out/paper-soccer-00003.json --html game.html   # step through a game in a browser
 //! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
+//! arena bundle bots/yavalath/Cargo.toml -o bot.rs   # a bot crate as one file for CodinGame
 //! ```
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
@@ -174,6 +175,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
+        Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html }) => cmd_view(&record, &html),
     };
@@ -199,6 +201,8 @@ fn install_stop_handlers() {
 enum CliError {
     #[error(transparent)]
     Play(#[from] PlayError),
+    #[error(transparent)]
+    Bundle(#[from] arena::bundle::BundleError),
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(transparent)]
@@ -263,6 +267,22 @@ impl CliError {
             _ => 2,
         }
     }
+}
+
+/// `arena bundle`: the bundle, its size and CodinGame's limit.
+fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path::Path) -> Result<(), CliError> {
+    let work = std::env::temp_dir().join(format!("arena-bundle-{}", std::process::id()));
+    let report = arena::bundle::bundle(manifest, bin, &work, output);
+    let _ = std::fs::remove_dir_all(&work);
+    let report = report?;
+    println!(
+        "{}: {} characters (CodinGame takes at most {}), {} impls from procedural macros",
+        output.display(),
+        report.chars,
+        arena::bundle::CODINGAME_LIMIT,
+        report.spliced_impls
+    );
+    Ok(())
 }
 
 fn game_name(name: &str) -> Option<GameName> {

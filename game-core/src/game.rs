@@ -3,8 +3,6 @@
 use crate::outcome::Outcome;
 use crate::player::{PlayerId, ToAct};
 use rand_core::RngCore;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -51,8 +49,27 @@ macro_rules! error_kinds {
     };
 }
 
+/// `serde::Serialize + serde::de::DeserializeOwned` with the `serde`
+/// feature (on by default), nothing without it: the bound the [`Game`]
+/// trait puts on its plain data types ([`Game::Move`], [`Game::Chance`],
+/// [`Game::Setup`]), so that a bot built with `default-features = false`
+/// carries no serde code. Implemented for every type that qualifies.
+#[cfg(feature = "serde")]
+pub trait MaybeSerde: serde::Serialize + serde::de::DeserializeOwned {}
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize + serde::de::DeserializeOwned> MaybeSerde for T {}
+/// `serde::Serialize + serde::de::DeserializeOwned` with the `serde`
+/// feature (on by default), nothing without it (this build has it off): the
+/// bound the [`Game`] trait puts on its plain data types. Implemented for
+/// every type.
+#[cfg(not(feature = "serde"))]
+pub trait MaybeSerde {}
+#[cfg(not(feature = "serde"))]
+impl<T> MaybeSerde for T {}
+
 /// The uninhabited chance type of a game without random events.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum NoChance {}
 
 /// A game state: the rules of one game, written once, used by perft,
@@ -78,13 +95,13 @@ pub enum NoChance {}
 ///   `Game::from_setup(state.to_setup()) == state`.
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The smallest decision a player makes.
-    type Move: Copy + Eq + Hash + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + MaybeSerde + 'static;
     /// The value of a random event ([`NoChance`] for deterministic games).
-    type Chance: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Chance: Clone + PartialEq + Debug + Send + Sync + MaybeSerde + 'static;
     /// Why a move or chance value is refused.
     type Error: GameError + Clone + PartialEq;
     /// Plain, serialisable description of a position (configuration included).
-    type Setup: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Setup: Clone + PartialEq + Debug + Send + Sync + MaybeSerde + 'static;
     /// Why a setup is refused.
     type SetupError: GameError;
 

@@ -2,6 +2,7 @@
 //! growing to the right and `y` downwards: the coordinates of the Quoridor
 //! and Parallel Football protocols.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -16,7 +17,8 @@ use std::fmt;
 /// assert_eq!(c.steps_to(Cell::new(5, 9)), 5);
 /// assert_eq!(c.distance2(Cell::new(5, 9)), 29);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Cell {
     /// Column, from 0 at the left.
     pub x: u8,

@@ -84,8 +84,16 @@
 //! no source file is longer than 700 lines.
 //!
 //! ## Features
+//! * `serde` (default): `Serialize`/`Deserialize` on every plain data type
+//!   (moves, setups, outcomes, records). Without it the crate pulls in no
+//!   serde code and everything else works the same: that is how a bot is
+//!   bundled into the one source file `CodinGame` takes (see the repository
+//!   README, "Submitting to `CodinGame`").
+//! * `chacha` (default): [`rng::GameRng`] (`ChaCha8`) and [`rng::seeded`], the
+//!   workspace's standard generator. Without it, [`rng::SplitMix64`] needs
+//!   no crate beyond `rand_core`.
 //! * `testing`: the `game_core::testing` conformance kit (pulls in `proptest` and
-//!   `serde_json`); enable it in a game's `[dev-dependencies]`.
+//!   `serde_json`, and turns `serde` on); enable it in a game's `[dev-dependencies]`.
 
 #![warn(missing_docs)]
 
@@ -102,7 +110,7 @@ pub mod testing;
 pub mod time;
 mod tools;
 
-pub use game::{Alternating, Game, GameError, MoveNotation, NoChance, Zobrist};
+pub use game::{Alternating, Game, GameError, MaybeSerde, MoveNotation, NoChance, Zobrist};
 pub use outcome::{Outcome, OutcomeError};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
 pub use rand_core::{RngCore, SeedableRng};

@@ -10,6 +10,7 @@ use crate::game::{Alternating, Game, NoChance, Zobrist};
 use crate::outcome::Outcome;
 use crate::player::{PlayerId, ToAct};
 use rand_core::RngCore;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Why a Nim move or setup is refused.
@@ -52,7 +53,8 @@ crate::error_kinds!(NimError {
 /// A Nim position and its configuration (the setup is the state itself:
 /// every field combination passes validation except those named in
 /// [`NimError::BadSetup`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Nim {
     /// Stones left.
     pub pile: u8,

@@ -5,6 +5,7 @@
 #![allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 
 use crate::player::{MAX_PLAYERS, PlayerId};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -52,26 +53,30 @@ pub enum OutcomeError {
 /// assert_eq!(shared.winners().collect::<Vec<_>>(), [PlayerId(0), PlayerId(1)]);
 /// assert_eq!(shared.rank(PlayerId(2)), 2);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "OutcomeRepr", into = "OutcomeRepr")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "OutcomeRepr", into = "OutcomeRepr"))]
 pub struct Outcome {
     players: u8,
     ranks: [u8; MAX_PLAYERS],
     scores: [i64; MAX_PLAYERS],
 }
 
+#[cfg(feature = "serde")]
 #[derive(Serialize, Deserialize)]
 struct OutcomeRepr {
     ranks: Vec<u8>,
     scores: Vec<i64>,
 }
 
+#[cfg(feature = "serde")]
 impl From<Outcome> for OutcomeRepr {
     fn from(o: Outcome) -> Self {
         OutcomeRepr { ranks: o.ranks().to_vec(), scores: o.scores().to_vec() }
     }
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<OutcomeRepr> for Outcome {
     type Error = OutcomeError;
     fn try_from(r: OutcomeRepr) -> Result<Self, OutcomeError> {

@@ -3,6 +3,7 @@
 // Seats and bit positions are below MAX_PLAYERS (8): they fit in `u8`.
 #![allow(clippy::cast_possible_truncation)]
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -12,8 +13,9 @@ pub const MAX_PLAYERS: usize = 8;
 
 /// A player (or team) of a game, numbered from 0 in the order of the rules
 /// files: player 0 moves first unless the game is configured otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
@@ -39,8 +41,9 @@ impl fmt::Display for PlayerId {
 }
 
 /// A set of players, as a bit mask (bit `i` is player `i`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct PlayerSet(pub u8);
 
 crate::bit_set!(PlayerSet, u8, PlayerId, |p| p.0 as u32, |i| PlayerId(i as u8));

@@ -4,12 +4,17 @@
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::player::PlayerId;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// One step of a record.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[serde(bound(serialize = "M: Serialize, C: Serialize", deserialize = "M: Deserialize<'de>, C: Deserialize<'de>"))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "M: Serialize, C: Serialize", deserialize = "M: Deserialize<'de>, C: Deserialize<'de>"))
+)]
 pub enum Event<M, C> {
     /// `player` played `mv`.
     Move {
@@ -23,8 +28,9 @@ pub enum Event<M, C> {
 }
 
 /// A whole game: the start setup, every event, and the outcome if finished.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound(serialize = "", deserialize = ""))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(bound(serialize = "", deserialize = "")))]
 pub struct Record<G: Game> {
     /// The game's name ([`Game::NAME`]).
     pub game: String,

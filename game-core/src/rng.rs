@@ -3,15 +3,20 @@
 //! Nothing in this workspace draws from a global or thread-local generator:
 //! every random choice takes a caller-supplied [`RngCore`], so a seed
 //! reproduces a game on every platform. [`seeded`] gives the workspace's
-//! standard generator (`ChaCha8`, whose output is specified bit for bit).
+//! standard generator (`ChaCha8`, whose output is specified bit for bit;
+//! feature `chacha`, on by default). [`SplitMix64`] is a small generator that
+//! needs no other crate, for bots bundled into one source file.
 
 // Lemire's method takes the low and the high half of a 128-bit product on
 // purpose; the high half is below `n`, a `usize`.
 #![allow(clippy::cast_possible_truncation)]
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
+#[cfg(feature = "chacha")]
+use rand_core::SeedableRng;
 
 /// The workspace's standard seeded generator.
+#[cfg(feature = "chacha")]
 pub type GameRng = rand_chacha::ChaCha8Rng;
 
 /// The standard generator for a 64-bit seed.
@@ -22,6 +27,7 @@ pub type GameRng = rand_chacha::ChaCha8Rng;
 /// let mut b = seeded(7);
 /// assert_eq!(below(&mut a, 1000), below(&mut b, 1000));
 /// ```
+#[cfg(feature = "chacha")]
 #[must_use]
 pub fn seeded(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
@@ -75,6 +81,48 @@ pub const fn splitmix64(z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// `SplitMix64` as a [`RngCore`]: a fast, seeded, platform-independent
+/// generator built on [`splitmix64`], with no dependency beyond `rand_core`
+/// (what a bot bundled into one source file uses instead of [`GameRng`]).
+/// Fine for playouts; not for anything that needs a cryptographic or
+/// long-period generator.
+///
+/// ```
+/// use game_core::RngCore;
+/// use game_core::rng::{SplitMix64, splitmix64};
+/// let mut r = SplitMix64::new(0);
+/// assert_eq!(r.next_u64(), splitmix64(0));
+/// assert_ne!(r.next_u64(), splitmix64(0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// The generator whose first output is `splitmix64(seed)`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Self {
+        SplitMix64 { state: seed }
+    }
+}
+
+impl RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let out = splitmix64(self.state);
+        self.state = self.state.wrapping_add(GOLDEN_GAMMA);
+        out
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        rand_core::impls::fill_bytes_via_next(self, dst);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +140,20 @@ mod tests {
         }
         assert_eq!(below(&mut rng, 0), 0);
         assert_eq!(below(&mut rng, 1), 0);
+    }
+
+    #[test]
+    fn splitmix_generator_follows_the_mixer_and_fills_bytes() {
+        let mut r = SplitMix64::new(5);
+        let first = r.next_u64();
+        assert_eq!(first, splitmix64(5));
+        assert_eq!(r.next_u64(), splitmix64(5u64.wrapping_add(GOLDEN_GAMMA)));
+        let mut buf = [0u8; 11];
+        r.fill_bytes(&mut buf);
+        assert!(buf.iter().any(|&b| b != 0));
+        let mut a = SplitMix64::new(9);
+        let mut b = SplitMix64::new(9);
+        assert_eq!(below(&mut a, 1000), below(&mut b, 1000));
     }
 
     #[test]

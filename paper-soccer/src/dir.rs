@@ -4,6 +4,7 @@
 // not empty) is narrowed to a direction index: the cast cannot truncate.
 #![allow(clippy::cast_possible_truncation)]
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -12,8 +13,9 @@ use std::fmt;
 /// `y - 1` (the top goal).
 ///
 /// In JSON a direction is its digit as a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(into = "u8", try_from = "u8")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "u8", try_from = "u8"))]
 #[repr(u8)]
 pub enum Dir {
     /// `0`: north, (0, -1).
@@ -167,7 +169,8 @@ impl ExactSizeIterator for DirIter {}
 /// A point of the pitch: `x` from 0 (left) to the width, `y` from -1 (inside
 /// the top goal) to the height + 1 (inside the bottom goal), growing
 /// southwards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Point {
     /// Column, 0 at the left side line.
     pub x: i8,

@@ -8,6 +8,7 @@
 
 use crate::dir::{Dir, DirSet, Point};
 use game_core::PlayerId;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -28,8 +29,9 @@ pub const fn slots(width: u8, height: u8) -> usize {
 }
 
 /// Which end of the pitch a goal is at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Goal {
     /// The goal at `y = -1`, attacked by player 0.
     Top,
@@ -40,7 +42,8 @@ pub enum Goal {
 /// The size of a pitch in squares. Both even, width at least 4, height at
 /// least 2, and at most [`MAX_SLOTS`] slots; goals are 2 squares wide and 1
 /// deep, centred. [`Pitch::STANDARD`] is the contest's 8x10.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Pitch {
     /// Squares from left to right (even).
     pub width: u8,

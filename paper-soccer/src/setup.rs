@@ -10,6 +10,7 @@ use crate::error::SetupError;
 use crate::pitch::Pitch;
 use crate::state::{Board, Line, STANDARD_SLOTS};
 use game_core::{PlayerId, Zobrist};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// The plain description of a position ([`Game::Setup`](game_core::Game::Setup)): the pitch, the
@@ -19,7 +20,8 @@ use serde::{Deserialize, Serialize};
 /// [`Game::from_setup`](game_core::Game::from_setup) checks that the pitch is supported, the ball is on a
 /// point, and every line exists, is not pre-drawn and is listed once. It
 /// does not check that the position can be reached in a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Setup {
     /// Pitch size.
     pub pitch: Pitch,

@@ -8,6 +8,7 @@
 use crate::dir::{Dir, DirSet, Point};
 use crate::pitch::{Goal, Pitch, slots};
 use game_core::PlayerId;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Number of board slots of the standard 8x10 pitch (see [`slots`]).
@@ -44,7 +45,8 @@ pub struct Board<const N: usize> {
 }
 
 /// A drawn line: from a point in a direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Line {
     /// One end.
     pub from: Point,

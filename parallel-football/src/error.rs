@@ -2,6 +2,7 @@
 
 use crate::limits::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
 use game_core::{GameError, PlayerId};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// Why a configuration is refused.
@@ -45,8 +46,9 @@ game_core::error_kinds!(ConfigError {
 
 /// Why an order is illegal against the state at the start of the turn. In a
 /// turn resolution an illegal order makes that player stay and is reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum OrderError {
     /// A move with `max(|dx|, |dy|) != 1` (two cells, or zero).

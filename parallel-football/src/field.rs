@@ -12,12 +12,14 @@ use crate::order::Order;
 use crate::setup::Config;
 use game_core::PlayerId;
 use game_core::grid::Cell;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
 /// An order that was refused in a turn (the player stayed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct IllegalOrder {
     /// Player index (`team * p + i`).
     pub player: u16,
@@ -29,7 +31,8 @@ pub struct IllegalOrder {
 
 /// What happened in a turn. Reused from turn to turn by
 /// [`Field::resolve_turn`] (its vectors keep their capacity).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct TurnReport {
     /// Refused orders, by increasing player index.
     pub illegal: Vec<IllegalOrder>,
@@ -57,8 +60,9 @@ impl TurnReport {
 }
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum EndReason {
     /// No ball is left on the grid.

@@ -14,14 +14,16 @@ use crate::order::Order;
 use crate::setup::{Config, FootballSetup};
 use game_core::grid::Cell;
 use game_core::{Game, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
 /// One decision of a team in the [`Game`] view: the start cell of its next
 /// footballer (placement phase), or the order of its next footballer (turns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FootballMove {
     /// Place the team's next footballer on this cell.
     Place(Cell),
@@ -31,7 +33,8 @@ pub enum FootballMove {
 
 /// The chance value of a turn: the players whose contested kicks succeed
 /// (strictly increasing; empty when no cell is contested).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct KickAllocation {
     /// Successful contested kickers (player indices `team * p + i`).
     pub successes: Vec<u16>,

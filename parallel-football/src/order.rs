@@ -1,5 +1,6 @@
 //! Orders a footballer can be given in one turn, and why one is illegal.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -7,8 +8,9 @@ use std::fmt;
 ///
 /// Written in the protocol as `stay`, `move dx dy` or `kick dx dy`
 /// (see [`Display`](fmt::Display) and [`crate::protocol::parse_answer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Order {
     /// Stay put.
     #[default]

@@ -16,10 +16,12 @@ use crate::teams::Team;
 use game_core::grid::Cell;
 use game_core::rng::seeded;
 use game_core::{Event, PlayerId, Record};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// One turn of a game record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct TurnRecord {
     /// Every player's order as given (`4 p`, team by team), illegal ones included.
     pub orders: Vec<Order>,
@@ -32,7 +34,8 @@ pub struct TurnRecord {
 /// A whole game: configuration, seed, start cells, every turn's orders and
 /// results, and the end. [`GameRecord::replay`] rebuilds it without the
 /// random generator.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct GameRecord {
     /// The configuration.
     pub config: Config,

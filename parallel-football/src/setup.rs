@@ -9,6 +9,7 @@ use crate::limits::{DEFAULT_MAX_TURNS, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEA
 use crate::order::Order;
 use game_core::PlayerId;
 use game_core::grid::Cell;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -28,8 +29,9 @@ use std::fmt;
 /// assert_eq!(c.start_balls(), 1020);
 /// assert_eq!(Config::standard(10, 47), Err(ConfigError::KickRange(47)));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "ConfigRepr", into = "ConfigRepr")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ConfigRepr", into = "ConfigRepr"))]
 pub struct Config {
     /// Grid width, `2..=255`.
     pub width: u8,
@@ -43,6 +45,7 @@ pub struct Config {
     pub max_turns: u32,
 }
 
+#[cfg(feature = "serde")]
 #[derive(Serialize, Deserialize)]
 struct ConfigRepr {
     width: u32,
@@ -52,6 +55,7 @@ struct ConfigRepr {
     max_turns: u32,
 }
 
+#[cfg(feature = "serde")]
 impl From<Config> for ConfigRepr {
     fn from(c: Config) -> Self {
         ConfigRepr {
@@ -64,6 +68,7 @@ impl From<Config> for ConfigRepr {
     }
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<ConfigRepr> for Config {
     type Error = ConfigError;
     fn try_from(r: ConfigRepr) -> Result<Self, ConfigError> {
@@ -240,7 +245,8 @@ impl fmt::Display for Config {
 }
 
 /// A plain description of a [`Football`](crate::Football) position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FootballSetup {
     /// The configuration.
     pub config: Config,

@@ -1,6 +1,7 @@
 //! Walls and moves: what a player does on its turn.
 
 use game_core::grid::Cell;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -9,7 +10,8 @@ use std::fmt;
 ///
 /// A horizontal wall lies below cells `(x, y)` and `(x+1, y)`; a vertical one
 /// lies right of cells `(x, y)` and `(x, y+1)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Wall {
     /// Anchor column.
     pub x: u8,
@@ -43,8 +45,9 @@ impl fmt::Display for Wall {
 }
 
 /// One move: a pawn step or jump (written as the landing cell), or a wall.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Move {
     /// Move the pawn to this cell.
     Pawn(Cell),

@@ -12,13 +12,15 @@ use crate::moves::Wall;
 use crate::state::{NO_PAWN, Quoridor, Status};
 use game_core::grid::Cell;
 use game_core::{PlayerId, Zobrist};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// The configuration of a game: board side, players, walls, first player and
 /// tick limit. [`Config::default`] is the contest's: 9 x 9, 2 players, 20
 /// walls, player 0 first, 100 ticks ([`Config::new`] with 4 players: 200
 /// ticks, see [`Config::default_tick_limit`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Config {
     /// Board side `M`: 5, 7, 9 or 11.
     pub size: u8,
@@ -116,7 +118,8 @@ impl Config {
 
 /// A plain, serialisable description of a position (configuration included),
 /// validated by [`Game::from_setup`](game_core::Game::from_setup).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Setup {
     /// The configuration.
     pub config: Config,

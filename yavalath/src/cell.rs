@@ -18,6 +18,7 @@
 // `i64` is range-checked before it is converted.
 #![allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap, clippy::cast_sign_loss)]
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -91,8 +92,9 @@ pub(crate) const TABLES: Tables = build_tables();
 /// assert_eq!(Cell::from_axial(c.axial().0, c.axial().1), Some(c));
 /// assert!(Cell::from_xy(5, 0).is_err()); // row 0 has 5 cells
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "(u8, u8)", try_from = "(i64, i64)")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "(u8, u8)", try_from = "(i64, i64)"))]
 pub struct Cell(pub(crate) u8);
 
 impl Cell {

@@ -10,6 +10,7 @@ use crate::cell::{Cell, ROWS, row_len};
 use crate::error::SetupError;
 use crate::state::{End, Yavalath};
 use game_core::{PlayerId, Zobrist};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// The serialisable description of a position ([`Game::Setup`](game_core::Game::Setup)).
@@ -23,7 +24,8 @@ use serde::{Deserialize, Serialize};
 /// let g = Yavalath::from_setup(setup.clone()).unwrap();
 /// assert_eq!(g.to_setup(), setup);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Setup {
     /// The 9 rows, top to bottom, one character per cell: `.` empty, `x` the first player
     /// ([`PlayerId`]`(0)`), `o` the second.

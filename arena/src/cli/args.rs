@@ -245,6 +245,18 @@ pub(crate) enum Cmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Bundle a Rust bot crate and the crates it uses into one source file for CodinGame (needs
+    /// cargo-equip: `cargo install cargo-equip`). See "Submitting to CodinGame" in the README.
+    Bundle {
+        /// The bot crate's Cargo.toml.
+        manifest: PathBuf,
+        /// The binary to bundle (default: the crate's only one).
+        #[arg(long)]
+        bin: Option<String>,
+        /// Where to write the bundle.
+        #[arg(short, long, value_name = "OUT.rs")]
+        output: PathBuf,
+    },
     /// Draw a recorded position as SVG.
     Render {
         /// A JSON record written by `play --record`.

@@ -13,6 +13,7 @@ use crate::state::Quoridor;
 use game_core::grid::Cell;
 use game_core::time::Clock;
 use game_core::{Game, PlayerId};
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -115,7 +116,8 @@ fn read_pawns(input: &mut impl BufRead, n: u8) -> Result<Vec<(Option<Cell>, u8)>
 }
 
 /// What a bot reads at the start.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct StartMessage {
     /// Number of players `N` (2 or 4).
     pub players: u8,
@@ -144,7 +146,8 @@ impl StartMessage {
 }
 
 /// What a bot reads on its turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct TurnMessage {
     /// The tick of this turn (from 1).
     pub tick: u32,

@@ -4,6 +4,7 @@
 use crate::moves::{Move, Wall};
 use game_core::PlayerId;
 use game_core::time::TimeControl;
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -16,7 +17,8 @@ pub const TIME_CONTROL: TimeControl =
 pub const END_MESSAGE: &str = "-1\n";
 
 /// A wall on the board with the player who placed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct PlacedWall {
     /// The wall.
     pub wall: Wall,
@@ -26,7 +28,8 @@ pub struct PlacedWall {
 
 /// The walls placed so far, in placement order with their owners: what the
 /// per-turn message lists and the compact state does not keep.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct History {
     walls: Vec<PlacedWall>,
 }
