@@ -132,42 +132,9 @@ fn main() -> ExitCode {
             let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json, sprt };
             with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
         }
-        Some(Cmd::League {
-            game,
-            opts,
-            dir,
-            bots,
-            games_per_pairing,
-            games,
-            minutes,
-            seed,
-            jobs,
-            shard,
-            merge,
-            include_removed,
-            anchor,
-            json,
-            html,
-            time_factor,
-        }) => {
+        Some(Cmd::League { game, opts, league }) => {
             install_stop_handlers();
-            let l = league::LeagueArgs {
-                dir,
-                bots,
-                games_per_pairing,
-                games,
-                minutes,
-                seed,
-                jobs,
-                shard,
-                merge,
-                include_removed,
-                anchor,
-                json,
-                html,
-                time_factor,
-            };
-            with_adapter!(game, &opts, |a| league::cmd_league(&a, &l))
+            with_adapter!(game, &opts, |a| league::cmd_league(&a, &league))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
             cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })

@@ -133,50 +133,8 @@ pub(crate) enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// The league's directory (bots.txt and one directory of records per group).
-        dir: PathBuf,
-        /// A bot to add: name=NAME,SPEC (names: letters, digits, '.', '_', '-'; see the list below).
-        #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = BOT_HELP)]
-        bots: Vec<String>,
-        /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
-        /// played with every seat rotation.
-        #[arg(long, value_name = "N", conflicts_with_all = ["games", "minutes"])]
-        games_per_pairing: Option<u64>,
-        /// Continuous: stop once the league holds this many games (all of DIR's, this run's included).
-        #[arg(long, value_name = "N")]
-        games: Option<u64>,
-        /// Continuous: start no round after this many minutes of this run.
-        #[arg(long, value_name = "M")]
-        minutes: Option<f64>,
-        /// Seed of the league (each group's seed is derived from it and the group's names).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Games played at the same time, within a group (a number, or `auto`).
-        #[arg(long, default_value = "1", value_parser = parse_jobs)]
-        jobs: Jobs,
-        /// Round robin: play only shard I of N (`I/N`, or `N` with I from SLURM_ARRAY_TASK_ID or
-        /// JOB_COMPLETION_INDEX). Read the shards together with --merge.
-        #[arg(long, value_name = "I/N", requires = "games_per_pairing")]
-        shard: Option<String>,
-        /// Also read the records of this league directory (another shard's); its games count as played.
-        #[arg(long, value_name = "DIR")]
-        merge: Vec<PathBuf>,
-        /// Keep the games of bots removed from bots.txt in the table (always kept in the records).
-        #[arg(long)]
-        include_removed: bool,
-        /// Rate this bot 0 (default: the mean of the bots is 0).
-        #[arg(long, value_name = "NAME")]
-        anchor: Option<String>,
-        /// Also write the table as JSON to this file.
-        #[arg(long, value_name = "FILE")]
-        json: Option<PathBuf>,
-        /// Also write the table as one self-contained HTML page (leaderboard, cross table heat map,
-        /// rating chart).
-        #[arg(long, value_name = "FILE")]
-        html: Option<PathBuf>,
-        /// Multiply every time limit by this factor.
-        #[arg(long, default_value_t = 1.0)]
-        time_factor: f64,
+        #[command(flatten)]
+        league: LeagueArgs,
     },
     /// Combine the records of a series' shards (or of any runs of one series) into its table, the same
     /// as one run of the whole series prints.
@@ -369,4 +327,53 @@ pub(crate) fn parse_jobs(text: &str) -> Result<Jobs, String> {
             _ => Err("expected a positive number or `auto`".into()),
         },
     }
+}
+
+/// The options of `arena league` after the game and its options.
+#[derive(Args, Debug)]
+pub(crate) struct LeagueArgs {
+    /// The league's directory (bots.txt and one directory of records per group).
+    pub(crate) dir: PathBuf,
+    /// A bot to add: name=NAME,SPEC (names: letters, digits, '.', '_', '-'; see the list below).
+    #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = BOT_HELP)]
+    pub(crate) bots: Vec<String>,
+    /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
+    /// played with every seat rotation.
+    #[arg(long, value_name = "N", conflicts_with_all = ["games", "minutes"])]
+    pub(crate) games_per_pairing: Option<u64>,
+    /// Continuous: stop once the league holds this many games (all of DIR's, this run's included).
+    #[arg(long, value_name = "N")]
+    pub(crate) games: Option<u64>,
+    /// Continuous: start no round after this many minutes of this run.
+    #[arg(long, value_name = "M")]
+    pub(crate) minutes: Option<f64>,
+    /// Seed of the league (each group's seed is derived from it and the group's names).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Games played at the same time, within a group (a number, or `auto`).
+    #[arg(long, default_value = "1", value_parser = parse_jobs)]
+    pub(crate) jobs: Jobs,
+    /// Round robin: play only shard I of N (`I/N`, or `N` with I from SLURM_ARRAY_TASK_ID or
+    /// JOB_COMPLETION_INDEX). Read the shards together with --merge.
+    #[arg(long, value_name = "I/N", requires = "games_per_pairing")]
+    pub(crate) shard: Option<String>,
+    /// Also read the records of this league directory (another shard's); its games count as played.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) merge: Vec<PathBuf>,
+    /// Keep the games of bots removed from bots.txt in the table (always kept in the records).
+    #[arg(long)]
+    pub(crate) include_removed: bool,
+    /// Rate this bot 0 (default: the mean of the bots is 0).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) anchor: Option<String>,
+    /// Also write the table as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) json: Option<PathBuf>,
+    /// Also write the table as one self-contained HTML page (leaderboard, cross table heat map,
+    /// rating chart).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) html: Option<PathBuf>,
+    /// Multiply every time limit by this factor.
+    #[arg(long, default_value_t = 1.0)]
+    pub(crate) time_factor: f64,
 }

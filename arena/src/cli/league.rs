@@ -3,32 +3,13 @@
 //! printed and written as JSON or HTML.
 
 use super::CliError;
-use super::args::Jobs;
+use super::args::LeagueArgs;
 use super::series::choose_jobs;
 use arena::games::Adapter;
 use arena::league::{self, LeagueKey, RunOptions, Schedule, Standings};
 use arena::play;
 use game_core::Game;
 use std::io::Write;
-use std::path::PathBuf;
-
-/// The options of `arena league`.
-pub(crate) struct LeagueArgs {
-    pub(crate) dir: PathBuf,
-    pub(crate) bots: Vec<String>,
-    pub(crate) games_per_pairing: Option<u64>,
-    pub(crate) games: Option<u64>,
-    pub(crate) minutes: Option<f64>,
-    pub(crate) seed: u64,
-    pub(crate) jobs: Jobs,
-    pub(crate) shard: Option<String>,
-    pub(crate) merge: Vec<PathBuf>,
-    pub(crate) include_removed: bool,
-    pub(crate) anchor: Option<String>,
-    pub(crate) json: Option<PathBuf>,
-    pub(crate) html: Option<PathBuf>,
-    pub(crate) time_factor: f64,
-}
 
 pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliError> {
     if !(l.time_factor > 0.0 && l.time_factor.is_finite()) {
