@@ -311,14 +311,15 @@ impl Report {
         ending: Ending,
         sprt: Option<&stats::Sprt>,
     ) -> Report {
-        let mut games: Vec<GameSummary> = games.to_vec();
-        games.sort_by_key(|g| g.index);
+        // Nothing below depends on the games' order (the statistics are
+        // order-independent, the rest are sums), so they are neither copied
+        // nor sorted.
         let bots = &key.bots;
         let names: Vec<String> = bots.iter().map(|b| seat_name(b).to_string()).collect();
-        let stats = stats::summarize(&names, bots.len(), &games, sprt);
+        let stats = stats::summarize(&names, bots.len(), games, sprt);
         let mut end_reasons = BTreeMap::new();
         let mut failures = vec![Failures::default(); bots.len()];
-        for g in &games {
+        for g in games {
             *end_reasons.entry(g.reason.clone()).or_default() += 1;
             for (seat, &e) in g.entrants.iter().enumerate() {
                 if let (Some(t), Some(f)) = (failures.get_mut(e), g.failures.get(seat)) {

@@ -105,7 +105,7 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     };
     // The SPRT looks at every game so far (the records resumed included)
     // after each game, and stops new games once it decides.
-    let so_far = std::sync::Mutex::new(prior.clone());
+    let so_far = std::sync::Mutex::new(if sprt.is_some() { prior.clone() } else { Vec::new() });
     let on_game = |g: &play::GameSummary| {
         bar.inc(1);
         let Some(test) = sprt else { return true };
