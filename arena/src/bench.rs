@@ -1,28 +1,74 @@
-//! `arena bench`: uniformly random playouts, timed.
+//! `arena bench`: uniformly random playouts, timed, on one or more threads.
+//!
+//! The games are cut into batches of [`BATCH`] games, batch `k` played with
+//! a generator seeded with [`derive_seed`]`(seed, k)`, and threads take
+//! batches in turn. The statistics are sums over games, so they are the same
+//! for a seed whatever the number of jobs; only the time changes.
 
 use crate::games::Adapter;
-use game_core::rng::seeded;
+use game_core::rng::{derive_seed, seeded};
 use game_core::{PlayoutError, PlayoutStats, random_playouts};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+/// Games per batch: large enough that seeding a generator per batch costs
+/// nothing measurable, small enough that threads finish together.
+pub const BATCH: u64 = 4096;
+
 /// Plays `games` uniformly random games (each decision uniform over the
-/// decider's legal moves, chance drawn from the same generator) from the
-/// adapter's start with `seed`. Returns the statistics and the seconds taken.
+/// decider's legal moves through [`game_core::Game::random_legal_move`],
+/// chance drawn from the same generator) from the adapter's start, on
+/// `jobs` threads. Returns the statistics and the seconds taken.
 ///
 /// # Errors
-/// [`PlayoutError`] when the game breaks its own contract during a playout.
-pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(PlayoutStats, f64), PlayoutError> {
+/// [`PlayoutError`] when the game breaks its own contract during a playout
+/// (the first one a thread met).
+pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(PlayoutStats, f64), PlayoutError> {
     let start = a.start();
+    let batches = games.div_ceil(BATCH);
+    let next = AtomicU64::new(0);
+    let total = Mutex::new(Ok(PlayoutStats::default()));
     let t0 = Instant::now();
-    let stats = random_playouts(&start, games, &mut seeded(seed))?;
-    Ok((stats, t0.elapsed().as_secs_f64()))
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, usize::try_from(batches).unwrap_or(usize::MAX).max(1)) {
+            scope.spawn(|| {
+                let mut mine = PlayoutStats::default();
+                let result = loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= batches {
+                        break Ok(());
+                    }
+                    let n = BATCH.min(games - k * BATCH);
+                    match random_playouts(&start, n, &mut seeded(derive_seed(seed, k))) {
+                        Ok(stats) => mine += stats,
+                        Err(e) => {
+                            // Stop the other threads at their next batch.
+                            next.store(batches, Ordering::Relaxed);
+                            break Err(e);
+                        }
+                    }
+                };
+                let mut total = total.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                match (&mut *total, result) {
+                    (Ok(sum), Ok(())) => *sum += mine,
+                    (Ok(_), Err(e)) => *total = Err(e),
+                    (Err(_), _) => {}
+                }
+            });
+        }
+    });
+    let secs = t0.elapsed().as_secs_f64();
+    let stats = total.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)?;
+    Ok((stats, secs))
 }
 
 /// The report `arena bench` prints.
-pub fn report(name: &str, games: u64, seed: u64, stats: &PlayoutStats, secs: f64) -> String {
+pub fn report(name: &str, games: u64, seed: u64, jobs: usize, stats: &PlayoutStats, secs: f64) -> String {
     let secs = secs.max(1e-9);
+    let threads = if jobs == 1 { String::new() } else { format!(" on {jobs} threads") };
     format!(
-        "{name}: {games} random games (seed {seed}) in {secs:.3} s\n  games/s: {:.1}\n  plies/s: {:.0}\n  mean length: {:.3} plies\n  wins by seat: {:?}, shared or none: {}\n",
+        "{name}: {games} random games (seed {seed}){threads} in {secs:.3} s\n  games/s: {:.1}\n  plies/s: {:.0}\n  mean length: {:.3} plies\n  wins by seat: {:?}, shared or none: {}\n",
         stats.games as f64 / secs,
         stats.plies as f64 / secs,
         stats.mean_length(),

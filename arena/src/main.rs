@@ -36,7 +36,7 @@ mod series;
 
 use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
 use arena::{bench, games, judge, play, render, results, view};
-use args::{Cli, Cmd, GameName, GameOpts};
+use args::{Cli, Cmd, GameName, GameOpts, Jobs};
 use clap::{Parser, ValueEnum};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
@@ -139,7 +139,13 @@ fn main() -> ExitCode {
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
             cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })
         }
-        Some(Cmd::Bench { game, opts, games, seed }) => with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed)),
+        Some(Cmd::Bench { game, opts, games, seed, jobs }) => {
+            let jobs = match jobs {
+                Jobs::Count(n) => n,
+                Jobs::Auto => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            };
+            with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed, jobs))
+        }
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
@@ -371,9 +377,9 @@ fn cmd_judge(
     out.flush().map_err(CliError::Output)
 }
 
-fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64) -> Result<(), CliError> {
-    let (stats, secs) = bench::bench(a, games, seed)?;
-    print!("{}", bench::report(a.name(), games, seed, &stats, secs));
+fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {
+    let (stats, secs) = bench::bench(a, games, seed, jobs)?;
+    print!("{}", bench::report(a.name(), games, seed, jobs, &stats, secs));
     Ok(())
 }
 

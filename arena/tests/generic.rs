@@ -248,6 +248,26 @@ fn bench_with_the_same_seed_gives_the_same_mean_length() {
 }
 
 #[test]
+fn bench_results_do_not_depend_on_the_number_of_jobs() {
+    // 10,000 games span three batches, so two and three threads really
+    // split them; everything but the timing lines must be identical.
+    let results = |jobs: &str| {
+        let (o, _) = run(&["bench", "yavalath", "--games", "10000", "--seed", "7", "--jobs", jobs], "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let s = stdout(&o);
+        s.lines()
+            .filter(|l| l.contains("mean length") || l.contains("wins by seat"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let one = results("1");
+    assert_eq!(one.len(), 2);
+    assert_eq!(results("2"), one);
+    assert_eq!(results("3"), one);
+    assert_eq!(results("auto"), one);
+}
+
+#[test]
 fn render_writes_well_formed_svg() {
     let dir = tempfile::tempdir().unwrap();
     let (rec, _) = play_nim(dir.path(), &["random", "random"], &[]);

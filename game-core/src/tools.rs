@@ -183,6 +183,19 @@ pub struct PlayoutStats {
     pub shared: u64,
 }
 
+/// Adds another batch's counts (batches played apart, for example on
+/// several threads, sum to the statistics of all their games).
+impl std::ops::AddAssign for PlayoutStats {
+    fn add_assign(&mut self, other: PlayoutStats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        for (w, o) in self.wins.iter_mut().zip(other.wins) {
+            *w += o;
+        }
+        self.shared += other.shared;
+    }
+}
+
 impl PlayoutStats {
     /// Mean game length in plies.
     #[must_use]

@@ -187,6 +187,10 @@ pub(crate) enum Cmd {
         /// Seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads playing games: a number, or `auto` (one per core). The results are the same for a
+        /// seed whatever the number; only the time changes.
+        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        jobs: Jobs,
     },
     /// Act as a bot program: speak GAME's protocol on stdin/stdout with a built-in bot
     /// (a reference opponent for external bots, and the arena's protocol self-test).
