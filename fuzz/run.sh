@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Runs every fuzz target (or the ones named) for SECONDS each (default 20) on
-# stable Rust: cargo-fuzz needs nightly flags, which RUSTC_BOOTSTRAP=1 allows.
-# New inputs go to a scratch directory; the committed seed corpus in
-# fuzz/corpus/TARGET is only read. A crash stops the script with its input
-# saved under fuzz/artifacts/TARGET/.
+# The fuzz targets on stable Rust (cargo-fuzz needs nightly flags, which
+# RUSTC_BOOTSTRAP=1 allows). Run it from anywhere; file arguments are read
+# relative to the directory you run it from. Usage (fuzz/README.md):
 #
-#   bash fuzz/run.sh            # every target, 20 s each
-#   FUZZ_SECONDS=600 bash fuzz/run.sh quoridor_rules
+#   bash fuzz/run.sh [TARGET...]            run each target (all when none
+#                                           is named) for FUZZ_SECONDS (20)
+#   bash fuzz/run.sh --replay TARGET FILE   run TARGET once on FILE
+#   bash fuzz/run.sh --minimize TARGET FILE shrink a crashing FILE
+#   bash fuzz/run.sh --grow TARGET          run TARGET for FUZZ_SECONDS,
+#                                           keeping new inputs in its corpus,
+#                                           then minimise the corpus
+#
+# Only the targets named are built. In a plain run new inputs go to a
+# scratch directory and the committed corpus fuzz/corpus/TARGET is only
+# read; a crash stops the script with its input saved under
+# fuzz/artifacts/TARGET/.
 set -euo pipefail
+here="$(pwd)"
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${FUZZ_SECONDS:-20}"
@@ -15,16 +24,58 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "installing cargo-fuzz (once per machine)"
     cargo install cargo-fuzz --locked
 fi
-targets=("$@")
+
 # Safe Rust only (unsafe_code is denied in the workspace): no sanitizer, but
-# debug assertions and overflow checks on (cargo fuzz's default). Only the
-# targets named are built.
+# debug assertions and overflow checks on (cargo fuzz's default).
+build() { cargo fuzz build -s none "$1"; }
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
+need_target() {
+    if ! cargo fuzz list | grep -qx "$1"; then
+        echo "no fuzz target named '$1'; the targets are:" >&2
+        cargo fuzz list >&2
+        exit 2
+    fi
+}
+
+case "${1:-}" in
+--replay | --minimize)
+    [ $# -eq 3 ] || { echo "usage: bash fuzz/run.sh $1 TARGET FILE" >&2; exit 2; }
+    need_target "$2"
+    file="$(absolute "$3")"
+    [ -f "$file" ] || { echo "no such file: $3" >&2; exit 2; }
+    build "$2"
+    if [ "$1" = --replay ]; then
+        cargo fuzz run -s none "$2" "$file"
+    else
+        cargo fuzz tmin -s none "$2" "$file"
+    fi
+    exit 0
+    ;;
+--grow)
+    [ $# -eq 2 ] || { echo "usage: bash fuzz/run.sh --grow TARGET" >&2; exit 2; }
+    need_target "$2"
+    build "$2"
+    mkdir -p "corpus/$2"
+    cargo fuzz run -s none "$2" "corpus/$2" -- \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096
+    cargo fuzz cmin -s none "$2" "corpus/$2"
+    echo "corpus/$2: $(find "corpus/$2" -type f | wc -l) inputs after minimising"
+    exit 0
+    ;;
+-*)
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+esac
+
+targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(cargo fuzz list)
     cargo fuzz build -s none
 else
     for t in "${targets[@]}"; do
-        cargo fuzz build -s none "$t"
+        need_target "$t"
+        build "$t"
     done
 fi
 scratch="$(mktemp -d)"
