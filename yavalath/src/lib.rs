@@ -78,6 +78,17 @@
 //!   as the contest's referee does. Game records for `arena judge`.
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //!
+//! ## Speed
+//! The legal moves are one bitboard: [`Yavalath::legal`] took about 2 ns on a middle position
+//! where [`Game::legal_moves`](game_core::Game::legal_moves) into a reused `Vec` took about 72 ns,
+//! some **35 times** as long (criterion, `cargo bench -p benches --bench yavalath -- legal-moves`,
+//! on a shared 2-core machine). Walking the bitboard's cells one by one costs about as much as
+//! the `Vec` (58 ns): the gain is in not listing them — test a cell, intersect with
+//! [`Yavalath::winning_cells`], count, or draw one. Random moves come from the bitboard too:
+//! [`Game::random_legal_move`](game_core::Game::random_legal_move) is overridden with an exact
+//! bitboard sampler, so [`game_core::random_playout`] runs within 1.5 times of the specialised
+//! [`Yavalath::random_playout`] (3.2 M against 4.4 M random games a second in the same run).
+//!
 //! ## Players
 //! Game-core numbers players from 0: [`PlayerId`](game_core::PlayerId)`(0)` is the rules' "player 1"
 //! (moves first, protocol id `1`, `x` in texts), `PlayerId(1)` is "player 2" (protocol id `2`, `o`).
@@ -109,6 +120,7 @@ mod movegen;
 mod notation;
 pub mod protocol;
 pub mod rules;
+mod sample;
 mod setup;
 mod state;
 mod symmetry;
