@@ -1,5 +1,4 @@
-//! The [`Game`] implementation (and, behind the `testing` feature, the move universe of the
-//! conformance kit), [`Alternating`] and [`Zobrist`].
+//! The [`Game`] implementation, [`Alternating`] and [`Zobrist`].
 
 // Bits below 61: `as u8` is exact.
 #![allow(clippy::cast_possible_truncation)]
@@ -124,12 +123,5 @@ impl Zobrist for Yavalath {
 
     fn zobrist_from_scratch(&self) -> u64 {
         crate::zobrist::hash(&self.boards, self.plies)
-    }
-}
-
-#[cfg(feature = "testing")]
-impl game_core::testing::MoveUniverse for Yavalath {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Cell)) {
-        Cell::all().for_each(f);
     }
 }

@@ -77,6 +77,10 @@
 //!   side: [`protocol::turn_message`] and [`protocol::parse_answer`], which reads answers exactly
 //!   as the contest's referee does. Game records for `arena judge`.
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
+//! * `testing` (feature `testing`): the plain array-board reference model with its one-call
+//!   differential check and perft, biases and edges aimed at the rules' hard cases (near-threes
+//!   and near-fours, the steal, full-board draws) for fuzzers and property tests; feature
+//!   `arbitrary`: `arbitrary::Arbitrary` for cells, bitboards, symmetries, positions and setups.
 //!
 //! ## Speed
 //! The legal moves are one bitboard: [`Yavalath::legal`] took about 2 ns on a middle position
@@ -110,6 +114,8 @@
 //!   reaches them: stone counts fit the player to move (with or without a steal), and all lines of
 //!   3 or more go through one stone of the player who moved last; the end of the game is derived.
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod bitboard;
 mod bits;
 pub mod cell;
@@ -124,6 +130,8 @@ mod sample;
 mod setup;
 mod state;
 mod symmetry;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod zobrist;
 
 pub use game_core;
