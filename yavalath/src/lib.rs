@@ -114,6 +114,7 @@
 //!   reaches them: stone counts fit the player to move (with or without a steal), and all lines of
 //!   3 or more go through one stone of the player who moved last; the end of the game is derived.
 
+#![doc = include_str!("../doc/perft.md")]
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 mod bitboard;
@@ -124,6 +125,7 @@ mod error;
 mod game;
 mod movegen;
 mod notation;
+mod perft;
 pub mod protocol;
 pub mod rules;
 mod sample;
