@@ -30,9 +30,19 @@ pub fn on_board(x: i32, y: i32) -> bool {
 }
 
 /// Every cell `(x, y)` in reading order (row by row, left to right).
-#[must_use]
-pub fn all_xy() -> Vec<(i32, i32)> {
-    (0..9).flat_map(|y| (0..9).map(move |x| (x, y))).filter(|&(x, y)| on_board(x, y)).collect()
+pub fn all_xy() -> impl Iterator<Item = (i32, i32)> + Clone {
+    (0..9).flat_map(|y| (0..9).map(move |x| (x, y))).filter(|&(x, y)| on_board(x, y))
+}
+
+/// The stones of `g` as the model stores them: `[y][x]`, 0 empty, 1 and 2 the players.
+fn read_stones(g: &Yavalath) -> [[u8; 9]; 9] {
+    let mut stones = [[0; 9]; 9];
+    for (x, y) in all_xy() {
+        if let Ok(c) = Cell::from_xy(x.into(), y.into()) {
+            stones[y as usize][x as usize] = g.stone_at(c).map_or(0, |p| p.0 + 1);
+        }
+    }
+    stones
 }
 
 /// The rules' line model: `a = x + max(0, y - 4)`; lines run along `(1, 0)`, `(0, 1)` and
@@ -77,12 +87,7 @@ impl ArrayBoard {
     /// alone ([`ArrayBoard::derive_end`]), not copied, so [`check`] compares it.
     #[must_use]
     pub fn from_state(g: &Yavalath) -> ArrayBoard {
-        let mut b = ArrayBoard { stones: [[0; 9]; 9], plies: g.plies(), end: None };
-        for (x, y) in all_xy() {
-            if let Ok(c) = Cell::from_xy(x.into(), y.into()) {
-                b.stones[y as usize][x as usize] = g.stone_at(c).map_or(0, |p| p.0 + 1);
-            }
-        }
+        let mut b = ArrayBoard { stones: read_stones(g), plies: g.plies(), end: None };
         b.end = b.derive_end();
         b
     }
@@ -96,7 +101,6 @@ impl ArrayBoard {
         }
         let last = PlayerId(((self.plies - 1) % 2) as u8);
         let longest = all_xy()
-            .into_iter()
             .filter(|&(x, y)| self.stones[y as usize][x as usize] == last.0 + 1)
             .map(|(x, y)| self.run_len(x, y, last.0 + 1))
             .max()
@@ -112,7 +116,7 @@ impl ArrayBoard {
     /// Whether every cell holds a stone.
     #[must_use]
     pub fn is_full(&self) -> bool {
-        all_xy().into_iter().all(|(x, y)| self.stones[y as usize][x as usize] != 0)
+        all_xy().all(|(x, y)| self.stones[y as usize][x as usize] != 0)
     }
 
     /// The player whose turn it is by alternation.
@@ -125,7 +129,7 @@ impl ArrayBoard {
     /// move the first stone too (the steal); none once the game is over.
     #[must_use]
     pub fn legal(&self) -> Vec<(i32, i32)> {
-        all_xy().into_iter().filter(|&(x, y)| self.check(self.to_move(), x, y).is_ok()).collect()
+        all_xy().filter(|&(x, y)| self.check(self.to_move(), x, y).is_ok()).collect()
     }
 
     /// Whether `player` may play `(x, y)` now, with the crate's errors in the crate's order: the
@@ -245,8 +249,7 @@ impl ArrayBoard {
     /// Whether `g` has the same stones, move count and end.
     #[must_use]
     pub fn agrees_with(&self, g: &Yavalath) -> bool {
-        let mine = ArrayBoard { end: self.end, ..ArrayBoard::from_state(g) };
-        mine == *self && g.end() == self.end
+        read_stones(g) == self.stones && g.plies() == self.plies && g.end() == self.end
     }
 }
 
