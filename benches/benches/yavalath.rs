@@ -120,6 +120,9 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(nodes));
     g.sample_size(10);
     g.bench_function("perft-4", |b| b.iter(|| perft(black_box(&start), 4)));
+    // The same count on the bitboards, without move lists (the deep rows of doc/perft.md).
+    assert_eq!(start.perft(4), nodes);
+    g.bench_function("perft-4/bitboard", |b| b.iter(|| black_box(&start).perft(4)));
     g.finish();
 }
 

@@ -83,15 +83,18 @@
 //!   `arbitrary`: `arbitrary::Arbitrary` for cells, bitboards, symmetries, positions and setups.
 //!
 //! ## Speed
-//! The legal moves are one bitboard: [`Yavalath::legal`] took about 2 ns on a middle position
-//! where [`Game::legal_moves`](game_core::Game::legal_moves) into a reused `Vec` took about 72 ns,
-//! some **35 times** as long (criterion, `cargo bench -p benches --bench yavalath -- legal-moves`,
-//! on a shared 2-core machine). Walking the bitboard's cells one by one costs about as much as
-//! the `Vec` (58 ns): the gain is in not listing them — test a cell, intersect with
-//! [`Yavalath::winning_cells`], count, or draw one. Random moves come from the bitboard too:
+//! The legal moves are one bitboard: [`Yavalath::legal`] took about 2.3 ns on a middle position
+//! where [`Game::legal_moves`](game_core::Game::legal_moves) into a reused `Vec` took 64 to 72 ns,
+//! some **30 times** as long (28 to 35 times over our runs; criterion,
+//! `cargo bench -p benches --bench yavalath -- legal-moves`, on a shared 2-core machine). Walking
+//! the bitboard's cells one by one costs nearly as much as the `Vec` (52 to 68 ns): the gain is in
+//! not listing them — test a cell, intersect with [`Yavalath::winning_cells`], count, or draw
+//! one. Random moves come from the bitboard too:
 //! [`Game::random_legal_move`](game_core::Game::random_legal_move) is overridden with an exact
-//! bitboard sampler, so [`game_core::random_playout`] runs within 1.5 times of the specialised
-//! [`Yavalath::random_playout`] (3.2 M against 4.4 M random games a second in the same run).
+//! bitboard sampler, so [`game_core::random_playout`] runs within 1.6 times of the specialised
+//! [`Yavalath::random_playout`] (1.9 M against 2.7 M random games a second with `ChaCha8` in one
+//! run, 3.2 M against 4.4 M in a less loaded one), and [`Yavalath::perft`] counts without move
+//! lists, about 3 times as fast as [`game_core::perft`].
 //!
 //! ## Players
 //! Game-core numbers players from 0: [`PlayerId`](game_core::PlayerId)`(0)` is the rules' "player 1"
