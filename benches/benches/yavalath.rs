@@ -1,6 +1,7 @@
-//! Yavalath: uniformly random games from the empty board (generic game-core playouts and the
-//! crate's specialised bitboard playout), one move with its outcome check, the threat queries, and
-//! perft.
+//! Yavalath: uniformly random games from the empty board (generic game-core playouts, which draw
+//! through `Game::random_legal_move`, and the crate's specialised bitboard playout, side by side
+//! with the same generators), the legal moves as a bitboard and as a `Vec`, one move with its
+//! outcome check, the threat queries, and perft.
 //!
 //! `cargo bench -p benches --bench yavalath -- --warm-up-time 1 --measurement-time 3`
 
@@ -40,6 +41,10 @@ fn bench(c: &mut Criterion) {
         let mut r = rng::seeded(1);
         b.iter(|| random_playouts(black_box(&start), GAMES, &mut r).unwrap())
     });
+    g.bench_function("random-games-1000/generic-splitmix", |b| {
+        let mut r = SplitMix(1);
+        b.iter(|| random_playouts(black_box(&start), GAMES, &mut r).unwrap())
+    });
     g.bench_function("random-games-1000/fast-chacha8", |b| {
         let mut r = rng::seeded(1);
         b.iter(|| {
@@ -71,6 +76,21 @@ fn bench(c: &mut Criterion) {
     .unwrap();
     assert!(mid.end().is_none());
     let moves: Vec<Cell> = mid.legal().iter().collect();
+
+    // The legal moves of the middle position: the bitboard, the bitboard walked cell by cell, and
+    // game-core's `legal_moves` into a reused `Vec` (the ratio is quoted in the crate docs).
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("legal-moves/bitboard", |b| b.iter(|| black_box(mid).legal()));
+    g.bench_function("legal-moves/bitboard-iter", |b| {
+        b.iter(|| black_box(mid).legal().iter().fold(0u32, |acc, c| acc ^ u32::from(c.bit())))
+    });
+    g.bench_function("legal-moves/vec", |b| {
+        let mut buf = Vec::with_capacity(64);
+        b.iter(|| {
+            black_box(mid).legal_moves(PlayerId(0), &mut buf);
+            buf.len()
+        })
+    });
     g.throughput(Throughput::Elements(moves.len() as u64));
     g.bench_function("play-and-outcome", |b| {
         b.iter(|| {
@@ -100,6 +120,9 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(nodes));
     g.sample_size(10);
     g.bench_function("perft-4", |b| b.iter(|| perft(black_box(&start), 4)));
+    // The same count on the bitboards, without move lists (the deep rows of doc/perft.md).
+    assert_eq!(start.perft(4), nodes);
+    g.bench_function("perft-4/bitboard", |b| b.iter(|| black_box(&start).perft(4)));
     g.finish();
 }
 

@@ -10,6 +10,15 @@ use game_core::PlayerId;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
+    /// The seat does not exist: Yavalath has two, `PlayerId(0)` and `PlayerId(1)`. Checked before
+    /// anything else.
+    #[error("there is no player {player}: the game has {players} players")]
+    NoSuchPlayer {
+        /// The seat given.
+        player: PlayerId,
+        /// The number of seats (2).
+        players: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -39,6 +48,7 @@ pub enum MoveError {
 }
 
 game_core::error_kinds!(MoveError {
+    MoveError::NoSuchPlayer { .. } => "no-such-player",
     MoveError::GameOver => "game-over",
     MoveError::NotYourTurn { .. } => "not-your-turn",
     MoveError::Occupied { .. } => "cell-occupied",
@@ -98,9 +108,18 @@ pub enum SetupError {
     /// A character that is not a cell (`.`, `x`, `o`) or, in the compact notation, an empty-run digit.
     #[error("unexpected character {0:?}")]
     BadChar(char),
-    /// The player to move is not `x`/`o` (0/1).
+    /// The player to move, in a text, is not `x`/`o`.
     #[error("bad player to move: {0}")]
     BadPlayer(String),
+    /// The player to move is a seat that does not exist (Yavalath has `PlayerId(0)` and
+    /// `PlayerId(1)`). Checked before anything else.
+    #[error("there is no player {player}: the game has {players} players")]
+    NoSuchPlayer {
+        /// The seat given.
+        player: PlayerId,
+        /// The number of seats (2).
+        players: usize,
+    },
     /// The numbers of stones cannot arise with this player to move (with or without a steal).
     #[error("{first} first-player and {second} second-player stones cannot arise with player {to_move} to move")]
     StoneCounts {
@@ -123,6 +142,7 @@ game_core::error_kinds!(SetupError {
     SetupError::RowLength { .. } => "row-length",
     SetupError::BadChar(_) => "bad-char",
     SetupError::BadPlayer(_) => "bad-player",
+    SetupError::NoSuchPlayer { .. } => "no-such-player",
     SetupError::StoneCounts { .. } => "stone-counts",
     SetupError::Unreachable(_) => "unreachable",
 });

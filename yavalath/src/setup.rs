@@ -41,8 +41,12 @@ impl Yavalath {
     /// follows from the counts; the end of the game follows from the lines on the board.
     ///
     /// # Errors
+    /// [`SetupError::NoSuchPlayer`] for a `to_move` other than 0 and 1 (checked first), then
     /// [`SetupError::StoneCounts`] or [`SetupError::Unreachable`].
     pub fn from_stones(first: Bitboard, second: Bitboard, to_move: PlayerId) -> Result<Yavalath, SetupError> {
+        if to_move.index() >= 2 {
+            return Err(SetupError::NoSuchPlayer { player: to_move, players: 2 });
+        }
         let (b0, b1) = (first.0, second.0);
         if b0 & b1 != 0 {
             return Err(SetupError::Unreachable("a cell holds two stones"));
@@ -56,8 +60,7 @@ impl Yavalath {
             0 if n1 == n0 + 1 => true,
             1 if n0 == n1 + 1 => false,
             1 if n1 == n0 && n1 >= 1 => true,
-            0 | 1 => return Err(counts),
-            _ => return Err(SetupError::BadPlayer(to_move.to_string())),
+            _ => return Err(counts),
         };
         let plies = (n0 + n1 + usize::from(stolen)) as u8;
         let mut g = Yavalath { boards: [b0, b1], hash: 0, plies, end: None };

@@ -1,15 +1,15 @@
 //! The game state [`Yavalath`], how a game ends ([`End`]), and the core of every move.
 
-// Bits below 61, ply counts below 63 and 32-bit halves of a random word: the `as` conversions are
-// exact or, for `Draws`, the intended truncation of Lemire's method. `apply` and the draws are the
-// hot path of every move and playout: `#[inline(always)]` keeps them in the loop (measured by the
-// yavalath bench).
+// Bits below 61 and ply counts below 63: the `as` conversions are exact. `apply` is the hot path
+// of every move and playout: `#[inline(always)]` keeps it in the loop (measured by the yavalath
+// bench).
 #![allow(clippy::cast_possible_truncation, clippy::cast_lossless, clippy::inline_always)]
 
 use crate::bitboard::Bitboard;
 use crate::bits::{self, FULL, Placement};
-use crate::cell::{CELLS, Cell};
+use crate::cell::Cell;
 use crate::error::MoveError;
+use crate::sample::Draws;
 use crate::zobrist::{KEYS, SIDE_KEY};
 use game_core::{Game, Outcome, PlayerId, RngCore, Zobrist};
 
@@ -226,7 +226,9 @@ impl Yavalath {
     /// Plays to the end with uniformly random legal moves (each move uniform over the legal moves of
     /// the player to move, the steal included) and returns the number of moves played. The
     /// specialised, allocation-free twin of [`game_core::random_playout`]: cells are drawn by
-    /// rejection on the bitboard, two draws per 64-bit random word.
+    /// rejection on the bitboard, ten 6-bit draws per 64-bit random word, kept across moves (the
+    /// generic path draws through [`Game::random_legal_move`], the same sampler with a fresh word
+    /// per move).
     pub fn random_playout<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
         self.random_playout_with(rng, |_| {})
     }
@@ -234,10 +236,8 @@ impl Yavalath {
     /// [`random_playout`](Self::random_playout), calling `on_move` with each move played.
     pub fn random_playout_with<R: RngCore + ?Sized>(&mut self, rng: &mut R, mut on_move: impl FnMut(Cell)) -> u32 {
         let start = self.plies;
-        let mut draws = Draws { word: 0, left: 0 };
-        while self.end.is_none() {
-            let legal = self.legal().0;
-            let bit = draws.pick(rng, legal);
+        let mut draws = Draws::new();
+        while let Some(bit) = draws.pick(rng, self.legal().0) {
             on_move(Cell(bit as u8));
             self.apply(bit);
         }
@@ -253,56 +253,5 @@ impl Yavalath {
 
     pub(crate) fn raw_boards(&self) -> [u64; 2] {
         self.boards
-    }
-}
-
-/// Uniform cell draws for playouts: 32-bit Lemire draws in `0..61`, two per 64-bit word.
-struct Draws {
-    word: u64,
-    left: u32,
-}
-
-impl Draws {
-    #[inline(always)]
-    fn next32<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
-        if self.left == 0 {
-            self.word = rng.next_u64();
-            self.left = 2;
-        }
-        self.left -= 1;
-        let r = self.word as u32;
-        self.word >>= 32;
-        r
-    }
-
-    /// A uniform number in `0..n` (`1 <= n <= 64`).
-    #[inline(always)]
-    fn below<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u64::from(self.next32(rng)) * u64::from(n);
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
-            }
-        }
-    }
-
-    /// A uniform bit of the non-empty set `legal`.
-    #[inline(always)]
-    fn pick<R: RngCore + ?Sized>(&mut self, rng: &mut R, legal: u64) -> u32 {
-        // Rejection over the 61 cells while the set is large: each accepted draw is uniform over `legal`.
-        for _ in 0..6 {
-            let b = self.below(rng, CELLS as u32);
-            if legal >> b & 1 != 0 {
-                return b;
-            }
-        }
-        let mut k = self.below(rng, legal.count_ones());
-        let mut rest = legal;
-        while k > 0 {
-            rest &= rest - 1;
-            k -= 1;
-        }
-        rest.trailing_zeros()
     }
 }

@@ -12,6 +12,13 @@ use crate::state::Yavalath;
 /// is one step), applied after an optional reflection that swaps the `r` and `s` cube coordinates.
 /// Symmetries map lines to lines, so they preserve legality and results.
 ///
+/// **Total**: the board is a regular hexagon centred on [`Cell::CENTER`], and each of the 12 maps
+/// is a rotation or reflection about that centre, so every cell's image is a cell of the board
+/// (no image falls off it, nothing wraps): [`apply`](Symmetry::apply) returns a [`Cell`], not an
+/// `Option`, and [`apply_bitboard`](Symmetry::apply_bitboard) and
+/// [`apply_position`](Symmetry::apply_position) keep every stone. `tests/symmetry.rs` checks the
+/// cube-coordinate image of every cell under every symmetry is on the board.
+///
 /// ```
 /// use yavalath::{Cell, Symmetry};
 /// let c = Cell::from_xy(0, 0).unwrap();
@@ -49,7 +56,7 @@ fn build_table() -> [[u8; CELLS]; 12] {
         for c in Cell::all() {
             let (q, r, s) = c.cube();
             let (q2, r2, s2) = map_cube(q, r, s, rotation, reflect);
-            // A symmetry keeps the board (the tests check every image); the fallback is unreachable.
+            // A symmetry keeps the board (the tests check every image): the fallback is unreachable.
             row[c.bit() as usize] = Cell::from_cube(q2, r2, s2).unwrap_or(c).bit();
         }
     }

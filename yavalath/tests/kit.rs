@@ -1,4 +1,4 @@
-//! The game-core conformance kit, Zobrist checks, perft against the naive reference, and the fast
+//! The game-core conformance kit, Zobrist checks, perft against the reference model, and the fast
 //! playout against the generic rules.
 
 mod common;
@@ -36,8 +36,8 @@ fn zobrist_is_incremental_and_matches_recomputation() {
 }
 
 #[test]
-fn perft_from_the_empty_board_matches_the_naive_reference() {
-    let naive = Naive::new();
+fn perft_from_the_empty_board_matches_the_reference_model() {
+    let model = ArrayBoard::new();
     let start = Yavalath::new();
     // 61; 60 empty cells + the steal; after a steal 60 cells, otherwise 59.
     assert_eq!(perft(&start, 1), 61);
@@ -47,26 +47,26 @@ fn perft_from_the_empty_board_matches_the_naive_reference() {
     // 61 * 60 * 59 * 58, with one 61 * 60 * 59.
     assert_eq!(perft(&start, 4), 61 * 60 * 59 * 58 + 61 * 60 * 59);
     for depth in 1..=4 {
-        assert_eq!(perft(&start, depth), naive.perft(depth), "depth {depth}");
+        assert_eq!(perft(&start, depth), model.perft(depth), "depth {depth}");
     }
 }
 
 #[test]
-fn perft_from_middle_positions_matches_the_naive_reference() {
+fn perft_from_middle_positions_matches_the_reference_model() {
     // Positions with many stones, where moves end the game: checks the outcomes too.
     let mut r = rng::seeded(11);
     let mut buf = Vec::new();
     let mut tested = 0;
     while tested < 12 {
         let mut g = Yavalath::new();
-        let mut n = Naive::new();
+        let mut n = ArrayBoard::new();
         let plies = 8 + rng::below(&mut r, 14);
         for _ in 0..plies {
             let Some(p) = g.to_move() else { break };
             g.legal_moves(p, &mut buf);
             let m = buf[rng::below(&mut r, buf.len())];
             g.play(p, m).unwrap();
-            n.play(m.x().into(), m.y().into());
+            n.play(m.x().into(), m.y().into()).unwrap();
         }
         if g.is_over() {
             continue;
@@ -82,12 +82,12 @@ fn perft_from_middle_positions_matches_the_naive_reference() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
-    /// Any path of the bitboard game is followed move by move by the naive reference, with the
+    /// Any path of the bitboard game is followed move by move by the reference model, with the
     /// same legal moves, stones and ends.
     #[test]
-    fn bitboard_game_agrees_with_the_naive_reference(indices in proptest::collection::vec(any::<u16>(), 0..64)) {
+    fn bitboard_game_agrees_with_the_reference_model(indices in proptest::collection::vec(any::<u16>(), 0..64)) {
         let mut g = Yavalath::new();
-        let mut n = Naive::new();
+        let mut n = ArrayBoard::new();
         let mut buf = Vec::new();
         for i in indices {
             let Some(p) = g.to_move() else { break };
@@ -97,7 +97,7 @@ proptest! {
             prop_assert_eq!(&mine, &n.legal());
             let m = buf[usize::from(i) % buf.len()];
             g.play(p, m).unwrap();
-            n.play(m.x().into(), m.y().into());
+            n.play(m.x().into(), m.y().into()).unwrap();
             prop_assert!(n.agrees_with(&g), "{:?} vs {:?}", g, n);
         }
     }

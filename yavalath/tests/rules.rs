@@ -26,7 +26,7 @@ fn board_has_61_cells_in_9_rows_of_5_6_7_8_9_8_7_6_5() {
 fn cell_is_written_x_y_with_y_the_row_and_x_the_index_in_the_row() {
     // Reading order walks rows top to bottom, and x from the left end of each row.
     let order: Vec<(u8, u8)> = Cell::all().map(|c| (c.x(), c.y())).collect();
-    let expected: Vec<(u8, u8)> = all_xy().into_iter().map(|(x, y)| (x as u8, y as u8)).collect();
+    let expected: Vec<(u8, u8)> = all_xy().map(|(x, y)| (x as u8, y as u8)).collect();
     assert_eq!(order, expected);
     assert_eq!(cell(2, 6).to_string(), "2 6");
     for (i, c) in Cell::all().enumerate() {

@@ -106,3 +106,21 @@ proptest! {
         prop_assert_eq!(s.apply_position(&g), c);
     }
 }
+
+#[test]
+fn every_symmetry_is_total_no_image_falls_off_the_board() {
+    // The maps in cube coordinates, written out: reflect (swap r and s), then rotate by 60° steps
+    // ((q, r, s) -> (-r, -s, -q)). Every image is a cell of the board, and the one `apply` gives.
+    for s in Symmetry::all() {
+        for c in Cell::all() {
+            let (q, r, t) = c.cube();
+            let (mut q, mut r, mut t) = if s.is_reflection() { (q, t, r) } else { (q, r, t) };
+            for _ in 0..s.index() % 6 {
+                (q, r, t) = (-r, -t, -q);
+            }
+            let image = Cell::from_cube(q, r, t);
+            assert_eq!(image, Some(s.apply(c)), "{s:?} of {c}");
+        }
+        assert_eq!(s.apply_bitboard(Bitboard::FULL), Bitboard::FULL);
+    }
+}

@@ -86,12 +86,13 @@ impl TurnMessage {
     /// this for a bot, remembering `me` from the first turn.
     ///
     /// # Errors
-    /// When no game reaches such a position.
+    /// [`SetupError::NoSuchPlayer`] for a `me` other than 0 and 1; otherwise when no game reaches
+    /// such a position.
     pub fn position(&self, me: PlayerId) -> Result<Yavalath, SetupError> {
         match me.0 {
             0 => Yavalath::from_stones(self.mine, self.theirs, me),
             1 => Yavalath::from_stones(self.theirs, self.mine, me),
-            _ => Err(SetupError::BadPlayer(me.to_string())),
+            _ => Err(SetupError::NoSuchPlayer { player: me, players: 2 }),
         }
     }
 }
