@@ -33,6 +33,17 @@ impl<const N: usize> Game for Board<N> {
         }
     }
 
+    /// Exactly uniform over the legal steps, without a move list.
+    #[inline]
+    fn random_legal_move<R: RngCore + ?Sized>(
+        &self,
+        player: PlayerId,
+        rng: &mut R,
+        _buf: &mut Vec<Dir>,
+    ) -> Option<Dir> {
+        if player.0 == self.to_move { self.random_dir(rng) } else { None }
+    }
+
     fn check_move(&self, player: PlayerId, mv: Dir) -> Result<(), StepError> {
         if self.is_over() {
             return Err(StepError::GameOver);

@@ -104,7 +104,7 @@
 //! The modules follow `game-core`'s "How a game crate is laid out": `error`
 //! (every error type), `setup` ([`Setup`], validation, start positions),
 //! `state` ([`Board`] and its queries), `movegen` (step legality, whole
-//! turns, [`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
+//! turns), `turngen` ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
 //! step text), [`protocol`], `display` (the picture and the position text),
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
 //! `dir`. Everything public is re-exported at the crate root.
@@ -137,6 +137,7 @@ pub mod protocol;
 pub mod rules;
 mod setup;
 mod state;
+mod turngen;
 mod zobrist;
 
 pub use dir::{Dir, DirIter, DirSet, Point};
@@ -144,8 +145,8 @@ pub use display::PositionText;
 pub use error::{DirError, PitchError, ProtocolError, SetupError, StepError, StepParseError, TurnError};
 pub use game_core;
 pub use game_core::Game;
-pub use movegen::{TurnGen, TurnGenReport};
 pub use notation::Turn;
 pub use pitch::{Goal, MAX_SLOTS, Pitch, slots};
 pub use setup::Setup;
 pub use state::{Board, Line, PaperSoccer, STANDARD_SLOTS};
+pub use turngen::{TurnGen, TurnGenReport};
