@@ -126,6 +126,8 @@
 //! * In a record, the final line ending is optional and does not make an
 //!   extra empty turn; every other empty line is an empty turn.
 
+#[cfg(feature = "arbitrary")]
+mod arb;
 mod dir;
 mod display;
 mod error;
@@ -137,6 +139,8 @@ pub mod protocol;
 pub mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod turngen;
 mod zobrist;
 

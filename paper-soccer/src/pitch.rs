@@ -32,6 +32,7 @@ pub const fn slots(width: u8, height: u8) -> usize {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Goal {
     /// The goal at `y = -1`, attacked by player 0.
     Top,

@@ -47,6 +47,7 @@ pub struct Board<const N: usize> {
 /// A drawn line: from a point in a direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Line {
     /// One end.
     pub from: Point,
@@ -88,28 +89,28 @@ impl<const N: usize> Board<N> {
         self.is_over().then_some(PlayerId(self.to_move))
     }
 
-    /// The goal `player` attacks: player 0 the top goal, player 1 the bottom.
-    ///
-    /// # Panics
-    /// When `player` is neither 0 nor 1.
+    /// The goal `player` attacks: player 0 the top goal, player 1 the
+    /// bottom; `None` for a seat that does not exist (2 and up).
     #[inline]
     #[must_use]
-    pub fn goal_attacked(player: PlayerId) -> Goal {
+    pub fn goal_attacked(player: PlayerId) -> Option<Goal> {
         match player.0 {
-            0 => Goal::Top,
-            1 => Goal::Bottom,
-            _ => panic!("player {player} does not exist in paper soccer (0 or 1)"),
+            0 => Some(Goal::Top),
+            1 => Some(Goal::Bottom),
+            _ => None,
         }
     }
 
-    /// The goal `player` defends (entering it loses for `player`).
-    ///
-    /// # Panics
-    /// When `player` is neither 0 nor 1.
+    /// The goal `player` defends (entering it loses for `player`); `None`
+    /// for a seat that does not exist (2 and up).
     #[inline]
     #[must_use]
-    pub fn goal_defended(player: PlayerId) -> Goal {
-        Self::goal_attacked(player.opponent())
+    pub fn goal_defended(player: PlayerId) -> Option<Goal> {
+        match player.0 {
+            0 => Some(Goal::Bottom),
+            1 => Some(Goal::Top),
+            _ => None,
+        }
     }
 
     /// Whether the game is over (ball in a goal or blocked).
