@@ -136,6 +136,10 @@ mod movegen;
 mod notation;
 mod pitch;
 pub mod protocol;
+/// The perft table (step level and whole-turn level), checked by the
+/// crate's tests against the reference model.
+#[doc = include_str!("../doc/perft.md")]
+pub mod perft {}
 pub mod rules;
 mod setup;
 mod state;
