@@ -177,12 +177,33 @@ impl<const N: usize> Board<N> {
         }
     }
 
-    /// The drawable lines drawn so far, each once, in pitch order.
+    /// The drawable lines drawn so far, each once, in pitch order (from
+    /// the end that comes first row by row from the top goal, in direction
+    /// E, SE, S or SW).
     pub fn lines(&self) -> impl Iterator<Item = Line> + '_ {
-        self.pitch()
-            .links()
-            .filter(|&(p, d, pre)| !pre && self.is_line_drawn(p, d) == Some(true))
-            .map(|(from, dir, _)| Line { from, dir })
+        let pitch = self.pitch();
+        let mut out = Vec::new();
+        self.for_each_line(|a, _, d| out.push(Line { from: pitch.point_of_slot(a), dir: d }));
+        out.into_iter()
+    }
+
+    /// Calls `f(a, b, d)` for every drawn drawable line, in pitch order: the
+    /// slot of its first end, of its other end, and the direction from the
+    /// first (E, SE, S or SW). A line is kept at its pitch ends only (a goal
+    /// point keeps nothing), so a line from the top goal is read at its
+    /// other end.
+    pub(crate) fn for_each_line(&self, mut f: impl FnMut(usize, usize, Dir)) {
+        let pitch = self.pitch();
+        let drawable: [u8; N] = pitch.initial_free();
+        let drawn = |slot: usize, d: Dir| drawable.get(slot).is_some_and(|m| m & !self.free[slot] & d.bit() != 0);
+        for a in 0..N {
+            for d in [Dir::E, Dir::SE, Dir::S, Dir::SW] {
+                let Some(b) = a.checked_add_signed(pitch.offset(d)) else { continue };
+                if drawn(a, d) || drawn(b, d.opposite()) {
+                    f(a, b, d);
+                }
+            }
+        }
     }
 
     /// Number of drawable lines drawn so far (the steps played in a game

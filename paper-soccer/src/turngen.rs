@@ -145,10 +145,14 @@ impl TurnGen {
         if self.table.len() < FIRST_ACTIVE {
             self.table = vec![0; FIRST_ACTIVE];
         }
-        // Start from half the size the last generation reached: a
-        // repeated dense position grows at most once, and a run of small
-        // ones shrinks back to the first size.
-        self.active = (self.active / 2).max(FIRST_ACTIVE);
+        // Keep the size the last generation reached when it used a
+        // quarter of it or more (a repeated dense position does not grow
+        // again), else halve it: a run of small positions shrinks back to
+        // the first size, which stays in L1/L2.
+        if self.used * 4 < self.active {
+            self.active /= 2;
+        }
+        self.active = self.active.max(FIRST_ACTIVE);
         self.used = 0;
         self.path.clear();
     }

@@ -9,7 +9,7 @@
 #![allow(clippy::inline_always)]
 
 use crate::dir::Dir;
-use crate::state::{Board, Line};
+use crate::state::Board;
 use game_core::Zobrist;
 
 const fn key_table<const K: usize>(salt: u64) -> [u64; K] {
@@ -72,16 +72,11 @@ impl<const N: usize> Zobrist for Board<N> {
     }
 
     fn zobrist_from_scratch(&self) -> u64 {
-        let pitch = self.pitch();
         let mut h = ball_key(usize::from(self.ball));
         if self.to_move == 1 {
             h ^= PLAYER_KEY;
         }
-        for Line { from, dir } in self.lines() {
-            if let (Some(a), Some(b)) = (pitch.slot(from), from.step(dir).and_then(|q| pitch.slot(q))) {
-                h ^= line_key(a, b, dir);
-            }
-        }
+        self.for_each_line(|a, b, d| h ^= line_key(a, b, d));
         h
     }
 }
