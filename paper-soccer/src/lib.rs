@@ -100,6 +100,21 @@
 //!   [`Board::is_line_drawn`], [`Board::lines`], [`Board::goal_attacked`],
 //!   [`Board::winner`]; fast playouts with [`Board::random_playout`].
 //!
+//! ## For fuzzers and move-generator benchmarkers
+//! * [`perft`]: the published perft table, at step level and at whole-turn
+//!   level, every row checked by the crate's tests.
+//! * Feature `testing`: the `testing` module, with the plain reference
+//!   model of the rules and its one-call differential check
+//!   (`testing::reference::check`, also `perft` and `turn_perft` counted
+//!   with the model), the hard cases as named edges and the biases that
+//!   reach them (`testing::edges`: long bounce chains, turns with many
+//!   endings, nearly blocked balls, goals by a bounce), and the move
+//!   universe of `game_core`'s conformance kit.
+//! * Feature `arbitrary`: `arbitrary::Arbitrary` for [`Dir`], [`Point`],
+//!   [`Line`], [`Goal`], [`Turn`], [`Pitch`] and [`Setup`].
+//! * A seat other than 0 and 1 is [`StepError::NoSuchPlayer`], checked
+//!   before anything else.
+//!
 //! ## Layout
 //! The modules follow `game-core`'s "How a game crate is laid out": `error`
 //! (every error type), `setup` ([`Setup`], validation, start positions),
@@ -107,7 +122,8 @@
 //! turns), `turngen` ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
 //! step text), [`protocol`], `display` (the picture and the position text),
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
-//! `dir`. Everything public is re-exported at the crate root.
+//! `dir`; `testing` and `arb` behind their features. Everything public is
+//! re-exported at the crate root.
 //!
 //! ## Decisions where the rules ([`rules`]) are silent
 //! * A turn string given in the middle of a turn (after bouncing steps

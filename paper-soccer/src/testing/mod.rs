@@ -1,6 +1,6 @@
 //! For fuzzers, property tests and anyone comparing a move generator of
 //! their own with this one (feature `testing`): the plain reference model
-//! and its one-call differential check ([`reference`]), the hard cases of
+//! and its one-call differential check ([`reference`](mod@reference)), the hard cases of
 //! the game with biases that reach them ([`edges`]), and the move universe
 //! of `game_core`'s conformance kit.
 //!
