@@ -61,18 +61,21 @@ impl<const N: usize> Board<N> {
         }
         let q = self.target(d);
         let Some(&fq) = self.free.get(q) else { return false };
-        let fresh = fq == 0xFF;
-        self.free[p] &= !bit;
-        self.free[q] = fq & !d.opposite().bit();
-        self.ball = q as u8;
-        self.hash ^= line_key(p, q, d) ^ ball_key(p) ^ ball_key(q);
-        if fresh {
-            self.to_move ^= 1;
-            self.hash ^= PLAYER_KEY;
-            false
-        } else {
-            self.free[q] != 0
+        let fresh = u8::from(fq == 0xFF);
+        let left = fq & !bit.rotate_left(4);
+        if let Some(f) = self.free.get_mut(p) {
+            *f &= !bit;
         }
+        if let Some(f) = self.free.get_mut(q) {
+            *f = left;
+        }
+        self.ball = q as u8;
+        // No branch on the landing point (random play mispredicts it):
+        // the player flips and the hash takes the player key exactly when
+        // the point was fresh.
+        self.to_move ^= fresh;
+        self.hash ^= line_key(p, q, d) ^ ball_key(p) ^ ball_key(q) ^ (PLAYER_KEY & u64::from(fresh).wrapping_neg());
+        fresh == 0 && left != 0
     }
 
     /// Checks one step for the player to move.
