@@ -371,9 +371,9 @@ pub fn agrees<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation> 
 
 /// Turns the model enumerates at most (in steps tried) before [`check`]
 /// settles for checking the fast generator's turns one by one.
-const TURN_BUDGET: u64 = 20_000;
+const TURN_BUDGET: u64 = 5_000;
 /// Turns of the fast generator [`check`] replays in the model at most.
-const TURN_CAP: u64 = 1_000;
+const TURN_CAP: u64 = 300;
 
 /// The differential check of the fast implementation against the model on
 /// one position:
@@ -383,9 +383,9 @@ const TURN_CAP: u64 = 1_000;
 ///   directions, [`Game::legal_moves`] and [`Game::check_move`] say what
 ///   the model says, [`Game::random_legal_move`] draws a legal step, and
 ///   every legal step leads to the position the model's step leads to;
-/// * every turn of [`Board::for_each_turn`] (the first 1,000) is a complete
+/// * every turn of [`Board::for_each_turn`] (the first 300) is a complete
 ///   turn of the model with the same result, no result comes twice, and
-///   when the model can list every turn within its budget (20,000 steps
+///   when the model can list every turn within its budget (5,000 steps
 ///   tried) the two lists hold the same results.
 ///
 /// # Errors
