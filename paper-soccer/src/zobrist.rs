@@ -2,7 +2,7 @@
 //! compile time, valid for every pitch size (slots are below 256). A line is
 //! keyed from its end with the lower slot, whose direction to the other end
 //! is E, SE, S or SW. Also the second, independent keys the turn generator
-//! uses for its 112-bit fingerprints, and the [`Zobrist`] impl.
+//! uses for its 64-bit fingerprints, and the [`Zobrist`] impl.
 
 // The key look-ups sit inside every step and every generated turn: forced
 // inline on purpose (measured by `benches/benches/paper_soccer.rs`).
