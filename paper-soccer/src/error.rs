@@ -20,6 +20,15 @@ pub(crate) const MAX_LINE: usize = 4096;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StepError {
+    /// The seat does not exist: Paper Soccer has players 0 and 1 only.
+    /// Checked before anything else.
+    #[error("there is no player {player}: the game has {players} players")]
+    NoSuchPlayer {
+        /// The seat named.
+        player: PlayerId,
+        /// How many players the game has (2).
+        players: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -50,6 +59,7 @@ pub enum StepError {
 }
 
 game_core::error_kinds!(StepError {
+    StepError::NoSuchPlayer { .. } => "no-such-player",
     StepError::GameOver => "game-over",
     StepError::NotYourTurn { .. } => "not-your-turn",
     StepError::NoSuchPoint { .. } => "no-such-point",

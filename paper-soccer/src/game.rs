@@ -1,5 +1,4 @@
-//! The step-level rules on the game-core [`Game`] trait (and, behind the
-//! `testing` feature, the move universe of the conformance kit).
+//! The step-level rules on the game-core [`Game`] trait.
 
 use crate::dir::Dir;
 use crate::error::{SetupError, StepError};
@@ -33,7 +32,21 @@ impl<const N: usize> Game for Board<N> {
         }
     }
 
+    /// Exactly uniform over the legal steps, without a move list.
+    #[inline]
+    fn random_legal_move<R: RngCore + ?Sized>(
+        &self,
+        player: PlayerId,
+        rng: &mut R,
+        _buf: &mut Vec<Dir>,
+    ) -> Option<Dir> {
+        if player.0 == self.to_move { self.random_dir(rng) } else { None }
+    }
+
     fn check_move(&self, player: PlayerId, mv: Dir) -> Result<(), StepError> {
+        if player.index() >= 2 {
+            return Err(StepError::NoSuchPlayer { player, players: 2 });
+        }
         if self.is_over() {
             return Err(StepError::GameOver);
         }
@@ -81,12 +94,5 @@ impl<const N: usize> Game for Board<N> {
 
     fn from_setup(setup: Setup) -> Result<Self, SetupError> {
         Self::from_setup_inner(&setup)
-    }
-}
-
-#[cfg(feature = "testing")]
-impl<const N: usize> game_core::testing::MoveUniverse for Board<N> {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Dir)) {
-        Dir::ALL.into_iter().for_each(f);
     }
 }

@@ -100,14 +100,30 @@
 //!   [`Board::is_line_drawn`], [`Board::lines`], [`Board::goal_attacked`],
 //!   [`Board::winner`]; fast playouts with [`Board::random_playout`].
 //!
+//! ## For fuzzers and move-generator benchmarkers
+//! * [`perft`]: the published perft table, at step level and at whole-turn
+//!   level, every row checked by the crate's tests.
+//! * Feature `testing`: the `testing` module, with the plain reference
+//!   model of the rules and its one-call differential check
+//!   (`testing::reference::check`, also `perft` and `turn_perft` counted
+//!   with the model), the hard cases as named edges and the biases that
+//!   reach them (`testing::edges`: long bounce chains, turns with many
+//!   endings, nearly blocked balls, goals by a bounce), and the move
+//!   universe of `game_core`'s conformance kit.
+//! * Feature `arbitrary`: `arbitrary::Arbitrary` for [`Dir`], [`Point`],
+//!   [`Line`], [`Goal`], [`Turn`], [`Pitch`] and [`Setup`].
+//! * A seat other than 0 and 1 is [`StepError::NoSuchPlayer`], checked
+//!   before anything else.
+//!
 //! ## Layout
 //! The modules follow `game-core`'s "How a game crate is laid out": `error`
 //! (every error type), `setup` ([`Setup`], validation, start positions),
 //! `state` ([`Board`] and its queries), `movegen` (step legality, whole
-//! turns, [`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
+//! turns), `turngen` ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
 //! step text), [`protocol`], `display` (the picture and the position text),
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
-//! `dir`. Everything public is re-exported at the crate root.
+//! `dir`; `testing` and `arb` behind their features. Everything public is
+//! re-exported at the crate root.
 //!
 //! ## Decisions where the rules ([`rules`]) are silent
 //! * A turn string given in the middle of a turn (after bouncing steps
@@ -126,6 +142,8 @@
 //! * In a record, the final line ending is optional and does not make an
 //!   extra empty turn; every other empty line is an empty turn.
 
+#[cfg(feature = "arbitrary")]
+mod arb;
 mod dir;
 mod display;
 mod error;
@@ -134,9 +152,16 @@ mod movegen;
 mod notation;
 mod pitch;
 pub mod protocol;
+/// The perft table (step level and whole-turn level), checked by the
+/// crate's tests against the reference model.
+#[doc = include_str!("../doc/perft.md")]
+pub mod perft {}
 pub mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
+mod turngen;
 mod zobrist;
 
 pub use dir::{Dir, DirIter, DirSet, Point};
@@ -144,8 +169,8 @@ pub use display::PositionText;
 pub use error::{DirError, PitchError, ProtocolError, SetupError, StepError, StepParseError, TurnError};
 pub use game_core;
 pub use game_core::Game;
-pub use movegen::{TurnGen, TurnGenReport};
 pub use notation::Turn;
 pub use pitch::{Goal, MAX_SLOTS, Pitch, slots};
 pub use setup::Setup;
 pub use state::{Board, Line, PaperSoccer, STANDARD_SLOTS};
+pub use turngen::{TurnGen, TurnGenReport};

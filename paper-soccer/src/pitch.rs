@@ -32,12 +32,17 @@ pub const fn slots(width: u8, height: u8) -> usize {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub enum Goal {
     /// The goal at `y = -1`, attacked by player 0.
     Top,
     /// The goal at `y = height + 1`, attacked by player 1.
     Bottom,
 }
+
+/// The drawable links of every slot of the standard pitch (see
+/// `Pitch::initial_free`), computed at compile time.
+static STANDARD_FREE: [u8; slots(8, 10)] = Pitch::STANDARD.drawable_masks();
 
 /// The size of a pitch in squares. Both even, width at least 4, height at
 /// least 2, and at most [`MAX_SLOTS`] slots; goals are 2 squares wide and 1
@@ -136,11 +141,6 @@ impl Pitch {
         } else {
             None
         }
-    }
-
-    /// Whether `p` is on the pitch proper (not in a goal).
-    fn is_lattice(self, p: Point) -> bool {
-        self.contains(p) && self.goal_at(p).is_none()
     }
 
     /// Whether the link from `p` in direction `d` exists (both ends are
@@ -251,20 +251,60 @@ impl Pitch {
     }
 
     /// The free-link masks of an empty pitch, one byte per slot: the drawable
-    /// links of every pitch point, 0 for goal points and non-points.
+    /// links of every pitch point, 0 for goal points and non-points. Straight
+    /// arithmetic on the rules' geometry (the same links as
+    /// [`link_exists`](Pitch::link_exists) and
+    /// [`is_predrawn`](Pitch::is_predrawn), checked against them for every
+    /// pitch size by the tests), cheap enough for every hash recomputation.
     pub(crate) fn initial_free<const N: usize>(self) -> [u8; N] {
+        if self.width == Pitch::STANDARD.width && self.height == Pitch::STANDARD.height {
+            if let Ok(free) = <[u8; N]>::try_from(&STANDARD_FREE[..]) {
+                return free;
+            }
+        }
+        self.drawable_masks()
+    }
+
+    /// [`initial_free`](Pitch::initial_free) computed (at compile time for
+    /// the standard pitch).
+    const fn drawable_masks<const N: usize>(self) -> [u8; N] {
+        let (w, h, m) = (self.width as i16, self.height as i16, self.mid());
         let mut free = [0u8; N];
-        for p in self.points() {
-            if !self.is_lattice(p) {
-                continue;
+        let mut y = 0;
+        while y <= h {
+            let mut x = 0;
+            while x <= w {
+                let mut mask = 0u8;
+                let mut k = 0;
+                while k < 8 {
+                    let (dx, dy) = Dir::ALL[k].delta();
+                    let (dx, dy) = (dx as i16, dy as i16);
+                    let (qx, qy) = (x + dx, y + dy);
+                    let drawable = if qx >= 0 && qx <= w && qy >= 0 && qy <= h {
+                        let side = dx == 0 && (x == 0 || x == w);
+                        let lo = if x < qx { x } else { qx };
+                        let hi = if x < qx { qx } else { x };
+                        let end = dy == 0 && (y == 0 || y == h) && !(lo >= m - 1 && hi <= m + 1);
+                        !side && !end
+                    } else if qy == -1 || qy == h + 1 {
+                        // Into a goal: the three goal points, diagonals only
+                        // from inside the mouth, the walls pre-drawn.
+                        (qx - m).abs() <= 1 && (dx == 0 || (x - m).abs() <= 1) && !(dx == 0 && x != m)
+                    } else {
+                        false
+                    };
+                    if drawable {
+                        mask |= 1 << k;
+                    }
+                    k += 1;
+                }
+                let i = (y + 1) * (w + 1) + x - (m - 1);
+                if i >= 0 && (i as usize) < N {
+                    free[i as usize] = mask;
+                }
+                x += 1;
             }
-            let Some(i) = self.slot(p) else { continue };
-            if let Some(cell) = free.get_mut(i) {
-                *cell = Dir::ALL
-                    .into_iter()
-                    .filter(|&d| self.link_exists(p, d) && !self.is_predrawn(p, d))
-                    .fold(0, |m, d| m | d.bit());
-            }
+            y += 1;
         }
         free
     }
@@ -278,4 +318,32 @@ impl Pitch {
             Goal::Bottom => PlayerId(1),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawable_masks_are_the_links_that_exist_and_are_not_predrawn_on_every_size() {
+        for width in (4..=16).step_by(2) {
+            for height in (2..=20).step_by(2) {
+                let Ok(pitch) = Pitch::new(width, height) else { continue };
+                let fast: [u8; MAX_SLOTS] = pitch.drawable_masks();
+                let mut slow = [0u8; MAX_SLOTS];
+                for p in pitch.points().filter(|&p| pitch.goal_at(p).is_none()) {
+                    let i = pitch.slot(p).unwrap();
+                    slow[i] = Dir::ALL
+                        .into_iter()
+                        .filter(|&d| pitch.link_exists(p, d) && !pitch.is_predrawn(p, d))
+                        .fold(0, |m, d| m | d.bit());
+                }
+                assert_eq!(fast, slow, "{width}x{height}");
+            }
+        }
+        let standard: [u8; STANDARD_SLOTS_HERE] = Pitch::STANDARD.initial_free();
+        assert_eq!(standard, Pitch::STANDARD.drawable_masks::<STANDARD_SLOTS_HERE>());
+    }
+
+    const STANDARD_SLOTS_HERE: usize = slots(8, 10);
 }

@@ -47,6 +47,7 @@ pub struct Board<const N: usize> {
 /// A drawn line: from a point in a direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Line {
     /// One end.
     pub from: Point,
@@ -88,28 +89,28 @@ impl<const N: usize> Board<N> {
         self.is_over().then_some(PlayerId(self.to_move))
     }
 
-    /// The goal `player` attacks: player 0 the top goal, player 1 the bottom.
-    ///
-    /// # Panics
-    /// When `player` is neither 0 nor 1.
+    /// The goal `player` attacks: player 0 the top goal, player 1 the
+    /// bottom; `None` for a seat that does not exist (2 and up).
     #[inline]
     #[must_use]
-    pub fn goal_attacked(player: PlayerId) -> Goal {
+    pub fn goal_attacked(player: PlayerId) -> Option<Goal> {
         match player.0 {
-            0 => Goal::Top,
-            1 => Goal::Bottom,
-            _ => panic!("player {player} does not exist in paper soccer (0 or 1)"),
+            0 => Some(Goal::Top),
+            1 => Some(Goal::Bottom),
+            _ => None,
         }
     }
 
-    /// The goal `player` defends (entering it loses for `player`).
-    ///
-    /// # Panics
-    /// When `player` is neither 0 nor 1.
+    /// The goal `player` defends (entering it loses for `player`); `None`
+    /// for a seat that does not exist (2 and up).
     #[inline]
     #[must_use]
-    pub fn goal_defended(player: PlayerId) -> Goal {
-        Self::goal_attacked(player.opponent())
+    pub fn goal_defended(player: PlayerId) -> Option<Goal> {
+        match player.0 {
+            0 => Some(Goal::Bottom),
+            1 => Some(Goal::Top),
+            _ => None,
+        }
     }
 
     /// Whether the game is over (ball in a goal or blocked).
@@ -176,12 +177,33 @@ impl<const N: usize> Board<N> {
         }
     }
 
-    /// The drawable lines drawn so far, each once, in pitch order.
+    /// The drawable lines drawn so far, each once, in pitch order (from
+    /// the end that comes first row by row from the top goal, in direction
+    /// E, SE, S or SW).
     pub fn lines(&self) -> impl Iterator<Item = Line> + '_ {
-        self.pitch()
-            .links()
-            .filter(|&(p, d, pre)| !pre && self.is_line_drawn(p, d) == Some(true))
-            .map(|(from, dir, _)| Line { from, dir })
+        let pitch = self.pitch();
+        let mut out = Vec::new();
+        self.for_each_line(|a, _, d| out.push(Line { from: pitch.point_of_slot(a), dir: d }));
+        out.into_iter()
+    }
+
+    /// Calls `f(a, b, d)` for every drawn drawable line, in pitch order: the
+    /// slot of its first end, of its other end, and the direction from the
+    /// first (E, SE, S or SW). A line is kept at its pitch ends only (a goal
+    /// point keeps nothing), so a line from the top goal is read at its
+    /// other end.
+    pub(crate) fn for_each_line(&self, mut f: impl FnMut(usize, usize, Dir)) {
+        let pitch = self.pitch();
+        let drawable: [u8; N] = pitch.initial_free();
+        let drawn = |slot: usize, d: Dir| drawable.get(slot).is_some_and(|m| m & !self.free[slot] & d.bit() != 0);
+        for a in 0..N {
+            for d in [Dir::E, Dir::SE, Dir::S, Dir::SW] {
+                let Some(b) = a.checked_add_signed(pitch.offset(d)) else { continue };
+                if drawn(a, d) || drawn(b, d.opposite()) {
+                    f(a, b, d);
+                }
+            }
+        }
     }
 
     /// Number of drawable lines drawn so far (the steps played in a game

@@ -2,14 +2,14 @@
 //! compile time, valid for every pitch size (slots are below 256). A line is
 //! keyed from its end with the lower slot, whose direction to the other end
 //! is E, SE, S or SW. Also the second, independent keys the turn generator
-//! uses for its 112-bit fingerprints, and the [`Zobrist`] impl.
+//! uses for its 64-bit fingerprints, and the [`Zobrist`] impl.
 
 // The key look-ups sit inside every step and every generated turn: forced
 // inline on purpose (measured by `benches/benches/paper_soccer.rs`).
 #![allow(clippy::inline_always)]
 
 use crate::dir::Dir;
-use crate::state::{Board, Line};
+use crate::state::Board;
 use game_core::Zobrist;
 
 const fn key_table<const K: usize>(salt: u64) -> [u64; K] {
@@ -72,16 +72,11 @@ impl<const N: usize> Zobrist for Board<N> {
     }
 
     fn zobrist_from_scratch(&self) -> u64 {
-        let pitch = self.pitch();
         let mut h = ball_key(usize::from(self.ball));
         if self.to_move == 1 {
             h ^= PLAYER_KEY;
         }
-        for Line { from, dir } in self.lines() {
-            if let (Some(a), Some(b)) = (pitch.slot(from), from.step(dir).and_then(|q| pitch.slot(q))) {
-                h ^= line_key(a, b, dir);
-            }
-        }
+        self.for_each_line(|a, b, d| h ^= line_key(a, b, d));
         h
     }
 }

@@ -42,7 +42,7 @@ fn first_line_is_the_bot_id_0_attacking_top_or_1() {
     assert_eq!(protocol::read_start(&mut "0\n".as_bytes()), Ok(StartMessage { me: PlayerId(0) }));
     assert_eq!(protocol::read_start(&mut "1\r\n".as_bytes()), Ok(StartMessage { me: PlayerId(1) }));
     assert_eq!(protocol::read_start(&mut "1".as_bytes()), Ok(StartMessage { me: PlayerId(1) }));
-    assert_eq!(PaperSoccer::goal_attacked(PlayerId(0)), paper_soccer::Goal::Top);
+    assert_eq!(PaperSoccer::goal_attacked(PlayerId(0)), Some(paper_soccer::Goal::Top));
 }
 
 #[test]
