@@ -238,11 +238,20 @@ impl GameError for FieldError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
+    /// A seat that does not exist (the seats are `PlayerId(0)` to
+    /// `PlayerId(3)`); checked before anything else.
+    #[error("there is no team {player}: the game has {players} teams")]
+    NoSuchPlayer {
+        /// The seat asked for.
+        player: PlayerId,
+        /// The number of seats (always 4).
+        players: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// The team does not owe a move now (it has given all of them, the turn
-    /// awaits its chance step, or the team does not exist).
+    /// The team does not owe a move now (it has given all of them, or the
+    /// turn awaits its chance step).
     #[error("team {0} does not owe a move now")]
     NotToAct(PlayerId),
     /// A placement during the turns, or an order during the placement.
@@ -280,6 +289,7 @@ pub enum MoveError {
 impl GameError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
+            MoveError::NoSuchPlayer { .. } => "no-such-player",
             MoveError::GameOver => "game-over",
             MoveError::NotToAct(_) => "not-to-act",
             MoveError::WrongPhase(_) => "wrong-phase",

@@ -165,6 +165,8 @@
 #![warn(missing_docs)]
 
 mod allocation;
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod display;
 mod error;
 mod field;
@@ -179,6 +181,8 @@ mod record;
 pub mod rules;
 mod setup;
 mod teams;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use game_core;
 pub use game_core::grid::Cell;
