@@ -19,8 +19,9 @@ use proptest::strategy::Strategy;
 /// Crowds the footballers together and makes them kick the same balls:
 /// placements favour the 3 x 3 cells around the centre; a footballer
 /// sharing its cell with others favours kicking (a contested ball), all
-/// the more into a cell where others stand; a move favours cells where
-/// footballers or balls are.
+/// the more into a cell where others stand (so balls pile up where the
+/// footballers are); a move favours cells where footballers are and cells
+/// with more balls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CrowdedKicks;
 
@@ -70,7 +71,7 @@ impl Bias<Football> for CrowdedKicks {
                     }
                     Order::Move { dx, dy } => target(g, from, dx, dy).map_or(1, |to| {
                         let people = f.players_at(to).count();
-                        1 + 8 * u32::from(people > 0) + 3 * u32::from(f.balls_at(to) > 0)
+                        1 + 8 * u32::from(people > 0) + 3 * u32::from(f.balls_at(to).min(4))
                     }),
                 }
             }
@@ -131,14 +132,12 @@ fn kick_targets(g: &Football) -> Vec<Cell> {
         .collect()
 }
 
-/// The teams with a footballer on `cell` or next to it.
-fn teams_near(g: &Football, cell: Cell) -> usize {
+/// The teams with a footballer on `cell`.
+fn teams_on(g: &Football, cell: Cell) -> usize {
     let c = g.config();
     let mut teams = [false; crate::limits::TEAMS];
-    for (i, &at) in g.field().positions().iter().enumerate() {
-        if at.steps_to(cell) <= 1 {
-            teams[c.team_of(i).index()] = true;
-        }
+    for i in g.field().players_at(cell) {
+        teams[c.team_of(i).index()] = true;
     }
     teams.iter().filter(|&&t| t).count()
 }
@@ -154,9 +153,10 @@ fn teams_near(g: &Football, cell: Cell) -> usize {
 ///   or more stand;
 /// * `kick-at-home`: a legal kick lands on a home (a goal, for whoever's
 ///   home it is);
-/// * `crowded-ball`: during the turns, a ball with footballers of three
-///   teams or more on or next to its cell;
-/// * `ball-next-to-home`: during the turns, a ball on a cell next to a home.
+/// * `crowded-ball`: during the turns, a cell with a ball and footballers
+///   of three teams or more on it;
+/// * `contest-next-to-home`: a contested cell next to a home (a contested
+///   ball one short kick from a goal).
 #[must_use]
 pub fn edges() -> Vec<Edge<Football>> {
     vec![
@@ -183,17 +183,12 @@ pub fn edges() -> Vec<Edge<Football>> {
                 let f = g.field();
                 !g.in_placement()
                     && !g.is_over()
-                    && (0..g.config().cells()).any(|i| f.balls()[i] > 0 && teams_near(g, g.config().cell(i)) >= 3)
+                    && (0..g.config().cells()).any(|i| f.balls()[i] > 0 && teams_on(g, g.config().cell(i)) >= 3)
             },
         },
         Edge {
-            name: "ball-next-to-home",
-            holds: |g| {
-                let f = g.field();
-                !g.in_placement()
-                    && !g.is_over()
-                    && (0..g.config().cells()).any(|i| f.balls()[i] > 0 && home_distance(g, g.config().cell(i)) == 1)
-            },
+            name: "contest-next-to-home",
+            holds: |g| contests(g).iter().any(|&(cell, _, _)| home_distance(g, cell) <= 1),
         },
     ]
 }
@@ -205,7 +200,7 @@ pub fn arb_crowded_kick_state(start: Football, max_len: usize) -> impl Strategy<
 }
 
 /// States reached from `start` in up to `max_len` steps of a [`GoalKicks`]
-/// walk (kicks at homes, balls next to homes).
+/// walk (kicks at homes, contests next to homes).
 pub fn arb_goal_kick_state(start: Football, max_len: usize) -> impl Strategy<Value = Football> {
     arb_state_biased(start, max_len, GoalKicks)
 }
