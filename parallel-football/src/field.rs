@@ -323,12 +323,13 @@ impl Field {
         }
     }
 
-    /// The cells of `team`'s players.
+    /// The cells of `team`'s players (none for a seat above 3, which is
+    /// no team).
     #[must_use]
     pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
         let p = usize::from(self.config().players);
         let t = team.index();
-        &self.positions[t * p..(t + 1) * p]
+        self.positions.get(t * p..(t + 1) * p).unwrap_or(&[])
     }
 
     /// The players (indices) standing on `cell`.
@@ -367,16 +368,18 @@ impl Field {
         }
     }
 
-    /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`]).
+    /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`];
+    /// `u16::MAX` off the grid or for a seat above 3).
     #[must_use]
     pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         self.geometry.kicks_to_home(cell, team)
     }
 
-    /// Squared Euclidean distance from `cell` to `team`'s home.
+    /// Squared Euclidean distance from `cell` to `team`'s home (`u32::MAX`
+    /// for a seat above 3, which has no home).
     #[must_use]
     pub fn distance2_to_home(&self, cell: Cell, team: PlayerId) -> u32 {
-        cell.distance2(self.config().home(team))
+        if team.index() < TEAMS { cell.distance2(self.config().home(team)) } else { u32::MAX }
     }
 
     /// Legal kick targets from `cell`, as offsets: nothing when the cell has
