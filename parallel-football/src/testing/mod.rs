@@ -1,6 +1,6 @@
 //! Tools for testing and fuzzing Parallel Football (feature `testing`):
 //! the plain reference model with its one-call differential check
-//! ([`reference`]), biases, hard cases and strategies for walks
+//! ([`reference`](mod@reference)), biases, hard cases and strategies for walks
 //! ([`edges`]), and the move universe the conformance kit of
 //! [`game_core::testing`] checks against.
 //!
