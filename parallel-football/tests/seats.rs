@@ -58,3 +58,11 @@ fn queries_for_a_seat_that_does_not_exist_answer_nothing() {
     assert!(field.geometry().kicks_table(nobody).is_empty());
     assert_eq!(field.geometry().best_kick_toward_home(Cell::new(2, 2), nobody), None);
 }
+
+#[test]
+fn a_placement_answer_for_a_seat_that_does_not_exist_is_refused() {
+    let config = Config::new(6, 6, 2, 2, 3).unwrap();
+    let lines = ["1 1", "2 2"];
+    assert_eq!(parallel_football::protocol::parse_placements(lines, &config, PlayerId(4)), Err(no_such(4)));
+    assert!(parallel_football::protocol::parse_placements(lines, &config, PlayerId(3)).is_ok());
+}
