@@ -208,6 +208,17 @@ pub enum FieldError {
     /// More than 65,535 balls on the grid.
     #[error("{0} balls on the grid is too many (at most 65535)")]
     TooManyBalls(u64),
+    /// A score so high that the balls on the grid could take it past
+    /// `u32::MAX` (scores only grow by the balls left).
+    #[error("team {team}'s score {score} plus the {balls} balls on the grid would overflow")]
+    ScoreOverflow {
+        /// The team (0..=3).
+        team: usize,
+        /// Its score.
+        score: u32,
+        /// Balls on the grid.
+        balls: u64,
+    },
     /// A turn number past the turn limit.
     #[error("turn {turn} is past the limit {max}")]
     TurnPastLimit {
@@ -229,6 +240,7 @@ impl GameError for FieldError {
             FieldError::BallCount { .. } => "ball-count",
             FieldError::BallOnHome { .. } => "ball-on-home",
             FieldError::TooManyBalls(_) => "too-many-balls",
+            FieldError::ScoreOverflow { .. } => "score-overflow",
             FieldError::TurnPastLimit { .. } => "turn-past-limit",
         }
     }

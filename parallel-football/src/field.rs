@@ -201,8 +201,9 @@ impl Field {
     }
 
     /// A field from its parts, validated: one ball count per cell
-    /// (row-major), none on a home, at most 65,535 in all; `4 p` player cells
-    /// on the grid; `turn <= max_turns`. Any arrangement of balls is allowed
+    /// (row-major), none on a home, at most 65,535 in all; no score that the
+    /// balls left could take past `u32::MAX`; `4 p` player cells on the
+    /// grid; `turn <= max_turns`. Any arrangement of balls is allowed
     /// (puzzles, tests), so the total need not be the start total.
     ///
     /// # Errors
@@ -227,6 +228,11 @@ impl Field {
         let total: u64 = balls.iter().map(|&b| u64::from(b)).sum();
         if total > u64::from(u16::MAX) {
             return Err(FieldError::TooManyBalls(total));
+        }
+        if let Some((team, &score)) =
+            scores.iter().enumerate().find(|(_, s)| u64::from(**s) + total > u64::from(u32::MAX))
+        {
+            return Err(FieldError::ScoreOverflow { team, score, balls: total });
         }
         if positions.len() != config.total_players() {
             return Err(FieldError::PlayerCount { expected: config.total_players(), got: positions.len() });

@@ -43,7 +43,7 @@ mod check;
 
 pub use check::{check, check_turn};
 
-use crate::error::{AllocationError, OrderError};
+use crate::error::{AllocationError, OrderError, SetupError};
 use crate::field::{EndReason, Field, IllegalOrder, TurnReport};
 use crate::game::{Football, FootballMove};
 use crate::limits::{TEAM_IDS, TEAMS};
@@ -73,6 +73,9 @@ pub enum ReferenceError {
     /// The list of successful contested kickers does not fit step 2.
     #[error(transparent)]
     Allocation(#[from] AllocationError),
+    /// The setup is not a valid position (`Football::from_setup` refuses it).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
 
 game_core::error_kinds!(ReferenceError {
@@ -80,6 +83,7 @@ game_core::error_kinds!(ReferenceError {
     ReferenceError::Placement => "placement",
     ReferenceError::OrderCount { .. } => "order-count",
     ReferenceError::Allocation(_) => "allocation",
+    ReferenceError::Setup(_) => "setup",
 });
 
 /// A contested cell of a turn (step 2): more legal kicks than balls.
@@ -122,7 +126,8 @@ pub fn setup_of(field: &Field) -> FootballSetup {
 fn balls_at(setup: &FootballSetup, cell: Cell) -> u32 {
     let c = setup.config;
     if cell.x < c.width && cell.y < c.height {
-        u32::from(setup.balls[usize::from(cell.y) * usize::from(c.width) + usize::from(cell.x)])
+        let i = usize::from(cell.y) * usize::from(c.width) + usize::from(cell.x);
+        setup.balls.get(i).map_or(0, |&b| u32::from(b))
     } else {
         0
     }
@@ -213,9 +218,9 @@ fn placed(setup: &FootballSetup) -> bool {
     setup.players.iter().all(|v| v.len() == usize::from(setup.config.players))
 }
 
-/// Who acts: nobody when the game is over; during the placement the teams
-/// with footballers to place; then the teams owing orders this turn, or
-/// the chance step once every order is in.
+/// Who acts (on a valid setup): nobody when the game is over; during the
+/// placement the teams with footballers to place; then the teams owing
+/// orders this turn, or the chance step once every order is in.
 #[must_use]
 pub fn to_act(setup: &FootballSetup) -> ToAct {
     if end_reason(setup).is_some() {
@@ -249,7 +254,9 @@ pub fn legal_moves(setup: &FootballSetup, seat: PlayerId) -> Vec<FootballMove> {
         return out;
     }
     let t = seat.index();
-    let from = setup.players[t][setup.pending[t].len()];
+    let Some(&from) = setup.players[t].get(setup.pending[t].len()) else {
+        return Vec::new();
+    };
     legal_orders(setup, from).into_iter().map(FootballMove::Order).collect()
 }
 
@@ -263,7 +270,8 @@ fn position(setup: &FootballSetup, i: usize) -> Cell {
 /// legally than it holds balls, with its kickers.
 ///
 /// # Errors
-/// [`ReferenceError::Placement`] or [`ReferenceError::OrderCount`].
+/// [`ReferenceError::Setup`], [`ReferenceError::Placement`] or
+/// [`ReferenceError::OrderCount`].
 pub fn contests(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
     check_orders(setup, orders)?;
     let c = setup.config;
@@ -286,7 +294,10 @@ pub fn contests(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>,
     Ok(out)
 }
 
+/// The setup is valid (the model answers questions about valid positions
+/// only), past the placement, with one order per footballer.
 fn check_orders(setup: &FootballSetup, orders: &[Order]) -> Result<(), ReferenceError> {
+    Football::from_setup(setup.clone())?;
     if !placed(setup) {
         return Err(ReferenceError::Placement);
     }
@@ -345,11 +356,13 @@ fn allocate_from(contests: &[Contest], start: usize, chosen: &mut Vec<u16>, out:
 ///    left or the limit is reached: [`end_reason`]).
 ///
 /// # Errors
-/// [`ReferenceError`]: the game is over, the placement is not finished,
+/// [`ReferenceError`]: the setup is not valid, the game is over, the
+/// placement is not finished,
 /// not `4 p` orders, or `successes` does not fit step 2 (checked in this
 /// order: not sorted, a contested cell in row-major order with the wrong
 /// number of listed kickers, listed players that made no contested kick).
 pub fn resolve(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
+    Football::from_setup(setup.clone())?;
     if end_reason(setup).is_some() {
         return Err(ReferenceError::GameOver);
     }
