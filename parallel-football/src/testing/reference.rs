@@ -273,6 +273,12 @@ fn position(setup: &FootballSetup, i: usize) -> Cell {
 /// [`ReferenceError::Setup`], [`ReferenceError::Placement`] or
 /// [`ReferenceError::OrderCount`].
 pub fn contests(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
+    Football::from_setup(setup.clone())?;
+    contests_valid(setup, orders)
+}
+
+/// [`contests`] on a setup known to be valid.
+fn contests_valid(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
     check_orders(setup, orders)?;
     let c = setup.config;
     let mut out = Vec::new();
@@ -294,10 +300,8 @@ pub fn contests(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>,
     Ok(out)
 }
 
-/// The setup is valid (the model answers questions about valid positions
-/// only), past the placement, with one order per footballer.
+/// The setup is past the placement, with one order per footballer.
 fn check_orders(setup: &FootballSetup, orders: &[Order]) -> Result<(), ReferenceError> {
-    Football::from_setup(setup.clone())?;
     if !placed(setup) {
         return Err(ReferenceError::Placement);
     }
@@ -362,7 +366,14 @@ fn allocate_from(contests: &[Contest], start: usize, chosen: &mut Vec<u16>, out:
 /// order: not sorted, a contested cell in row-major order with the wrong
 /// number of listed kickers, listed players that made no contested kick).
 pub fn resolve(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
+    // The model answers questions about valid positions only.
     Football::from_setup(setup.clone())?;
+    resolve_valid(setup, orders, successes)
+}
+
+/// [`resolve`] on a setup known to be valid (one made by [`setup_of`] or
+/// `Football::to_setup`).
+fn resolve_valid(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
     if end_reason(setup).is_some() {
         return Err(ReferenceError::GameOver);
     }
@@ -383,7 +394,7 @@ pub fn resolve(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Re
         return Err(AllocationError::NotSorted.into());
     }
     let mut used = 0;
-    for contest in contests(setup, &effective)? {
+    for contest in contests_valid(setup, &effective)? {
         let (won, lost): (Vec<u16>, Vec<u16>) = contest.kickers.iter().partition(|i| successes.contains(i));
         if won.len() != usize::from(contest.balls) {
             let (x, y) = (contest.cell.x, contest.cell.y);

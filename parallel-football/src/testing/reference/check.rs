@@ -2,9 +2,13 @@
 //! [`Football`]'s `Game` view) against the reference model, position by
 //! position.
 
+// The setups here come from fields and games, valid by construction: the
+// model's unvalidated entry points save rebuilding a game for each question.
+use super::contests_valid as contests;
+use super::resolve_valid as resolve;
 use super::{
-    Contest, ReferenceError, allocations, contests, end_reason, legal_moves, order_error, pending_orders, placed,
-    position, resolve, setup_of, to_act,
+    Contest, ReferenceError, allocations, end_reason, legal_moves, order_error, pending_orders, placed, position,
+    setup_of, to_act,
 };
 use crate::allocation::ExplicitAllocation;
 use crate::error::{MoveError, TurnError};
