@@ -1,6 +1,7 @@
 //! Parallel Football through the generic Game view (placement, simultaneous
 //! orders, chance) driven by arbitrary bytes: game_core's fuzz harness plus
-//! "no ball is ever lost".
+//! "no ball is ever lost", then the plain reference model's check
+//! (`testing::reference::check`) on the last state.
 #![no_main]
 
 use game_core::testing::{Violation, fuzz_game_with};
@@ -21,7 +22,12 @@ fuzz_target!(|data: &[u8]| {
             Err(Violation { check: "balls-accounted", detail: format!("{sum} != {total}"), at: None })
         }
     });
-    if let Err(v) = result {
-        panic!("{v}");
+    match result {
+        Ok(last) => {
+            if let Err(v) = parallel_football::testing::reference::check(&last) {
+                panic!("{v}");
+            }
+        }
+        Err(v) => panic!("{v}"),
     }
 });

@@ -1,10 +1,14 @@
 //! Parallel Football turn resolution on arbitrary configurations, start
 //! cells, orders and explicit allocations: every ball stays accounted for,
-//! every player stays on the grid, and a refused turn changes nothing.
+//! every player stays on the grid, a refused turn changes nothing, and
+//! every turn (its field and report, or its refusal) is the one the plain
+//! reference model (`testing::reference::resolve`) gives with the same
+//! allocation.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use parallel_football::{Cell, Config, ExplicitAllocation, Field, Order, TurnReport};
+use parallel_football::testing::reference;
+use parallel_football::{Cell, Config, ExplicitAllocation, Field, Order, TurnError, TurnReport};
 
 struct Bytes<'a>(&'a [u8]);
 
@@ -40,18 +44,30 @@ fuzz_target!(|data: &[u8]| {
             };
         }
         let before = field.clone();
-        let result = if b.byte() % 2 == 0 {
+        let setup = reference::setup_of(&field);
+        let (result, listed) = if b.byte() % 2 == 0 {
             let mut rng = game_core::rng::seeded(u64::from(b.byte()));
-            field.resolve_turn(&orders, &mut rng, &mut report)
+            (field.resolve_turn(&orders, &mut rng, &mut report), None)
         } else {
             let mut successes: Vec<u16> = (0..b.byte() % 4).map(|_| u16::from(b.byte()) % n as u16).collect();
             successes.sort_unstable();
             successes.dedup();
             match ExplicitAllocation::new(&successes) {
-                Ok(mut alloc) => field.resolve_turn(&orders, &mut alloc, &mut report),
+                Ok(mut alloc) => (field.resolve_turn(&orders, &mut alloc, &mut report), Some(successes)),
                 Err(_) => continue,
             }
         };
+        // The same turn in the reference model, with the same allocation.
+        let model = reference::resolve(&setup, &orders, listed.as_deref().unwrap_or(&report.successes));
+        match (&result, &model) {
+            (Ok(()), Ok(m)) => {
+                assert_eq!(reference::setup_of(&field), m.after, "the fast turn differs from the reference");
+                assert_eq!(report, m.report, "the fast report differs from the reference");
+            }
+            (Err(TurnError::Allocation(a)), Err(reference::ReferenceError::Allocation(b))) => assert_eq!(a, b),
+            (Err(TurnError::GameOver), Err(reference::ReferenceError::GameOver)) => {}
+            (r, m) => panic!("fast {r:?}, reference {m:?}"),
+        }
         if result.is_err() {
             assert!(field == before, "a refused turn changed the field: {result:?}");
             if field.is_over() {

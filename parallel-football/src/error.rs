@@ -208,6 +208,17 @@ pub enum FieldError {
     /// More than 65,535 balls on the grid.
     #[error("{0} balls on the grid is too many (at most 65535)")]
     TooManyBalls(u64),
+    /// A score so high that the balls on the grid could take it past
+    /// `u32::MAX` (scores only grow by the balls left).
+    #[error("team {team}'s score {score} plus the {balls} balls on the grid would overflow")]
+    ScoreOverflow {
+        /// The team (0..=3).
+        team: usize,
+        /// Its score.
+        score: u32,
+        /// Balls on the grid.
+        balls: u64,
+    },
     /// A turn number past the turn limit.
     #[error("turn {turn} is past the limit {max}")]
     TurnPastLimit {
@@ -229,6 +240,7 @@ impl GameError for FieldError {
             FieldError::BallCount { .. } => "ball-count",
             FieldError::BallOnHome { .. } => "ball-on-home",
             FieldError::TooManyBalls(_) => "too-many-balls",
+            FieldError::ScoreOverflow { .. } => "score-overflow",
             FieldError::TurnPastLimit { .. } => "turn-past-limit",
         }
     }
@@ -238,11 +250,20 @@ impl GameError for FieldError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
+    /// A seat that does not exist (the seats are `PlayerId(0)` to
+    /// `PlayerId(3)`); checked before anything else.
+    #[error("there is no team {player}: the game has {players} teams")]
+    NoSuchPlayer {
+        /// The seat asked for.
+        player: PlayerId,
+        /// The number of seats (always 4).
+        players: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// The team does not owe a move now (it has given all of them, the turn
-    /// awaits its chance step, or the team does not exist).
+    /// The team does not owe a move now (it has given all of them, or the
+    /// turn awaits its chance step).
     #[error("team {0} does not owe a move now")]
     NotToAct(PlayerId),
     /// A placement during the turns, or an order during the placement.
@@ -280,6 +301,7 @@ pub enum MoveError {
 impl GameError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
+            MoveError::NoSuchPlayer { .. } => "no-such-player",
             MoveError::GameOver => "game-over",
             MoveError::NotToAct(_) => "not-to-act",
             MoveError::WrongPhase(_) => "wrong-phase",

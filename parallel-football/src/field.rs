@@ -201,8 +201,9 @@ impl Field {
     }
 
     /// A field from its parts, validated: one ball count per cell
-    /// (row-major), none on a home, at most 65,535 in all; `4 p` player cells
-    /// on the grid; `turn <= max_turns`. Any arrangement of balls is allowed
+    /// (row-major), none on a home, at most 65,535 in all; no score that the
+    /// balls left could take past `u32::MAX`; `4 p` player cells on the
+    /// grid; `turn <= max_turns`. Any arrangement of balls is allowed
     /// (puzzles, tests), so the total need not be the start total.
     ///
     /// # Errors
@@ -227,6 +228,11 @@ impl Field {
         let total: u64 = balls.iter().map(|&b| u64::from(b)).sum();
         if total > u64::from(u16::MAX) {
             return Err(FieldError::TooManyBalls(total));
+        }
+        if let Some((team, &score)) =
+            scores.iter().enumerate().find(|(_, s)| u64::from(**s) + total > u64::from(u32::MAX))
+        {
+            return Err(FieldError::ScoreOverflow { team, score, balls: total });
         }
         if positions.len() != config.total_players() {
             return Err(FieldError::PlayerCount { expected: config.total_players(), got: positions.len() });
@@ -323,12 +329,13 @@ impl Field {
         }
     }
 
-    /// The cells of `team`'s players.
+    /// The cells of `team`'s players (none for a seat above 3, which is
+    /// no team).
     #[must_use]
     pub fn team_positions(&self, team: PlayerId) -> &[Cell] {
         let p = usize::from(self.config().players);
         let t = team.index();
-        &self.positions[t * p..(t + 1) * p]
+        self.positions.get(t * p..(t + 1) * p).unwrap_or(&[])
     }
 
     /// The players (indices) standing on `cell`.
@@ -367,16 +374,18 @@ impl Field {
         }
     }
 
-    /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`]).
+    /// Fewest kicks from `cell` to `team`'s home (see [`Geometry::kicks_to_home`];
+    /// `u16::MAX` off the grid or for a seat above 3).
     #[must_use]
     pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
         self.geometry.kicks_to_home(cell, team)
     }
 
-    /// Squared Euclidean distance from `cell` to `team`'s home.
+    /// Squared Euclidean distance from `cell` to `team`'s home (`u32::MAX`
+    /// for a seat above 3, which has no home).
     #[must_use]
     pub fn distance2_to_home(&self, cell: Cell, team: PlayerId) -> u32 {
-        cell.distance2(self.config().home(team))
+        if team.index() < TEAMS { cell.distance2(self.config().home(team)) } else { u32::MAX }
     }
 
     /// Legal kick targets from `cell`, as offsets: nothing when the cell has

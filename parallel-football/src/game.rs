@@ -35,6 +35,7 @@ pub enum FootballMove {
 /// (strictly increasing; empty when no cell is contested).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct KickAllocation {
     /// Successful contested kickers (player indices `team * p + i`).
     pub successes: Vec<u16>,
@@ -122,11 +123,13 @@ impl Football {
     /// are returned.
     ///
     /// # Errors
+    /// [`MoveError::NoSuchPlayer`] for a seat above 3;
     /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
     /// [`MoveError::GameOver`] when the team owes no placement (the
     /// state is then unchanged).
     pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, MoveError> {
         let c = self.config();
+        check_seat(team)?;
         let home = c.home(team);
         self.check_move(team, FootballMove::Place(home))?;
         let t = usize::from(team.0);
@@ -151,6 +154,7 @@ impl Football {
     /// returned (player indices `team * p + i`).
     ///
     /// # Errors
+    /// [`MoveError::NoSuchPlayer`] for a seat above 3;
     /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
     /// [`MoveError::GameOver`] when the team owes no order (the state is
     /// then unchanged).
@@ -175,11 +179,22 @@ impl Football {
         Ok(refused)
     }
 
+    /// Orders `team` has given this turn (`None` for a seat above 3).
+    #[cfg(feature = "testing")]
+    pub(crate) fn given_orders(&self, team: PlayerId) -> Option<u16> {
+        self.given.get(team.index()).copied()
+    }
+
     fn owing(&self) -> PlayerSet {
         let p = self.config().players;
         let counts = if self.in_placement() { &self.placed } else { &self.given };
         (0..TEAMS as u8).filter(|&t| counts[usize::from(t)] < p).map(PlayerId).collect()
     }
+}
+
+/// [`MoveError::NoSuchPlayer`] for a seat that is not one of the four teams.
+fn check_seat(player: PlayerId) -> Result<(), MoveError> {
+    if player.index() < TEAMS { Ok(()) } else { Err(MoveError::NoSuchPlayer { player, players: TEAMS }) }
 }
 
 impl Game for Football {
@@ -223,7 +238,9 @@ impl Game for Football {
         out.extend(self.field.kick_targets(from).map(|(dx, dy)| FootballMove::Order(Order::Kick { dx, dy })));
     }
 
+    /// A seat above 3 is [`MoveError::NoSuchPlayer`], whatever the state.
     fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), MoveError> {
+        check_seat(player)?;
         if self.field.is_over() {
             return Err(MoveError::GameOver);
         }
@@ -256,6 +273,9 @@ impl Game for Football {
     fn play_unchecked(&mut self, player: PlayerId, mv: FootballMove) {
         let c = self.config();
         let t = player.index();
+        if t >= TEAMS {
+            return;
+        }
         match mv {
             FootballMove::Place(cell) => {
                 let i = self.placed[t];
@@ -389,22 +409,5 @@ impl fmt::Display for Football {
             writeln!(f, "game over ({})", r.as_str())?;
         }
         write!(f, "{}", self.field)
-    }
-}
-
-#[cfg(feature = "testing")]
-impl game_core::testing::MoveUniverse for Football {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
-        let c = self.config();
-        for i in 0..c.cells() {
-            f(FootballMove::Place(c.cell(i)));
-        }
-        f(FootballMove::Order(Order::Stay));
-        for m in Order::MOVES {
-            f(FootballMove::Order(m));
-        }
-        for &(dx, dy) in self.field.geometry().kick_offsets() {
-            f(FootballMove::Order(Order::Kick { dx, dy }));
-        }
     }
 }

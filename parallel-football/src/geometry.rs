@@ -141,23 +141,26 @@ impl Geometry {
     /// (a breadth-first search costing cells x kick offsets per team: about
     /// a millisecond on 32 x 32 with k = 10, seconds on 255 x 255 with
     /// k = 46), then shared by every field of the configuration.
+    ///
+    /// `u16::MAX` off the grid, and for a seat above 3 (no team, no home).
     pub fn kicks_to_home(&self, cell: Cell, team: PlayerId) -> u16 {
-        if !self.config.contains(cell) {
+        if !self.config.contains(cell) || team.index() >= TEAMS {
             return u16::MAX;
         }
         self.routes().kicks[team.index()][self.config.index(cell)]
     }
 
-    /// [`Geometry::kicks_to_home`] for every cell (row-major), for `team`.
+    /// [`Geometry::kicks_to_home`] for every cell (row-major), for `team`
+    /// (empty for a seat above 3).
     pub fn kicks_table(&self, team: PlayerId) -> &[u16] {
-        &self.routes().kicks[team.index()]
+        self.routes().kicks.get(team.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The kick that starts a shortest multi-kick route from `cell` to
     /// `team`'s home (among the targets one kick closer, the one nearest the
-    /// home). `None` on the home itself or off the grid.
+    /// home). `None` on the home itself, off the grid, or for a seat above 3.
     pub fn best_kick_toward_home(&self, cell: Cell, team: PlayerId) -> Option<(i8, i8)> {
-        if !self.config.contains(cell) || cell == self.config.home(team) {
+        if team.index() >= TEAMS || !self.config.contains(cell) || cell == self.config.home(team) {
             return None;
         }
         Some(self.routes().next[team.index()][self.config.index(cell)])

@@ -141,7 +141,8 @@
 //! (the state and its queries), `allocation` (contested cells), `movegen`
 //! (order legality and the turn resolution), `game` (the `Game` impl),
 //! `notation`, [`protocol`] (`common`, bot side, referee side), `display`,
-//! plus `order`, `geometry`, `teams` and `record`.
+//! plus `order`, `geometry`, `teams` and `record`; `testing` (feature
+//! `testing`) and `arbitrary_impls` (feature `arbitrary`).
 //!
 //! ## Teams and whole games
 //! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
@@ -152,6 +153,46 @@
 //!   recording.
 //! * [`protocol::run_bot`] runs a closure as a stdin/stdout team program;
 //!   [`Team::answer`] makes any [`Team`] that closure (`examples/bot.rs`).
+//!
+//! ## Testing and fuzzing (features `testing`, `arbitrary`)
+//! * `testing::reference` (feature `testing`): the plain reference model,
+//!   written straight from the rules' five resolution steps, and the
+//!   one-call differential checks `reference::check(&Football)` (every
+//!   seat's legal moves and `check_move` reasons, the turn in progress under
+//!   every allocation of its contested kicks, the chance step) and
+//!   `reference::check_turn(&Field, orders)` (any orders, illegal ones
+//!   included). The crate's proptests and the `parallel_football_reference`
+//!   fuzz target run them.
+//! * `testing::edges`: biases that steer `game_core::testing`'s walks to
+//!   crowded contested kicks and goals, the hard cases as named predicates,
+//!   and proptest strategies of the states reached.
+//! * Feature `arbitrary`: `arbitrary::Arbitrary` for [`Order`],
+//!   [`FootballMove`], [`KickAllocation`], and valid [`Config`]s and
+//!   [`FootballSetup`]s.
+//! * A seat above 3 is [`MoveError::NoSuchPlayer`] (kind
+//!   `no-such-player`) wherever a seat can be refused, checked first.
+//!
+//! ## Perft
+//! No perft table is published for Parallel Football: at any configuration
+//! the numbers would test nothing that `testing::reference::check` does not
+//! test directly.
+//! * `game_core::perft` counts sequences of decisions, one footballer's
+//!   order each. Every order of a turn is checked against the position at
+//!   the start of the turn (rules step 1), so the orders do not depend on
+//!   each other: `d` decisions within a turn count the product of the first
+//!   `d` footballers' legal-order counts.
+//! * The turn ends in a chance step (the contested kicks), which perft
+//!   counts as one leaf: it never reaches the next turn, so the count stops
+//!   growing after `4 p` decisions.
+//! * Whole turns (every joint order times every allocation of the contested
+//!   kicks) grow too fast to tabulate: with one footballer a team on a
+//!   3 x 3 grid a turn has up to `13^4 = 28,561` joint orders, two turns
+//!   about `8 x 10^8`.
+//!
+//! What a table would check, each footballer's list of legal orders, the
+//! reference check compares move by move with the model's, on every seat;
+//! `testing::reference::perft` counts as `game_core::perft` does with the
+//! model's lists, and a test keeps the two equal.
 //!
 //! ## Text
 //! * [`protocol`]: the arena's team messages and answers, both ways, and
@@ -165,6 +206,8 @@
 #![warn(missing_docs)]
 
 mod allocation;
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod display;
 mod error;
 mod field;
@@ -179,6 +222,8 @@ mod record;
 pub mod rules;
 mod setup;
 mod teams;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use game_core;
 pub use game_core::grid::Cell;

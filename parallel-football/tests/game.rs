@@ -5,8 +5,8 @@ use game_core::rng::seeded;
 use game_core::testing::{KitConfig, assert_conforms, check_state};
 use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, ToAct};
 use parallel_football::{
-    Cell, Config, Field, Football, FootballMove, GreedyTeam, KickAllocation, MoveError, Order, OrderError, RandomTeam,
-    play_game,
+    Cell, Config, Field, Football, FootballMove, FootballSetup, GreedyTeam, KickAllocation, MoveError, Order,
+    OrderError, RandomTeam, play_game,
 };
 
 fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
@@ -247,4 +247,30 @@ fn whole_team_answers_turn_illegal_orders_into_stay() {
     let c = g.resolve_chance(&mut seeded(2)).unwrap();
     assert_eq!(c.successes.len(), 1, "two kickers, one ball on (3, 3)");
     assert_eq!(g.field().position(2), Cell::new(4, 1));
+}
+
+#[test]
+fn a_setup_whose_scores_could_overflow_is_refused() {
+    // Scores only grow by the balls on the grid: a team at u32::MAX with a
+    // ball left would overflow on its next goal, so the setup is refused.
+    let config = Config::new(4, 4, 1, 2, 10).unwrap();
+    let mut balls = vec![0u16; 16];
+    balls[config.index(Cell::new(1, 0))] = 1;
+    let setup = FootballSetup {
+        config,
+        turn: 0,
+        scores: [u32::MAX, 0, 0, 0],
+        balls,
+        players: [vec![Cell::new(1, 0)], vec![Cell::new(1, 0)], vec![Cell::new(1, 0)], vec![Cell::new(1, 0)]],
+        pending: Default::default(),
+    };
+    let e = Football::from_setup(setup.clone()).unwrap_err();
+    assert_eq!(e.kind(), "score-overflow");
+    let ok = FootballSetup { scores: [u32::MAX - 1, 0, 0, 0], ..setup };
+    let mut g = Football::from_setup(ok).unwrap();
+    for t in 0..4u8 {
+        g.play(PlayerId(t), FootballMove::Order(Order::Kick { dx: -1, dy: 0 })).unwrap();
+    }
+    g.resolve_chance(&mut game_core::rng::seeded(1)).unwrap();
+    assert_eq!(g.field().scores()[0], u32::MAX);
 }

@@ -90,15 +90,15 @@ fn start_answer_is_p_lines_x_y_and_bad_lines_start_on_the_home() {
     let mut written = Vec::new();
     write_placements(&mut written, &cells).unwrap();
     assert_eq!(written, b"1 2\n7 7\n0 0\n3 4\n");
-    let a = parse_placements(text.lines(), &c, PlayerId(1));
+    let a = parse_placements(text.lines(), &c, PlayerId(1)).unwrap();
     assert_eq!(a.cells, cells);
     assert!(a.problems.is_empty());
-    let a = parse_placements("1 2\n8 0\nhello".lines(), &c, PlayerId(1));
+    let a = parse_placements("1 2\n8 0\nhello".lines(), &c, PlayerId(1)).unwrap();
     let home = c.home(PlayerId(1));
     assert_eq!(a.cells, [Cell::new(1, 2), home, home, home]);
     let kinds: Vec<(usize, &str)> = a.problems.iter().map(|p| (p.line, p.error.kind())).collect();
     assert_eq!(kinds, [(1, "off-grid"), (2, "unreadable-line"), (3, "missing-line")]);
-    let a = parse_placements(["1 2", "1 2", "1 2", "1 2", "", "1 2"], &c, PlayerId(0));
+    let a = parse_placements(["1 2", "1 2", "1 2", "1 2", "", "1 2"], &c, PlayerId(0)).unwrap();
     let kinds: Vec<(usize, &str)> = a.problems.iter().map(|p| (p.line, p.error.kind())).collect();
     assert_eq!(kinds, [(5, "extra-line")], "a non-blank extra line is reported, a blank one is not");
     assert_eq!(parse_placement(&c, b" 7\t0 \r"), Ok(Cell::new(7, 0)));
@@ -257,7 +257,7 @@ proptest! {
         let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
         let a = parse_orders(&lines, 2);
         prop_assert_eq!(a.orders.len(), 2);
-        let p = parse_placements(&lines, &c, PlayerId(3));
+        let p = parse_placements(&lines, &c, PlayerId(3)).unwrap();
         prop_assert_eq!(p.cells.len(), 2);
         prop_assert!(p.cells.iter().all(|&x| c.contains(x)));
         if let Ok(Some(m)) = read_turn(&mut &bytes[..], &c) {

@@ -113,7 +113,7 @@ impl Adapter for FootballAdapter {
         let config = state.config();
         let lines = lines.iter().copied();
         if state.in_placement() {
-            let a = protocol::parse_placements(lines, &config, seat);
+            let a = protocol::parse_placements(lines, &config, seat).map_err(|e| AnswerError::from_game(&e))?;
             let moves = a.cells.into_iter().map(FootballMove::Place).collect();
             return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
         }

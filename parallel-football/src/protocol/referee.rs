@@ -1,8 +1,9 @@
 //! The referee side: the messages the arena writes and how it reads answers.
 
 use super::common::{LineProblem, excerpt};
-use crate::error::AnswerError;
+use crate::error::{AnswerError, MoveError};
 use crate::field::Field;
+use crate::limits::TEAMS;
 use crate::notation::{parse_cell, parse_order};
 use crate::order::Order;
 use crate::setup::Config;
@@ -107,14 +108,20 @@ pub struct PlacementAnswer {
 }
 
 /// Reads a team's start answer, line by line with [`parse_placement`].
-/// Never fails: an unreadable, missing or off-grid line puts that
-/// footballer on the team's home cell and is reported; non-blank lines after
-/// the `p`-th are reported and ignored.
+/// An unreadable, missing or off-grid line puts that footballer on the
+/// team's home cell and is reported; non-blank lines after the `p`-th are
+/// reported and ignored.
+///
+/// # Errors
+/// Only [`MoveError::NoSuchPlayer`] for a seat above 3 (it has no home).
 pub fn parse_placements<L: AsRef<[u8]>>(
     lines: impl IntoIterator<Item = L>,
     config: &Config,
     team: PlayerId,
-) -> PlacementAnswer {
+) -> Result<PlacementAnswer, MoveError> {
+    if team.index() >= TEAMS {
+        return Err(MoveError::NoSuchPlayer { player: team, players: TEAMS });
+    }
     let p = usize::from(config.players);
     let home = config.home(team);
     let mut cells = Vec::with_capacity(p);
@@ -131,7 +138,7 @@ pub fn parse_placements<L: AsRef<[u8]>>(
         }));
     }
     extra_lines(lines, p, &mut problems);
-    PlacementAnswer { cells, problems }
+    Ok(PlacementAnswer { cells, problems })
 }
 
 /// What a team's turn answer amounts to.
