@@ -15,7 +15,8 @@ use std::hint::black_box;
 
 const ITERS: u32 = 200;
 
-/// `plies` seeded random moves (and chance events) from `g`.
+/// `plies` seeded random moves (and chance events) from `g`, never a move
+/// that ends the game (so that the position has a player to act).
 fn advance<G: Game>(mut g: G, plies: usize, seed: u64) -> G {
     let mut rng = seeded(seed);
     let mut buf = Vec::new();
@@ -28,7 +29,18 @@ fn advance<G: Game>(mut g: G, plies: usize, seed: u64) -> G {
         if buf.is_empty() {
             break;
         }
-        g.play_unchecked(p, buf[below(&mut rng, buf.len())]);
+        let k = below(&mut rng, buf.len());
+        let Some(next) = (0..buf.len())
+            .map(|i| {
+                let mut n = g.clone();
+                n.play_unchecked(p, buf[(k + i) % buf.len()]);
+                n
+            })
+            .find(|n| !n.is_over())
+        else {
+            break;
+        };
+        g = next;
     }
     g
 }

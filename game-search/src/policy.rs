@@ -76,7 +76,7 @@ pub fn playout<G: Game, P: Policy<G> + ?Sized>(
 
 /// Writes the outcome's values when `state` is over, else the policy's
 /// evaluation.
-pub(crate) fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out: &mut [f64; MAX_PLAYERS]) {
+fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out: &mut [f64; MAX_PLAYERS]) {
     *out = [0.0; MAX_PLAYERS];
     match state.outcome() {
         Some(o) => {
