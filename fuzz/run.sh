@@ -16,12 +16,17 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 targets=("$@")
+# Safe Rust only (unsafe_code is denied in the workspace): no sanitizer, but
+# debug assertions and overflow checks on (cargo fuzz's default). Only the
+# targets named are built.
 if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(cargo fuzz list)
+    cargo fuzz build -s none
+else
+    for t in "${targets[@]}"; do
+        cargo fuzz build -s none "$t"
+    done
 fi
-# Safe Rust only (unsafe_code is denied in the workspace): no sanitizer, but
-# debug assertions and overflow checks on (cargo fuzz's default).
-cargo fuzz build -s none
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 for t in "${targets[@]}"; do

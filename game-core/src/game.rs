@@ -2,6 +2,7 @@
 
 use crate::outcome::Outcome;
 use crate::player::{PlayerId, ToAct};
+use crate::rng::below;
 use rand_core::RngCore;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -93,7 +94,9 @@ pub enum NoChance {}
 ///   chance values replays without any generator.
 /// * A state is rebuilt only through its validated [`Setup`](Game::Setup):
 ///   `Game::from_setup(state.to_setup()) == state`.
-pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
+/// * States are values: equal states are the same position (`Eq`), and
+///   hash alike (`Hash`), so a state can key a set or a table directly.
+pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The smallest decision a player makes.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + MaybeSerde + 'static;
     /// The value of a random event ([`NoChance`] for deterministic games).
@@ -118,6 +121,31 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// once (nothing when `player` is not to act). No allocation happens once
     /// `out` has grown to the game's largest move list.
     fn legal_moves(&self, player: PlayerId, out: &mut Vec<Self::Move>);
+
+    /// One of `player`'s legal moves now, each with the same probability,
+    /// drawn from `rng`; `None` exactly when `player` has no legal move.
+    /// `buf` is scratch space the method may use (its contents afterwards
+    /// are unspecified), so that no allocation happens once it has grown.
+    ///
+    /// The provided method lists the moves with
+    /// [`legal_moves`](Game::legal_moves) and picks one with
+    /// [`rng::below`](crate::rng::below). A game may override it with a
+    /// faster sampler (rejection sampling from the move universe, a pick
+    /// from a bitboard) as long as the draw stays exactly uniform over the
+    /// legal moves; it may then consume `rng` differently, so a playout's
+    /// moves for a given seed are the game's own, not the default's.
+    /// [`random_playout`](crate::random_playout), the conformance kit and
+    /// the arena's `random` bot all draw through it.
+    #[inline]
+    fn random_legal_move<R: RngCore + ?Sized>(
+        &self,
+        player: PlayerId,
+        rng: &mut R,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(player, buf);
+        (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
+    }
 
     /// Checks one move of `player` without playing it.
     ///

@@ -116,4 +116,4 @@ pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
 pub use rand_core::{RngCore, SeedableRng};
 pub use record::{Event, Record, ReplayError};
 pub use time::{Clock, TimeControl};
-pub use tools::{PlayoutError, PlayoutStats, perft, random_playout, random_playouts};
+pub use tools::{PlayoutError, PlayoutStats, perft, perft_divide, random_playout, random_playouts};

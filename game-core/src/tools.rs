@@ -6,7 +6,6 @@
 
 use crate::game::Game;
 use crate::player::ToAct;
-use crate::rng::below;
 use rand_core::RngCore;
 
 /// Counts the move sequences of exactly `depth` decisions from `state`
@@ -19,13 +18,24 @@ use rand_core::RngCore;
 /// * A chance node before `depth` counts as one leaf: chance outcomes are
 ///   not enumerated.
 ///
-/// Move lists are allocated once per depth, not per node.
+/// **Bulk counting.** The last level is counted, not played: at depth 1
+/// the result is the length of the move list, and no child state is made.
+/// A perft of depth `d` therefore plays only the nodes of depth `d - 1`,
+/// which is why its leaves per second look far larger than the moves per
+/// second a search or a playout makes; compare generators at equal depth,
+/// not by nodes per second against a tool that plays every leaf.
+///
+/// Move lists are allocated once per depth, not per node. To find where
+/// two generators disagree, [`perft_divide`] splits the count by first
+/// move.
 ///
 /// ```
-/// # use game_core::perft;
-/// # fn demo<G: game_core::Game>(start: &G) {
-/// let leaves = perft(start, 2);
-/// # let _ = leaves; }
+/// use game_core::{nim::Nim, perft};
+/// // 5 stones, take 1 or 2 a move: the sequences of two takes are
+/// // 1-1, 1-2, 2-1 and 2-2.
+/// let start = Nim::new(5, 2);
+/// assert_eq!(perft(&start, 1), 2);
+/// assert_eq!(perft(&start, 2), 4);
 /// ```
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
@@ -58,6 +68,41 @@ fn perft_inner<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> 
         total += perft_inner(&child, depth - 1, rest);
     }
     total
+}
+
+/// [`perft`] split by first decision: each legal move of the next decider
+/// at `state`, in [`Game::legal_moves`] order, with the perft of depth
+/// `depth - 1` below it (the "divide" of chess engines). The counts sum to
+/// `perft(state, depth)`. Empty when `depth` is 0 or nobody decides at
+/// `state` (the game is over, or a chance node is next).
+///
+/// Comparing two generators' divides move by move, then descending into
+/// the first move whose counts differ, finds the position where they part
+/// in a few steps.
+///
+/// ```
+/// use game_core::{nim::Nim, perft, perft_divide};
+/// let start = Nim::new(5, 2);
+/// let divide = perft_divide(&start, 3);
+/// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 3));
+/// // Taking 1 leaves 4 (four ways on), taking 2 leaves 3 (three: 1-1, 1-2, 2-1).
+/// assert_eq!(divide.iter().map(|&(_, n)| n).collect::<Vec<_>>(), [4, 3]);
+/// ```
+pub fn perft_divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let Some(player) = state.to_act().next_decider().filter(|_| depth > 0) else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    state.legal_moves(player, &mut moves);
+    let mut buffers: Vec<Vec<G::Move>> = (1..depth).map(|_| Vec::new()).collect();
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            child.play_unchecked(player, mv);
+            (mv, perft_inner(&child, depth - 1, &mut buffers))
+        })
+        .collect()
 }
 
 /// Why a random playout stopped before the end of the game.
@@ -115,11 +160,9 @@ pub fn random_playout<G: Game, R: RngCore + ?Sized>(
                 let Some(player) = act.next_decider() else {
                     return Err(PlayoutError::NoLegalMove { ply });
                 };
-                state.legal_moves(player, buf);
-                if buf.is_empty() {
+                let Some(mv) = state.random_legal_move(player, rng, buf) else {
                     return Err(PlayoutError::NoLegalMove { ply });
-                }
-                let mv = buf[below(rng, buf.len())];
+                };
                 state.play_unchecked(player, mv);
             }
         }

@@ -148,6 +148,19 @@ impl PartialEq for Field {
 
 impl Eq for Field {}
 
+/// Hashes what [`PartialEq`] compares (not the shared geometry tables or
+/// the scratch space), so equal fields hash alike.
+impl std::hash::Hash for Field {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.config().hash(state);
+        self.turn.hash(state);
+        self.scores.hash(state);
+        self.balls_left.hash(state);
+        self.positions.hash(state);
+        self.balls.hash(state);
+    }
+}
+
 impl fmt::Debug for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Field")

@@ -42,7 +42,7 @@ pub struct KickAllocation {
 
 /// A game of Parallel Football on the [`Game`] trait (seats are the four
 /// teams). See the crate docs for the phases and the outcome.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Football {
     field: Field,
     /// Footballers placed per team (placement phase while any is below p).

@@ -1,5 +1,25 @@
-//! The conformance kit: checks every game's tests run on many seeded random
-//! games (enable the `testing` feature, usually as a dev-dependency).
+//! The kit for testing game rules: the conformance checks every game's
+//! tests run, and the tools fuzz targets and property tests are built from
+//! (enable the `testing` feature; a game's own tests take it as a
+//! dev-dependency, a fuzzer or a scratch crate as a dependency).
+//!
+//! * **Conformance**: [`check_state`], [`check_random_games`] and
+//!   [`assert_conforms`] check every promise of [`Game`] on one state or on
+//!   many seeded random games.
+//! * **States to test on**: [`state_from_indices`] and [`arb_state`] turn
+//!   any index sequence into a reachable state (the base of fuzz targets and
+//!   proptest strategies); their `_biased` forms and [`biased_walk`] choose
+//!   moves by a [`Bias`] aimed at a game's hard cases, and [`reach`]
+//!   measures how often walks get to them.
+//! * **Fuzzing**: [`fuzz_game`] and its variants drive a game from bytes.
+//! * **Sampling**: [`check_uniform_sampling`] checks that a game's
+//!   [`Game::random_legal_move`] is exactly uniform.
+//! * A [`Violation`] is a `std::error::Error`, so proptest turns it into a
+//!   failed case: checks compose with `?` inside `proptest!`.
+//!
+//! Each game crate adds, under its own `testing` feature, its move universe
+//! ([`MoveUniverse`]), a plain reference model with a one-call differential
+//! check, and biases for its hard cases.
 //!
 //! ```
 //! use game_core::nim::Nim;
@@ -13,7 +33,8 @@
 //! What is checked, on every sampled state ([`check_state`]):
 //! * generated moves and [`Game::check_move`] agree both ways over the whole
 //!   move universe, for every player; no move is generated twice; every
-//!   generated move lies in the universe;
+//!   generated move lies in the universe; [`Game::random_legal_move`] draws
+//!   one of them (or nothing when there is none);
 //! * exactly the players [`Game::to_act`] names have moves, and a player to
 //!   act has at least one;
 //! * an illegal [`Game::play`] returns an error and leaves the state
@@ -32,9 +53,18 @@ use crate::game::{Game, GameError};
 use crate::player::{PlayerId, ToAct};
 use crate::record::{Event, Record};
 use crate::rng::{below, derive_seed, seeded};
-use proptest::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
+
+mod fuzz;
+mod walk;
+
+pub use fuzz::{ROUND_TRIP_EVERY, fuzz_game, fuzz_game_with, fuzz_game_zobrist};
+use walk::step_random;
+pub use walk::{
+    Bias, Edge, EdgeHits, Reach, Uniform, arb_state, arb_state_biased, biased_walk, check_uniform_sampling, reach,
+    state_from_indices, state_from_indices_biased,
+};
 
 /// The finite set of moves that can ever be legal in a game of a given
 /// configuration (the move universe), which the kit checks legality
@@ -48,6 +78,20 @@ pub trait MoveUniverse: Game {
 }
 
 /// A broken promise found by the kit.
+///
+/// It is a `std::error::Error`, so proptest's own `From` impl turns it
+/// into a failed case: every check of this module composes with `?`
+/// inside `proptest!`.
+///
+/// ```
+/// use game_core::nim::Nim;
+/// use game_core::testing::{arb_state, check_state};
+/// use proptest::prelude::*;
+///
+/// proptest!(|(g in arb_state(Nim::new(12, 3), 20))| {
+///     check_state(&g)?;
+/// });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
     /// Which check failed, kebab-case (`"duplicate-move"`, ...).
@@ -153,6 +197,14 @@ pub fn check_state<G: Game + MoveUniverse>(g: &G) -> Result<(), Violation> {
             return fail(
                 "moves-out-of-turn",
                 format!("player {p} is not to act ({act:?}) but has {} moves", moves.len()),
+            );
+        }
+        let mut scratch = Vec::new();
+        let drawn = g.random_legal_move(p, &mut seeded(0x5A3F), &mut scratch);
+        if drawn.is_some_and(|m| !generated.contains(&m)) || drawn.is_none() != moves.is_empty() {
+            return fail(
+                "random-move-illegal",
+                format!("player {p}: random_legal_move drew {drawn:?} from {} legal moves", moves.len()),
             );
         }
         for &m in &universe {
@@ -462,193 +514,4 @@ pub fn check_zobrist_games<G: crate::Zobrist + MoveUniverse>(start: &G, cfg: &Ki
         }
     }
     Ok(checked)
-}
-
-/// Plays one random step (a uniform legal move of the next decider, or a
-/// chance value). `None` when the game is over or stuck.
-fn step_random<G: Game, R: rand_core::RngCore>(g: &mut G, rng: &mut R, moves: &mut Vec<G::Move>) -> Option<()> {
-    match g.to_act() {
-        ToAct::Over => None,
-        ToAct::Chance => g.resolve_chance(rng).map(|_| ()),
-        act => {
-            let p = act.next_decider()?;
-            g.legal_moves(p, moves);
-            if moves.is_empty() {
-                return None;
-            }
-            let mv = moves[below(rng, moves.len())];
-            g.play_unchecked(p, mv);
-            Some(())
-        }
-    }
-}
-
-/// The state reached from `start` by following `indices`: at each decision
-/// the move `index % number_of_moves` of the next decider, at each chance
-/// node a value drawn from a generator seeded with the index. Stops early at
-/// the end of the game. Any index sequence gives a reachable state, which
-/// makes this the base of property tests and fuzz targets.
-pub fn state_from_indices<G: Game>(start: &G, indices: &[u16]) -> G {
-    let mut g = start.clone();
-    let mut moves = Vec::new();
-    for &i in indices {
-        match g.to_act() {
-            ToAct::Over => break,
-            ToAct::Chance => {
-                let mut rng = seeded(u64::from(i));
-                if g.resolve_chance(&mut rng).is_none() {
-                    break;
-                }
-            }
-            act => {
-                let Some(p) = act.next_decider() else { break };
-                g.legal_moves(p, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[usize::from(i) % moves.len()];
-                g.play_unchecked(p, mv);
-            }
-        }
-    }
-    g
-}
-
-/// A proptest strategy of states reachable from `start` in up to `max_len`
-/// steps, generated as sequences of move indices (so shrinking shortens and
-/// simplifies the path to a failing state).
-pub fn arb_state<G: Game + fmt::Debug>(start: G, max_len: usize) -> impl Strategy<Value = G> {
-    proptest::collection::vec(any::<u16>(), 0..=max_len).prop_map(move |idx| state_from_indices(&start, &idx))
-}
-
-/// The rules fuzz harness shared by every game's fuzz target (and usable in
-/// property tests): `data` drives a game from `start`, three bytes a step.
-///
-/// Each step's first byte chooses between a generated legal move (even) and
-/// an arbitrary candidate from the move universe for an arbitrary player
-/// (odd; the player is `byte / 2 % players`); the next two bytes are the
-/// index. Chance nodes draw from a generator seeded with the index. After
-/// every step it checks that
-/// * the candidate is generated for that player exactly when
-///   [`Game::check_move`] accepts it, and [`Game::play`] agrees;
-/// * a refused move leaves the state unchanged;
-/// * the state rebuilds from its setup (through JSON);
-/// * a finished game has an outcome and refuses the candidate (eight
-///   candidates are tried after the end; later bytes are ignored).
-///
-/// # Errors
-/// The first [`Violation`], with the step number as its ply.
-pub fn fuzz_game<G: Game + MoveUniverse>(start: &G, data: &[u8]) -> Result<G, Violation> {
-    fuzz_game_with(start, data, |_| Ok(()))
-}
-
-/// [`fuzz_game`] plus the Zobrist law (incremental hash equals the
-/// recomputed one) after every step.
-///
-/// # Errors
-/// The first [`Violation`].
-pub fn fuzz_game_zobrist<G: crate::Zobrist + MoveUniverse>(start: &G, data: &[u8]) -> Result<G, Violation> {
-    fuzz_game_with(start, data, |g: &G| {
-        if g.zobrist() == g.zobrist_from_scratch() {
-            Ok(())
-        } else {
-            fail("zobrist", format!("incremental {:#x} != recomputed {:#x}", g.zobrist(), g.zobrist_from_scratch()))
-        }
-    })
-}
-
-/// [`fuzz_game`] with an extra per-state invariant (a game's own law, such as
-/// "no ball is ever lost").
-///
-/// # Errors
-/// The first [`Violation`] of the harness or of `invariant`.
-pub fn fuzz_game_with<G: Game + MoveUniverse>(
-    start: &G,
-    data: &[u8],
-    mut invariant: impl FnMut(&G) -> Result<(), Violation>,
-) -> Result<G, Violation> {
-    let mut universe = Vec::new();
-    start.for_each_possible_move(&mut |m| universe.push(m));
-    let mut g = start.clone();
-    let mut moves = Vec::new();
-    // A finished game is probed with a few candidates, then the rest of the
-    // input is ignored (it would only repeat the same refusals).
-    let mut probes_after_end = 0;
-    for (step, chunk) in data.chunks(3).enumerate() {
-        let at = |v: Violation| Violation { at: Some((0, step as u64)), ..v };
-        if g.is_over() {
-            if probes_after_end == 8 {
-                break;
-            }
-            probes_after_end += 1;
-        }
-        let op = chunk[0];
-        let idx = chunk.get(1..3).map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]])));
-        let act = g.to_act();
-        if op & 1 == 1 || act == ToAct::Over {
-            if universe.is_empty() {
-                continue;
-            }
-            let mv = universe[idx % universe.len()];
-            let player = PlayerId(((op >> 1) as usize % g.players().max(1)) as u8);
-            g.legal_moves(player, &mut moves);
-            let listed = moves.contains(&mv);
-            let checked = g.check_move(player, mv);
-            if listed != checked.is_ok() {
-                return Err(at(Violation {
-                    check: if listed { "generated-not-legal" } else { "legal-not-generated" },
-                    detail: format!("player {player}: {mv:?} listed {listed}, check_move {checked:?}"),
-                    at: None,
-                }));
-            }
-            let before = g.clone();
-            match (g.play(player, mv), checked) {
-                (Ok(()), Ok(())) => {}
-                (Err(_), Err(_)) => {
-                    if g != before {
-                        return Err(at(Violation {
-                            check: "illegal-play-changed-state",
-                            detail: format!("player {player}: {mv:?}"),
-                            at: None,
-                        }));
-                    }
-                }
-                (r, c) => {
-                    return Err(at(Violation {
-                        check: "play-disagrees-with-check",
-                        detail: format!("player {player}: {mv:?}: play {r:?}, check_move {c:?}"),
-                        at: None,
-                    }));
-                }
-            }
-            if act == ToAct::Over && g.outcome().is_none() {
-                return Err(at(Violation {
-                    check: "outcome-missing",
-                    detail: "game over without outcome".into(),
-                    at: None,
-                }));
-            }
-        } else if act == ToAct::Chance {
-            let mut rng = seeded(idx as u64);
-            if g.resolve_chance(&mut rng).is_none() {
-                return Err(at(Violation {
-                    check: "chance-refused",
-                    detail: "resolve_chance failed".into(),
-                    at: None,
-                }));
-            }
-        } else if let Some(p) = act.next_decider() {
-            g.legal_moves(p, &mut moves);
-            if moves.is_empty() {
-                return Err(at(Violation { check: "no-legal-move", detail: format!("{act:?}"), at: None }));
-            }
-            let mv = moves[idx % moves.len()];
-            if let Err(e) = g.play(p, mv) {
-                return Err(at(Violation { check: "play-refuses-legal", detail: format!("{mv:?}: {e}"), at: None }));
-            }
-        }
-        check_setup_round_trip(&g).map_err(at)?;
-        invariant(&g).map_err(at)?;
-    }
-    Ok(g)
 }
