@@ -34,11 +34,11 @@ mod hash;
 mod mcts;
 mod policy;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluate, NoEvaluation, SearchInfo, WIN};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, EvalFn, Evaluate, NoEvaluation, SearchInfo, WIN};
 pub use budget::{Budget, BudgetError};
 pub use flat::{FlatConfig, FlatMonteCarlo};
 pub use mcts::{Mcts, MctsConfig};
-pub use policy::{Policy, UniformRandom, playout};
+pub use policy::{EvalCut, Policy, UniformRandom, playout};
 
 use game_core::{Game, PlayerId};
 
