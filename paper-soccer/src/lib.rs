@@ -129,6 +129,7 @@
 mod dir;
 mod display;
 mod error;
+pub mod evaluation;
 mod game;
 mod movegen;
 mod notation;
