@@ -12,10 +12,11 @@
 //! let q = Quoridor::with_players(2).unwrap();
 //! // At the start both pawns are 8 steps from their goals.
 //! assert_eq!(evaluation::path_difference(&q, PlayerId(0)), Some(0));
-//! // Being to move is worth half a step.
+//! // Being to move is worth a step.
 //! assert!(evaluation::score(&q, PlayerId(0)) > evaluation::score(&q, PlayerId(1)));
 //! ```
 
+use crate::moves::Move;
 use crate::state::Quoridor;
 use game_core::{Game, PlayerId};
 
@@ -33,6 +34,35 @@ pub fn path_difference(q: &Quoridor, player: PlayerId) -> Option<i32> {
     Some(best_opponent as i32 - own as i32)
 }
 
+/// Keeps in `moves` (legal moves of `player`) the pawn moves and the walls
+/// that lengthen some opponent's shortest path without lengthening
+/// `player`'s own more: the moves worth searching in a race. Never empties
+/// a non-empty list (when nothing qualifies, it is left as it was).
+pub fn racing_moves(q: &Quoridor, player: PlayerId, moves: &mut Vec<Move>) {
+    let opponents = || (0..q.players()).map(|i| PlayerId(i as u8)).filter(move |&p| p != player);
+    let before: [Option<u32>; 4] = std::array::from_fn(|i| q.distance_to_goal(PlayerId(i as u8)));
+    let own = before[player.index()];
+    let keep = |mv: &Move| match mv {
+        Move::Pawn(_) => true,
+        Move::Wall(_) => {
+            let mut next = *q;
+            next.play_unchecked(player, *mv);
+            let gain: i64 = opponents()
+                .filter_map(|p| Some(i64::from(next.distance_to_goal(p)?) - i64::from(before[p.index()]?)))
+                .max()
+                .unwrap_or(0);
+            let loss = match (next.distance_to_goal(player), own) {
+                (Some(a), Some(b)) => i64::from(a) - i64::from(b),
+                _ => 0,
+            };
+            gain > 0 && gain > loss
+        }
+    };
+    if moves.iter().any(keep) {
+        moves.retain(keep);
+    }
+}
+
 /// `player`'s walls left less the most any active opponent has left.
 #[must_use]
 pub fn wall_difference(q: &Quoridor, player: PlayerId) -> i32 {
@@ -46,8 +76,10 @@ pub fn wall_difference(q: &Quoridor, player: PlayerId) -> i32 {
 }
 
 /// A score for `player` (positive is good) in half steps: twice the
-/// [`path_difference`], one for being to move, and one per wall more than
-/// the best-stocked opponent. A finished game scores ±1000 (a draw 0), a
+/// [`path_difference`], plus one when `player` is to move and minus one
+/// otherwise (in a pure race the player to move wins ties, so the move is
+/// worth a whole step), and one per wall more than the best-stocked
+/// opponent. A finished game scores ±1000 (a draw 0), a
 /// removed player -1000.
 #[must_use]
 pub fn score(q: &Quoridor, player: PlayerId) -> i32 {
@@ -55,7 +87,7 @@ pub fn score(q: &Quoridor, player: PlayerId) -> i32 {
         return (o.value_for(player) * 1000.0).round() as i32;
     }
     let Some(lead) = path_difference(q, player) else { return -1000 };
-    let tempo = i32::from(q.to_move() == Some(player));
+    let tempo = if q.to_move() == Some(player) { 1 } else { -1 };
     2 * lead + tempo + wall_difference(q, player)
 }
 
@@ -102,6 +134,26 @@ mod tests {
         q.play(p, Move::Wall(wall)).unwrap();
         assert_eq!(wall_difference(&q, p), -1);
         assert_eq!(wall_difference(&q, PlayerId(1)), 1);
+    }
+
+    #[test]
+    fn racing_moves_keep_pawn_moves_and_only_walls_that_hinder_an_opponent() {
+        let q = Quoridor::with_players(2).unwrap();
+        let me = PlayerId(0);
+        let mut all = Vec::new();
+        q.legal_moves(me, &mut all);
+        let mut kept = all.clone();
+        racing_moves(&q, me, &mut kept);
+        assert!(kept.len() < all.len());
+        assert_eq!(
+            kept.iter().filter(|m| matches!(m, Move::Pawn(_))).count(),
+            all.iter().filter(|m| matches!(m, Move::Pawn(_))).count()
+        );
+        for &m in kept.iter().filter(|m| matches!(m, Move::Wall(_))) {
+            let mut n = q;
+            n.play(me, m).unwrap();
+            assert!(n.distance_to_goal(PlayerId(1)) > q.distance_to_goal(PlayerId(1)), "{m:?}");
+        }
     }
 
     #[test]
