@@ -111,8 +111,8 @@ struct Entry<M> {
 /// keyed by [`Zobrist::zobrist`], for two-player [`Alternating`] games.
 /// Final positions score [`WIN`] less the plies to them (from
 /// [`Outcome::value_for`](game_core::Outcome::value_for)), other leaves
-/// an [`Evaluate`]. (A paranoid or max-n variant for more players is not
-/// provided: use [`Mcts`](crate::Mcts) there.)
+/// an [`Evaluate`]. For games that are not [`Alternating`] (repeated
+/// turns, more players) use [`Paranoid`](crate::Paranoid).
 ///
 /// ```
 /// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, NoEvaluation, Search, WIN};
