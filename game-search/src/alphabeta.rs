@@ -39,6 +39,27 @@ impl<G: Game> Evaluate<G> for NoEvaluation {
     }
 }
 
+/// A function `(state, player) -> score` as an [`Evaluate`] (moves in
+/// generation order): the adapter from a game crate's evaluation function.
+///
+/// ```
+/// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, EvalFn, Search};
+/// use game_core::{PlayerId, nim::Nim};
+///
+/// // Depth 1 is enough with Nim's exact value as the evaluation.
+/// let eval = EvalFn(|g: &Nim, _me: PlayerId| if g.pile % 4 == 0 { -100 } else { 100 });
+/// let mut ab = AlphaBeta::new(AlphaBetaConfig { budget: Budget::Iterations(1), ..AlphaBetaConfig::default() }, eval);
+/// assert_eq!(ab.choose(&Nim::new(30, 3), PlayerId(0)), Some(2));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EvalFn<F>(pub F);
+
+impl<G: Game, F: FnMut(&G, PlayerId) -> i32 + Send> Evaluate<G> for EvalFn<F> {
+    fn evaluate(&mut self, state: &G, player: PlayerId) -> i32 {
+        (self.0)(state, player)
+    }
+}
+
 /// Settings of [`AlphaBeta`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
@@ -90,8 +111,8 @@ struct Entry<M> {
 /// keyed by [`Zobrist::zobrist`], for two-player [`Alternating`] games.
 /// Final positions score [`WIN`] less the plies to them (from
 /// [`Outcome::value_for`](game_core::Outcome::value_for)), other leaves
-/// an [`Evaluate`]. (A paranoid or max-n variant for more players is not
-/// provided: use [`Mcts`](crate::Mcts) there.)
+/// an [`Evaluate`]. For games that are not [`Alternating`] (repeated
+/// turns, more players) use [`Paranoid`](crate::Paranoid).
 ///
 /// ```
 /// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, NoEvaluation, Search, WIN};

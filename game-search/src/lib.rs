@@ -10,9 +10,12 @@
 //! * [`AlphaBeta`]: negamax with iterative deepening and a transposition
 //!   table on [`game_core::Zobrist`], for [`game_core::Alternating`] games,
 //!   with an [`Evaluate`] trait for leaves and move ordering.
+//! * [`Paranoid`]: alpha-beta for any game (repeated turns, N players):
+//!   the searcher maximises, every other player is assumed to minimise its
+//!   value.
 //! * [`FlatMonteCarlo`]: playouts for each root move, best average wins.
 //!
-//! All three implement [`Search`]; all randomness comes from a
+//! All four implement [`Search`]; all randomness comes from a
 //! [`game_core::rng::seeded`] generator, so a search with an iteration
 //! [`Budget`] plays the same moves for the same seed.
 //!
@@ -32,13 +35,15 @@ mod budget;
 mod flat;
 mod hash;
 mod mcts;
+mod paranoid;
 mod policy;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluate, NoEvaluation, SearchInfo, WIN};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, EvalFn, Evaluate, NoEvaluation, SearchInfo, WIN};
 pub use budget::{Budget, BudgetError};
 pub use flat::{FlatConfig, FlatMonteCarlo};
 pub use mcts::{Mcts, MctsConfig};
-pub use policy::{Policy, UniformRandom, playout};
+pub use paranoid::{Paranoid, ParanoidConfig};
+pub use policy::{EvalCut, Policy, UniformRandom, playout};
 
 use game_core::{Game, PlayerId};
 

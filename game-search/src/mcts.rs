@@ -7,7 +7,7 @@
 use crate::Search;
 use crate::budget::{Budget, Meter};
 use crate::hash::FxMap;
-use crate::policy::{Policy, UniformRandom, playout, values_or_eval};
+use crate::policy::{Policy, UniformRandom, playout};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 
@@ -51,6 +51,7 @@ impl Default for MctsConfig {
 }
 
 /// One move of one acting player at a node, with that player's statistics.
+#[derive(Clone, Copy)]
 struct Arm<M> {
     mv: M,
     visits: u32,
@@ -61,26 +62,40 @@ struct Arm<M> {
     child: u32,
 }
 
-/// An acting player of a decision node and its arms.
-struct Actor<M> {
+/// An acting player of a decision node: its arms are
+/// `arms[first..first + len]`, the first `tried` of them visited (arms are
+/// shuffled once at expansion and tried in that order).
+#[derive(Clone, Copy)]
+struct Actor {
     player: PlayerId,
-    arms: Vec<Arm<M>>,
+    first: u32,
+    len: u32,
+    tried: u32,
 }
 
-enum Edges<M, C> {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Not expanded yet.
     Leaf,
-    Decision(Vec<Actor<M>>),
-    Chance(Vec<(C, u32)>),
+    /// Actors `actors[first..first + len]`.
+    Decision,
+    /// Children `chance[first..first + len]` (room for
+    /// [`MctsConfig::chance_width`] of them).
+    Chance,
 }
 
-struct Node<M, C> {
+/// A tree node; its edges live in the tree's flat arrays.
+#[derive(Clone, Copy)]
+struct Node {
     visits: u32,
-    edges: Edges<M, C>,
+    kind: Kind,
+    first: u32,
+    len: u32,
 }
 
-impl<M, C> Node<M, C> {
-    fn new() -> Self {
-        Node { visits: 0, edges: Edges::Leaf }
+impl Node {
+    const fn new() -> Self {
+        Node { visits: 0, kind: Kind::Leaf, first: 0, len: 0 }
     }
 }
 
@@ -121,10 +136,17 @@ pub struct Mcts<G: Game, P: Policy<G> = UniformRandom> {
     cfg: MctsConfig,
     policy: P,
     rng: GameRng,
-    nodes: Vec<Node<G::Move, G::Chance>>,
+    /// The tree: nodes, and their edges in flat arrays (no allocation per
+    /// node once the arrays have grown).
+    nodes: Vec<Node>,
+    actors: Vec<Actor>,
+    arms: Vec<Arm<G::Move>>,
+    chance: Vec<Option<(G::Chance, u32)>>,
     joint: FxMap<(u32, [u32; MAX_PLAYERS]), u32>,
     root: u32,
     root_state: Option<G>,
+    /// The state an iteration walks and plays out, reused (`clone_from`).
+    scratch: Option<G>,
     buf: Vec<G::Move>,
     path: Vec<Step>,
     iterations: u32,
@@ -146,9 +168,13 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             policy,
             rng: seeded(seed),
             nodes: Vec::new(),
+            actors: Vec::new(),
+            arms: Vec::new(),
+            chance: Vec::new(),
             joint: FxMap::default(),
             root: 0,
             root_state: None,
+            scratch: None,
             buf: Vec::new(),
             path: Vec::new(),
             iterations: 0,
@@ -177,26 +203,36 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
     /// visit counts, most visited first (empty when `me` does not act).
     pub fn search(&mut self, state: &G, me: PlayerId) -> Vec<(G::Move, u32)> {
         self.prepare_root(state);
+        let mut scratch = self.scratch.take().unwrap_or_else(|| state.clone());
         let mut meter = Meter::start(self.cfg.budget, self.cfg.check_every);
         while meter.go_on() {
-            self.iterate(state);
+            scratch.clone_from(state);
+            self.iterate(&mut scratch);
         }
+        self.scratch = Some(scratch);
         self.iterations = meter.iterations();
-        let mut out: Vec<(G::Move, u32, f64)> = match &self.nodes[self.root as usize].edges {
-            Edges::Decision(actors) => actors
-                .iter()
-                .filter(|a| a.player == me)
-                .flat_map(|a| a.arms.iter())
-                .map(|arm| (arm.mv, arm.visits, arm.total / f64::from(arm.visits.max(1))))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let root = self.nodes[self.root as usize];
+        let mut out: Vec<(G::Move, u32, f64)> = Vec::new();
+        if root.kind == Kind::Decision {
+            for a in &self.actors[root.first as usize..(root.first + root.len) as usize] {
+                if a.player == me {
+                    out.extend(
+                        self.arms[a.first as usize..(a.first + a.len) as usize]
+                            .iter()
+                            .map(|arm| (arm.mv, arm.visits, arm.total / f64::from(arm.visits.max(1)))),
+                    );
+                }
+            }
+        }
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         out.into_iter().map(|(m, n, _)| (m, n)).collect()
     }
 
     fn reset(&mut self) {
         self.nodes.clear();
+        self.actors.clear();
+        self.arms.clear();
+        self.chance.clear();
         self.joint.clear();
         self.nodes.push(Node::new());
         self.root = 0;
@@ -212,7 +248,10 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             Some(n) => self.root = n,
             None => self.reset(),
         }
-        self.root_state = Some(state.clone());
+        match &mut self.root_state {
+            Some(s) => s.clone_from(state),
+            None => self.root_state = Some(state.clone()),
+        }
     }
 
     /// The node of `target` within three plies of the root along stored
@@ -225,16 +264,22 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
                 if s == *target {
                     return Some(n);
                 }
-                match &self.nodes[n as usize].edges {
-                    Edges::Decision(actors) if actors.len() == 1 => {
-                        for arm in actors[0].arms.iter().filter(|a| a.child != NONE) {
+                let node = self.nodes[n as usize];
+                match node.kind {
+                    Kind::Decision if node.len == 1 => {
+                        let a = self.actors[node.first as usize];
+                        for arm in
+                            self.arms[a.first as usize..(a.first + a.len) as usize].iter().filter(|a| a.child != NONE)
+                        {
                             let mut t = s.clone();
-                            t.play_unchecked(actors[0].player, arm.mv);
+                            t.play_unchecked(a.player, arm.mv);
                             next.push((arm.child, t));
                         }
                     }
-                    Edges::Chance(children) => {
-                        for (c, child) in children {
+                    Kind::Chance => {
+                        for (c, child) in
+                            self.chance[node.first as usize..(node.first + node.len) as usize].iter().flatten()
+                        {
                             let mut t = s.clone();
                             if t.apply_chance(c).is_ok() {
                                 next.push((*child, t));
@@ -263,31 +308,40 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             ToAct::Simultaneous(set) => set,
             ToAct::Chance | ToAct::Over => game_core::PlayerSet::EMPTY,
         };
-        let mut actors = Vec::with_capacity(players.len());
+        let first_actor = self.actors.len() as u32;
         for p in players.iter() {
             s.legal_moves(p, &mut self.buf);
             self.policy.tree_moves(s, p, &mut self.buf);
-            let mut arms: Vec<Arm<G::Move>> =
-                self.buf.iter().map(|&mv| Arm { mv, visits: 0, total: 0.0, child: NONE }).collect();
+            let first = self.arms.len();
+            self.arms.extend(self.buf.iter().map(|&mv| Arm { mv, visits: 0, total: 0.0, child: NONE }));
+            let arms = &mut self.arms[first..];
             for i in (1..arms.len()).rev() {
                 arms.swap(i, below(&mut self.rng, i + 1));
             }
-            actors.push(Actor { player: p, arms });
+            self.actors.push(Actor { player: p, first: first as u32, len: self.buf.len() as u32, tried: 0 });
         }
-        self.nodes[node as usize].edges = Edges::Decision(actors);
+        self.nodes[node as usize] = Node {
+            kind: Kind::Decision,
+            first: first_actor,
+            len: self.actors.len() as u32 - first_actor,
+            ..self.nodes[node as usize]
+        };
     }
 
-    /// UCB1 over one actor's arms; unvisited arms first, in their shuffled
-    /// order.
-    fn select(arms: &[Arm<G::Move>], parent_visits: u32, c: f64) -> u32 {
-        let ln = f64::from(parent_visits.max(1)).ln();
+    /// The arm an actor takes: the next untried one (in shuffled order),
+    /// else UCB1 over its arms.
+    fn select(&mut self, actor: u32, parent_visits: u32) -> u32 {
+        let a = &mut self.actors[actor as usize];
+        if a.tried < a.len {
+            a.tried += 1;
+            return a.tried - 1;
+        }
+        let arms = &self.arms[a.first as usize..(a.first + a.len) as usize];
+        let c2 = self.cfg.exploration * self.cfg.exploration * f64::from(parent_visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, 0u32);
         for (j, arm) in arms.iter().enumerate() {
-            if arm.visits == 0 {
-                return j as u32;
-            }
-            let v = f64::from(arm.visits);
-            let score = arm.total / v + c * (ln / v).sqrt();
+            let v = f64::from(arm.visits.max(1));
+            let score = arm.total / v + (c2 / v).sqrt();
             if score > best.0 {
                 best = (score, j as u32);
             }
@@ -295,70 +349,66 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         best.1
     }
 
-    fn iterate(&mut self, root: &G) {
-        let mut s = root.clone();
+    fn iterate(&mut self, s: &mut G) {
         self.path.clear();
         let mut node = self.root;
         let none = [NONE; MAX_PLAYERS];
-        let mut values = [0.0; MAX_PLAYERS];
-        let mut play_out = true;
         loop {
             match s.to_act() {
                 ToAct::Over => {
                     self.path.push(Step { node, picks: none });
-                    values_or_eval(&s, &mut self.policy, &mut values);
-                    play_out = false;
                     break;
                 }
                 ToAct::Chance => {
                     self.path.push(Step { node, picks: none });
-                    if !matches!(self.nodes[node as usize].edges, Edges::Chance(_)) {
-                        self.nodes[node as usize].edges = Edges::Chance(Vec::new());
+                    let width = self.cfg.chance_width;
+                    if self.nodes[node as usize].kind == Kind::Leaf {
+                        let first = self.chance.len() as u32;
+                        self.chance.resize(self.chance.len() + width, None);
+                        self.nodes[node as usize] =
+                            Node { kind: Kind::Chance, first, len: 0, ..self.nodes[node as usize] };
                     }
                     let Some(c) = s.sample_chance(&mut self.rng) else { break };
                     if s.apply_chance(&c).is_err() {
                         break;
                     }
-                    let Edges::Chance(children) = &self.nodes[node as usize].edges else { break };
-                    if let Some(&(_, child)) = children.iter().find(|(k, _)| *k == c) {
+                    let n = self.nodes[node as usize];
+                    let slots = &self.chance[n.first as usize..(n.first + n.len) as usize];
+                    if let Some(child) = slots.iter().flatten().find(|(k, _)| *k == c).map(|&(_, child)| child) {
                         node = child;
                         continue;
                     }
-                    if children.len() >= self.cfg.chance_width {
+                    if n.len as usize >= width {
                         break;
                     }
                     let child = self.new_node();
-                    if let Edges::Chance(children) = &mut self.nodes[node as usize].edges {
-                        children.push((c, child));
-                    }
+                    self.chance[(n.first + n.len) as usize] = Some((c, child));
+                    self.nodes[node as usize].len += 1;
                     self.path.push(Step { node: child, picks: none });
                     break;
                 }
                 act => {
-                    if matches!(self.nodes[node as usize].edges, Edges::Leaf) {
-                        self.expand(&s, node, act);
+                    if self.nodes[node as usize].kind == Kind::Leaf {
+                        self.expand(s, node, act);
                     }
-                    let c = self.cfg.exploration;
-                    let picked = {
-                        let Node { visits, edges: Edges::Decision(actors) } = &self.nodes[node as usize] else { break };
-                        let mut picks = none;
-                        let mut ok = true;
-                        for (k, actor) in actors.iter().enumerate() {
-                            if actor.arms.is_empty() {
-                                // A player without moves: nothing to search.
-                                ok = false;
-                                break;
-                            }
-                            let j = Self::select(&actor.arms, *visits, c);
-                            picks[k] = j;
-                            s.play_unchecked(actor.player, actor.arms[j as usize].mv);
+                    let n = self.nodes[node as usize];
+                    let mut picks = none;
+                    let mut ok = true;
+                    for k in 0..n.len {
+                        let a = self.actors[(n.first + k) as usize];
+                        if a.len == 0 {
+                            // A player without moves: nothing to search.
+                            ok = false;
+                            break;
                         }
-                        ok.then_some(picks)
-                    };
-                    let Some(picks) = picked else {
+                        let j = self.select(n.first + k, n.visits);
+                        picks[k as usize] = j;
+                        s.play_unchecked(a.player, self.arms[(a.first + j) as usize].mv);
+                    }
+                    if !ok {
                         self.path.push(Step { node, picks: none });
                         break;
-                    };
+                    }
                     self.path.push(Step { node, picks });
                     let (child, fresh) = self.child(node, picks);
                     node = child;
@@ -369,26 +419,24 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
                 }
             }
         }
-        if play_out {
-            self.finish(&mut s);
-        } else {
-            self.backprop(&values);
-        }
+        let mut values = [0.0; MAX_PLAYERS];
+        playout(s, &mut self.policy, self.cfg.playout_limit, &mut self.rng, &mut self.buf, &mut values);
+        self.backprop(&values);
     }
 
     /// The child of `node` for the arms `picks`, created when missing
     /// (`true` when fresh).
     fn child(&mut self, node: u32, picks: [u32; MAX_PLAYERS]) -> (u32, bool) {
-        let Edges::Decision(actors) = &self.nodes[node as usize].edges else { return (node, false) };
-        if actors.len() == 1 {
-            let c = actors[0].arms[picks[0] as usize].child;
+        let n = self.nodes[node as usize];
+        if n.len == 1 {
+            let a = self.actors[n.first as usize];
+            let arm = (a.first + picks[0]) as usize;
+            let c = self.arms[arm].child;
             if c != NONE {
                 return (c, false);
             }
             let c = self.new_node();
-            if let Edges::Decision(actors) = &mut self.nodes[node as usize].edges {
-                actors[0].arms[picks[0] as usize].child = c;
-            }
+            self.arms[arm].child = c;
             return (c, true);
         }
         if let Some(&c) = self.joint.get(&(node, picks)) {
@@ -399,24 +447,18 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         (c, true)
     }
 
-    /// Plays out from `s` and backs the values up the path.
-    fn finish(&mut self, s: &mut G) {
-        let mut values = [0.0; MAX_PLAYERS];
-        playout(s, &mut self.policy, self.cfg.playout_limit, &mut self.rng, &mut self.buf, &mut values);
-        self.backprop(&values);
-    }
-
     fn backprop(&mut self, values: &[f64; MAX_PLAYERS]) {
         for step in &self.path {
             let n = &mut self.nodes[step.node as usize];
             n.visits += 1;
-            if let Edges::Decision(actors) = &mut n.edges {
-                for (k, actor) in actors.iter_mut().enumerate() {
-                    if let Some(arm) = actor.arms.get_mut(step.picks[k] as usize) {
-                        arm.visits += 1;
-                        arm.total += values[actor.player.index()];
-                    }
-                }
+            if n.kind != Kind::Decision || step.picks[0] == NONE {
+                continue;
+            }
+            for k in 0..n.len {
+                let a = self.actors[(n.first + k) as usize];
+                let arm = &mut self.arms[(a.first + step.picks[k as usize]) as usize];
+                arm.visits += 1;
+                arm.total += values[a.player.index()];
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Playout policies: how Monte Carlo searches finish a game from a leaf.
 
-use game_core::rng::{GameRng, below};
+use game_core::rng::GameRng;
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 
 /// How a Monte Carlo search plays a game out from a leaf, and which moves
@@ -9,11 +9,13 @@ use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 /// The default methods give the uniformly random playout ([`UniformRandom`])
 /// over every legal move, scoring an unfinished playout 0 for everybody.
 pub trait Policy<G: Game>: Send {
-    /// Picks the move `player` plays in a playout from `moves` (the legal
-    /// moves, never empty). The default is uniform.
-    fn pick(&mut self, state: &G, player: PlayerId, moves: &[G::Move], rng: &mut GameRng) -> G::Move {
-        let _ = (state, player);
-        moves[below(rng, moves.len())]
+    /// Picks the move `player` plays in a playout (`None` only when
+    /// `player` has no legal move); `buf` is scratch space for the move
+    /// list. The default is uniform through
+    /// [`Game::random_legal_move`], which a game may answer without listing
+    /// its moves.
+    fn pick(&mut self, state: &G, player: PlayerId, rng: &mut GameRng, buf: &mut Vec<G::Move>) -> Option<G::Move> {
+        state.random_legal_move(player, rng, buf)
     }
 
     /// Narrows or reorders the moves a tree node of `player` considers
@@ -62,11 +64,7 @@ pub fn playout<G: Game, P: Policy<G> + ?Sized>(
             }
             act => {
                 let Some(p) = act.next_decider() else { return };
-                state.legal_moves(p, buf);
-                if buf.is_empty() {
-                    return;
-                }
-                let mv = policy.pick(state, p, buf, rng);
+                let Some(mv) = policy.pick(state, p, rng, buf) else { return };
                 state.play_unchecked(p, mv);
             }
         }
@@ -76,7 +74,7 @@ pub fn playout<G: Game, P: Policy<G> + ?Sized>(
 
 /// Writes the outcome's values when `state` is over, else the policy's
 /// evaluation.
-pub(crate) fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out: &mut [f64; MAX_PLAYERS]) {
+fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out: &mut [f64; MAX_PLAYERS]) {
     *out = [0.0; MAX_PLAYERS];
     match state.outcome() {
         Some(o) => {
@@ -85,5 +83,35 @@ pub(crate) fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: 
             }
         }
         None => policy.evaluate(state, out),
+    }
+}
+
+/// Uniformly random playouts scored, where they stop before the end (at
+/// [`MctsConfig::playout_limit`](crate::MctsConfig::playout_limit) plies),
+/// by a function writing each player's value in `[-1, 1]`: the adapter
+/// from a game crate's evaluation function to a [`Policy`]. A short limit
+/// with a good evaluation makes iterations both cheaper and better
+/// informed than playouts to the end.
+///
+/// ```
+/// use game_search::{Budget, EvalCut, Mcts, MctsConfig, Search};
+/// use game_core::{PlayerId, nim::Nim};
+///
+/// // Nim's exact value: the player to move wins when the pile is not a multiple of 4.
+/// let eval = EvalCut(|g: &Nim, out: &mut [f64; game_core::MAX_PLAYERS]| {
+///     let v = if g.pile % 4 == 0 { -1.0 } else { 1.0 };
+///     out[g.to_move.index()] = v;
+///     out[g.to_move.opponent().index()] = -v;
+/// });
+/// let cfg = MctsConfig { budget: Budget::Iterations(300), playout_limit: 0, ..MctsConfig::default() };
+/// let mut mcts = Mcts::with_policy(cfg, eval, 1);
+/// assert_eq!(mcts.choose(&Nim::new(30, 3), PlayerId(0)), Some(2));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EvalCut<F>(pub F);
+
+impl<G: Game, F: FnMut(&G, &mut [f64; MAX_PLAYERS]) + Send> Policy<G> for EvalCut<F> {
+    fn evaluate(&mut self, state: &G, out: &mut [f64; MAX_PLAYERS]) {
+        (self.0)(state, out);
     }
 }

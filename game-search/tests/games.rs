@@ -76,6 +76,32 @@ fn mcts_handles_four_players_and_repeated_turns() {
 }
 
 #[test]
+fn paranoid_plays_four_player_quoridor_and_paper_soccer_turns() {
+    use game_search::{EvalFn, Paranoid, ParanoidConfig};
+    let mut q =
+        quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(40), ..quoridor::Config::new(5, 4) }).unwrap();
+    let cfg = ParanoidConfig { budget: Budget::Iterations(2), ..ParanoidConfig::default() };
+    let mut bot = Paranoid::new(cfg, EvalFn(|g: &quoridor::Quoridor, me: PlayerId| quoridor::evaluation::score(g, me)));
+    while let Some(p) = q.to_act().next_decider() {
+        let mv = bot.choose(&q, p).unwrap();
+        q.play(p, mv).unwrap();
+    }
+    assert!(q.outcome().is_some());
+    let mut ps = paper_soccer::PaperSoccer::default();
+    let cfg = ParanoidConfig { budget: Budget::Iterations(3), ..ParanoidConfig::default() };
+    let mut bot = Paranoid::new(
+        cfg,
+        EvalFn(|g: &paper_soccer::PaperSoccer, me: PlayerId| paper_soccer::evaluation::score(g, me)),
+    );
+    while let Some(p) = ps.to_act().next_decider() {
+        for m in turn(&mut bot, &ps, p) {
+            ps.play(p, m).unwrap();
+        }
+    }
+    assert!(ps.outcome().is_some());
+}
+
+#[test]
 fn alphabeta_and_flat_play_whole_yavalath_games() {
     let mut g = yavalath::Yavalath::default();
     let mut ab = AlphaBeta::new(

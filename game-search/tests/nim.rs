@@ -3,7 +3,8 @@
 use game_core::nim::Nim;
 use game_core::{Game, PlayerId, ToAct};
 use game_search::{
-    AlphaBeta, AlphaBetaConfig, Budget, FlatConfig, FlatMonteCarlo, Mcts, MctsConfig, NoEvaluation, Search, WIN,
+    AlphaBeta, AlphaBetaConfig, Budget, FlatConfig, FlatMonteCarlo, Mcts, MctsConfig, NoEvaluation, Paranoid,
+    ParanoidConfig, Search, WIN,
 };
 
 /// The exact value of `g` for the player to move (+1 win, -1 loss), by
@@ -60,6 +61,25 @@ fn alphabeta_finds_exact_values_and_winning_moves() {
         assert!(info.score.abs() > WIN - 1000, "{g:?} proven: {info:?}");
         if value > 0 {
             assert!(wins(&g, ab.choose(&g, me).unwrap()), "{g:?}");
+        }
+    }
+}
+
+#[test]
+fn paranoid_finds_exact_values_and_winning_moves() {
+    for g in positions(10) {
+        let cfg = ParanoidConfig { budget: Budget::Iterations(u32::from(g.pile)), ..ParanoidConfig::default() };
+        let mut p = Paranoid::new(cfg, NoEvaluation);
+        let me = g.to_move;
+        let (mv, score) = p.search(&g, me);
+        let value = exact(&g);
+        assert_eq!(score.signum(), value, "{g:?}: {score}");
+        assert!(score.abs() > WIN - 1000, "{g:?} proven: {score}");
+        // The win comes as soon as possible: WIN less the plies to it.
+        if value > 0 {
+            assert!(wins(&g, mv.unwrap()), "{g:?}");
+            let plies = WIN - score;
+            assert_eq!(plies % 2, 1, "{g:?}: the searcher makes the last move");
         }
     }
 }

@@ -147,6 +147,7 @@ mod arb;
 mod dir;
 mod display;
 mod error;
+pub mod evaluation;
 mod game;
 mod movegen;
 mod notation;

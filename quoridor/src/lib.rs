@@ -129,6 +129,7 @@
 
 mod display;
 mod error;
+pub mod evaluation;
 mod game;
 mod geometry;
 mod movegen;

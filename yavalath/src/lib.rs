@@ -125,6 +125,7 @@ mod bits;
 pub mod cell;
 mod display;
 mod error;
+pub mod evaluation;
 mod game;
 mod movegen;
 mod notation;

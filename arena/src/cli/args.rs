@@ -250,6 +250,8 @@ pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
 
 Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N].
 yavalath and nim: also alphabeta[:depth=N|ms=N].
+quoridor: also walker (steps along a shortest path, never places a wall).
+paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
 parallel-football: also greedy.
 External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes).
 Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
@@ -259,9 +261,9 @@ tables show, otherwise the spec itself.";
 /// [`BOT_HELP`] lists).
 #[cfg(test)]
 pub(crate) const OWN_BOTS: &[(GameName, &[&str])] = &[
-    (GameName::PaperSoccer, &[]),
+    (GameName::PaperSoccer, &["greedy"]),
     (GameName::Yavalath, &["alphabeta"]),
-    (GameName::Quoridor, &[]),
+    (GameName::Quoridor, &["walker"]),
     (GameName::ParallelFootball, &["greedy"]),
     (GameName::Nim, &["alphabeta"]),
 ];

@@ -1,14 +1,18 @@
-//! The `mcts` bot of Parallel Football: decoupled UCB over the greedy
-//! team's candidate orders per footballer, with `GreedyTeam` rollouts.
+//! The `mcts` bot of Parallel Football: UCB over the greedy team's orders
+//! and their one-footballer variations, with `GreedyTeam` rollouts.
 //!
 //! The full game tree is far too wide (every team orders every footballer
-//! at once, kicks reach `k` cells), so the search is flat over one turn:
-//! each footballer of the searching team has a few candidate orders (the
-//! greedy team's order, `stay`, the legal king moves) with its own UCB1
-//! statistics (decoupled: each footballer picks by its own statistics). An
-//! iteration picks one candidate per footballer, lets the other teams play
-//! their greedy orders, resolves the turn and plays [`ROLLOUT_TURNS`] more
-//! turns of greedy teams; the value is the searching team's score lead.
+//! at once, kicks reach `k` cells), so the search is flat over one turn.
+//! The candidates are the greedy team's orders and every variation that
+//! changes one footballer's order to `stay` or a legal king move (about
+//! `1 + 9p` candidates). An iteration picks a candidate by UCB1, lets the
+//! other teams play their greedy orders, resolves the turn and plays
+//! [`ROLLOUT_TURNS`] more turns of greedy teams; the value is the goals
+//! the searching team scored in them less the most any other team scored.
+//! (Decoupled statistics per footballer, tried first, did worse than
+//! greedy: a footballer's statistics mixed in its team mates' random
+//! choices, and the greedy team's coordinated orders were rarely tried
+//! together.)
 //! The search stops at its budget and never after [`TURN_TIME`], so the
 //! bot answers within the protocol's 200 ms per turn.
 
@@ -26,14 +30,25 @@ pub const ROLLOUT_TURNS: u32 = 4;
 /// The most time one turn's search takes.
 pub const TURN_TIME: Duration = Duration::from_millis(150);
 
+/// A candidate: the greedy orders with footballer `who`'s replaced by
+/// `order` (`who == usize::MAX`: the greedy orders unchanged).
+#[derive(Clone, Copy, Debug)]
+struct Arm {
+    who: usize,
+    order: Order,
+    visits: u32,
+    total: f64,
+}
+
 /// See the module docs.
 pub struct FootballSearch {
     cfg: MctsConfig,
     rng: GameRng,
     greedy: GreedyTeam,
     orders: Vec<Order>,
-    /// Per footballer: candidates with visits and total value.
-    arms: Vec<Vec<(Order, u32, f64)>>,
+    /// Candidate team orders: the greedy team's, then each variation of
+    /// one footballer's order, with visits and total value.
+    arms: Vec<Arm>,
 }
 
 impl FootballSearch {
@@ -64,35 +79,43 @@ impl FootballSearch {
         let _ = s.resolve_chance(&mut self.rng);
     }
 
-    fn value(s: &Football, me: PlayerId) -> f64 {
+    /// The searching team's gain over the turns searched: its goals since
+    /// `before` less the most any other team scored since, squashed into
+    /// `[-1, 1]` (the final outcome once the game is over). Scores so far
+    /// do not count: a big lead or deficit would flatten every candidate
+    /// to the same value.
+    fn value(s: &Football, me: PlayerId, before: &[f64; 4]) -> f64 {
         if let Some(o) = s.outcome() {
             return o.value_for(me);
         }
         let scores = s.field().scores();
-        let mine = f64::from(scores[me.index()]);
-        let others = scores.iter().enumerate().filter(|&(i, _)| i != me.index()).map(|(_, &v)| f64::from(v));
-        let best_other = others.fold(0.0, f64::max);
-        ((mine - best_other) / 3.0).tanh()
+        let gain = |i: usize| scores.get(i).map_or(0.0, |&v| f64::from(v) - before[i]);
+        let best_other = (0..scores.len()).filter(|&i| i != me.index()).map(gain).fold(f64::NEG_INFINITY, f64::max);
+        ((gain(me.index()) - best_other.max(0.0)) / 2.0).tanh()
     }
 
     fn search_turn(&mut self, state: &Football, me: PlayerId) -> Vec<Order> {
         let greedy = self.greedy_orders(state, me);
         let field = state.field();
+        let mut before = [0.0; 4];
+        for (b, v) in before.iter_mut().zip(field.scores()) {
+            *b = f64::from(v);
+        }
         let positions = field.team_positions(me).to_vec();
-        self.arms = positions
+        let greedy: Vec<Order> = positions
             .iter()
             .zip(&greedy)
-            .map(|(&from, &g)| {
-                let g = if field.check_order_from(from, g).is_ok() { g } else { Order::Stay };
-                let mut c = vec![(g, 0, 0.0)];
-                for o in std::iter::once(Order::Stay).chain(Order::MOVES) {
-                    if o != g && field.check_order_from(from, o).is_ok() {
-                        c.push((o, 0, 0.0));
-                    }
-                }
-                c
-            })
+            .map(|(&from, &g)| if field.check_order_from(from, g).is_ok() { g } else { Order::Stay })
             .collect();
+        self.arms.clear();
+        self.arms.push(Arm { who: usize::MAX, order: Order::Stay, visits: 0, total: 0.0 });
+        for (who, (&from, &g)) in positions.iter().zip(&greedy).enumerate() {
+            for o in std::iter::once(Order::Stay).chain(Order::MOVES) {
+                if o != g && field.check_order_from(from, o).is_ok() {
+                    self.arms.push(Arm { who, order: o, visits: 0, total: 0.0 });
+                }
+            }
+        }
         let start = Instant::now();
         let limit = match self.cfg.budget {
             Budget::Iterations(n) => (n, TURN_TIME),
@@ -101,13 +124,12 @@ impl FootballSearch {
         let mut iters = 0u32;
         while iters < limit.0.max(1) && (iters == 0 || start.elapsed() < limit.1) {
             iters += 1;
-            let ln = f64::from(iters).ln();
+            let j = pick(&self.arms, f64::from(iters).ln(), self.cfg.exploration);
+            let arm = self.arms[j];
             self.orders.clear();
-            let mut picks = Vec::with_capacity(self.arms.len());
-            for arms in &self.arms {
-                let j = pick(arms, ln, self.cfg.exploration);
-                picks.push(j);
-                self.orders.push(arms[j].0);
+            self.orders.extend_from_slice(&greedy);
+            if let Some(o) = self.orders.get_mut(arm.who) {
+                *o = arm.order;
             }
             let mut s = state.clone();
             let mine = std::mem::take(&mut self.orders);
@@ -119,23 +141,25 @@ impl FootballSearch {
                 }
                 self.play_turn(&mut s, me, None);
             }
-            let v = Self::value(&s, me);
-            for (arms, &j) in self.arms.iter_mut().zip(&picks) {
-                arms[j].1 += 1;
-                arms[j].2 += v;
+            let v = Self::value(&s, me, &before);
+            self.arms[j].visits += 1;
+            self.arms[j].total += v;
+        }
+        let best = self.arms.iter().max_by(|a, b| a.visits.cmp(&b.visits).then(a.total.total_cmp(&b.total)));
+        let mut out = greedy;
+        if let Some(a) = best {
+            if let Some(o) = out.get_mut(a.who) {
+                *o = a.order;
             }
         }
-        self.arms
-            .iter()
-            .map(|arms| arms.iter().max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2))).map_or(Order::Stay, |a| a.0))
-            .collect()
+        out
     }
 }
 
-/// UCB1 over one footballer's candidates (unvisited first).
-fn pick(arms: &[(Order, u32, f64)], ln: f64, c: f64) -> usize {
+/// UCB1 over the candidates (unvisited first).
+fn pick(arms: &[Arm], ln: f64, c: f64) -> usize {
     let mut best = (f64::NEG_INFINITY, 0);
-    for (j, &(_, n, total)) in arms.iter().enumerate() {
+    for (j, &Arm { visits: n, total, .. }) in arms.iter().enumerate() {
         if n == 0 {
             return j;
         }

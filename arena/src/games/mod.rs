@@ -14,6 +14,7 @@ pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
 pub mod quoridor;
+pub mod reference;
 pub mod yavalath;
 
 /// What happens to a seat whose answer is missing, unreadable or illegal.
@@ -325,6 +326,28 @@ pub trait Adapter: Send + Sync + 'static {
         let _ = (bot, input, output);
         Err(ServeError::Unsupported { game: self.name() })
     }
+}
+
+/// `cfg` with the game's own playout length `limit` when the spec left
+/// the default (`rollout=N` not given).
+pub fn game_rollout(cfg: MctsConfig, limit: u32) -> MctsConfig {
+    if cfg.playout_limit == MctsConfig::default().playout_limit {
+        MctsConfig { playout_limit: limit, ..cfg }
+    } else {
+        cfg
+    }
+}
+
+/// An MCTS bot whose playouts stop after the configured length and are
+/// scored by `value(state, player)` for every player (a game crate's
+/// evaluation).
+pub fn evaluated_mcts<G: Game>(cfg: MctsConfig, seed: u64, value: fn(&G, PlayerId) -> f64) -> Box<dyn Bot<G>> {
+    let policy = game_search::EvalCut(move |g: &G, out: &mut [f64; game_core::MAX_PLAYERS]| {
+        for (i, v) in out.iter_mut().enumerate().take(g.players()) {
+            *v = value(g, PlayerId(i as u8));
+        }
+    });
+    Box::new(SearchBot(game_search::Mcts::with_policy(cfg, policy, seed)))
 }
 
 /// One uniformly random legal move at a time for `seat` while it is to act

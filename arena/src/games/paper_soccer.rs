@@ -19,6 +19,9 @@ use std::fmt::Write;
 use std::io::BufRead;
 use std::io::Write as IoWrite;
 
+/// Steps of random play after the tree before the `mcts` bot evaluates.
+pub const ROLLOUT: u32 = 0;
+
 /// The standard 8x10 game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PaperSoccerAdapter;
@@ -67,6 +70,14 @@ impl Adapter for PaperSoccerAdapter {
         let line = lines.first().copied().unwrap_or_default();
         let turn = protocol::parse_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: turn.steps().to_vec(), notes: Vec::new() })
+    }
+    /// MCTS with playouts of [`ROLLOUT`] steps scored by
+    /// [`paper_soccer::evaluation::value`].
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
+        super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
+    }
+    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
+        (spec == "greedy").then(|| Box::new(super::reference::GreedySoccer::new(seed)) as Box<dyn Bot<PaperSoccer>>)
     }
     fn display(&self, state: &PaperSoccer) -> String {
         state.to_string()

@@ -26,6 +26,10 @@ use quoridor::{Cell, Config, Move, Quoridor, notation};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 
+/// Plies of random play after the tree before the `mcts` bot evaluates
+/// (random Quoridor games wander for hundreds of plies).
+pub const ROLLOUT: u32 = 0;
+
 /// Quoridor on the contest's 9x9 board, validated configuration.
 #[derive(Clone, Copy, Debug)]
 pub struct QuoridorAdapter {
@@ -112,6 +116,15 @@ impl Adapter for QuoridorAdapter {
     fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut GameRng) -> Vec<Move> {
         if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
     }
+    /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
+    /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
+        let cfg = super::game_rollout(cfg, ROLLOUT);
+        Box::new(crate::bot::SearchBot(game_search::Mcts::with_policy(cfg, RacePolicy, seed)))
+    }
+    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
+        (spec == "walker").then(|| Box::new(super::reference::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
+    }
     fn display(&self, state: &Quoridor) -> String {
         state.to_string()
     }
@@ -151,6 +164,23 @@ impl Adapter for QuoridorAdapter {
     }
     fn judge_line(&self, state: &Quoridor, _player: PlayerId, line: &str) -> Result<Vec<Move>, AnswerError> {
         notation::parse_any(line, state.size()).map(|m| vec![m]).map_err(|e| AnswerError::from_game(&e))
+    }
+}
+
+/// The `mcts` bot's policy: tree moves narrowed to
+/// [`quoridor::evaluation::racing_moves`], uniform playouts, leaves scored
+/// by [`quoridor::evaluation::value`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RacePolicy;
+
+impl game_search::Policy<Quoridor> for RacePolicy {
+    fn tree_moves(&mut self, state: &Quoridor, player: PlayerId, moves: &mut Vec<Move>) {
+        quoridor::evaluation::racing_moves(state, player, moves);
+    }
+    fn evaluate(&mut self, state: &Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
+        for (i, v) in out.iter_mut().enumerate().take(state.players()) {
+            *v = quoridor::evaluation::value(state, PlayerId(i as u8));
+        }
     }
 }
 

@@ -20,6 +20,9 @@ use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 use yavalath::{Cell, Yavalath, protocol};
 
+/// Plies of random play after the tree before the `mcts` bot evaluates.
+pub const ROLLOUT: u32 = 4;
+
 /// The standard game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct YavalathAdapter;
@@ -27,8 +30,15 @@ pub struct YavalathAdapter;
 impl Adapter for YavalathAdapter {
     type G = Yavalath;
 
+    /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
-        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+        let eval = game_search::EvalFn(yavalath::evaluation::score);
+        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, eval))))
+    }
+    /// MCTS with playouts of [`ROLLOUT`] plies scored by
+    /// [`yavalath::evaluation::value`].
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
+        super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, yavalath::evaluation::value)
     }
     fn start(&self) -> Yavalath {
         Yavalath::new()

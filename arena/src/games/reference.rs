@@ -1,0 +1,172 @@
+//! Reference opponents: simple bots every search must beat.
+//!
+//! * [`Walker`] (Quoridor `walker`): steps along a shortest path to its
+//!   goal and never places a wall.
+//! * [`GreedySoccer`] (Paper Soccer `greedy`): plays the whole turn that
+//!   ends nearest the goal it attacks (a winning turn first, a losing one
+//!   last).
+//!
+//! Both break ties uniformly at random from their seed.
+
+use crate::bot::Bot;
+use game_core::rng::{GameRng, below, seeded};
+use game_core::{Game, PlayerId};
+use paper_soccer::{Dir, PaperSoccer, TurnGen, evaluation};
+use quoridor::{Move, Quoridor};
+use std::ops::ControlFlow;
+
+/// Most whole turns [`GreedySoccer`] looks at (dense positions can have
+/// millions; the first ones found are then compared).
+pub const TURN_CAP: u64 = 20_000;
+
+/// Reservoir choice among the best-keyed candidates seen so far.
+struct Best<T> {
+    key: i64,
+    item: Option<T>,
+    ties: usize,
+}
+
+impl<T> Best<T> {
+    fn new() -> Self {
+        Best { key: i64::MAX, item: None, ties: 0 }
+    }
+
+    /// Offers a candidate with a key (lower is better); `make` builds it
+    /// only when it is kept.
+    fn offer(&mut self, key: i64, rng: &mut GameRng, make: impl FnOnce() -> T) {
+        if key < self.key {
+            *self = Best { key, item: Some(make()), ties: 1 };
+        } else if key == self.key {
+            self.ties += 1;
+            if below(rng, self.ties) == 0 {
+                self.item = Some(make());
+            }
+        }
+    }
+}
+
+/// Quoridor's `walker`: see the module docs.
+pub struct Walker {
+    rng: GameRng,
+    buf: Vec<Move>,
+}
+
+impl Walker {
+    /// A walker with its own seed (for ties).
+    #[must_use]
+    pub fn new(seed: u64) -> Walker {
+        Walker { rng: seeded(seed), buf: Vec::new() }
+    }
+}
+
+impl Bot<Quoridor> for Walker {
+    fn choose(&mut self, state: &Quoridor, me: PlayerId) -> Option<Move> {
+        state.legal_moves(me, &mut self.buf);
+        let mut best = Best::new();
+        for &mv in &self.buf {
+            let Move::Pawn(cell) = mv else { continue };
+            let mut next = *state;
+            next.play_unchecked(me, mv);
+            let d = if state.is_goal(me, cell) { 0 } else { next.distance_to_goal(me).map_or(i64::MAX - 1, i64::from) };
+            best.offer(d, &mut self.rng, || mv);
+        }
+        // A pawn with no step left (boxed in by pawns) must place a wall.
+        best.item.or_else(|| self.buf.first().copied())
+    }
+}
+
+/// Paper Soccer's `greedy`: see the module docs.
+pub struct GreedySoccer {
+    rng: GameRng,
+    turns: TurnGen,
+}
+
+impl GreedySoccer {
+    /// A greedy player with its own seed (for ties).
+    #[must_use]
+    pub fn new(seed: u64) -> GreedySoccer {
+        GreedySoccer { rng: seeded(seed), turns: TurnGen::new() }
+    }
+}
+
+impl Bot<PaperSoccer> for GreedySoccer {
+    fn choose(&mut self, state: &PaperSoccer, me: PlayerId) -> Option<Dir> {
+        self.turn(state, me).first().copied()
+    }
+
+    fn turn(&mut self, state: &PaperSoccer, me: PlayerId) -> Vec<Dir> {
+        let GreedySoccer { rng, turns } = self;
+        let mut best = Best::new();
+        turns.for_each_turn(state, TURN_CAP, |steps, after| {
+            let key = match after.winner() {
+                Some(w) if w == me => -1,
+                Some(_) => i64::MAX - 1,
+                None => i64::from(evaluation::distance_to_goal(after, me)),
+            };
+            best.offer(key, rng, || steps.to_vec());
+            ControlFlow::Continue(())
+        });
+        best.item.unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::RandomBot;
+
+    fn play<G: Game>(mut g: G, bots: &mut [&mut dyn Bot<G>]) -> G {
+        while let Some(p) = g.to_act().next_decider() {
+            for mv in bots[p.index()].turn(&g, p) {
+                g.play(p, mv).expect("reference bots play legal moves");
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn the_walker_never_places_a_wall_and_shortens_its_path_every_move() {
+        let q = Quoridor::with_players(2).unwrap();
+        let mut w = Walker::new(1);
+        let mut g = q;
+        for _ in 0..4 {
+            let me = g.to_move().unwrap();
+            let before = g.distance_to_goal(me).unwrap();
+            let mv = w.choose(&g, me).unwrap();
+            assert!(matches!(mv, Move::Pawn(_)));
+            g.play(me, mv).unwrap();
+            assert_eq!(g.distance_to_goal(me).unwrap(), before - 1);
+        }
+    }
+
+    #[test]
+    fn the_walker_beats_random_at_quoridor() {
+        let mut wins = 0;
+        for seed in 0..10 {
+            let (mut w, mut r) = (Walker::new(seed), RandomBot::new(seed));
+            let end = play(Quoridor::with_players(2).unwrap(), &mut [&mut w, &mut r]);
+            wins += usize::from(end.outcome().unwrap().winner() == Some(PlayerId(0)));
+        }
+        assert!(wins >= 9, "walker won {wins} of 10");
+    }
+
+    #[test]
+    fn greedy_ends_its_first_turn_nearer_the_goal_it_attacks() {
+        let b = PaperSoccer::default();
+        let me = b.to_move().unwrap();
+        let turn = GreedySoccer::new(1).turn(&b, me);
+        let after = b.after_turn_steps(&paper_soccer::Turn::new(turn).unwrap()).unwrap();
+        assert!(evaluation::distance_to_goal(&after, me) < evaluation::distance_to_goal(&b, me));
+    }
+
+    #[test]
+    fn greedy_beats_random_at_paper_soccer() {
+        let mut wins = 0;
+        for seed in 0..10 {
+            let (mut g, mut r) = (GreedySoccer::new(seed), RandomBot::new(seed));
+            let end = play(PaperSoccer::default(), &mut [&mut g, &mut r]);
+            wins += usize::from(end.winner() == Some(PlayerId(0)));
+        }
+        assert!(wins >= 8, "greedy won {wins} of 10");
+    }
+}
