@@ -90,6 +90,21 @@ impl Game for Quoridor {
         by_size!(self.m, gen_w(self, out));
     }
 
+    /// Exactly uniform, drawn without listing the moves (rejection sampling
+    /// from the pawn targets and the walls that fit); `buf` is not used.
+    #[inline]
+    fn random_legal_move<R: RngCore + ?Sized>(
+        &self,
+        player: PlayerId,
+        rng: &mut R,
+        _buf: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if self.status != Status::Running || player.0 != self.to_move {
+            return None;
+        }
+        self.sample_move(rng)
+    }
+
     fn check_move(&self, player: PlayerId, mv: Move) -> Result<(), MoveError> {
         if self.status != Status::Running {
             return Err(MoveError::GameOver);

@@ -136,6 +136,7 @@ mod moves;
 pub mod notation;
 pub mod protocol;
 pub mod rules;
+mod sample;
 mod setup;
 mod state;
 mod symmetry;

@@ -28,7 +28,7 @@ fn shift<const W: u32>(b: u128, dir: usize) -> u128 {
 
 /// Landing cells of the pawn on bit `me`, with `occ` the cells holding pawns.
 #[inline]
-fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u128 {
+pub(crate) fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u128 {
     let dirs = [can.e, can.w, can.s, can.n];
     let mut t = 0u128;
     for d in 0..4 {
@@ -62,7 +62,7 @@ fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u128 {
 /// already placed or the border at two or more of its three points. Only
 /// such a wall can close a loop, so only such a wall can cut a pawn off.
 #[inline]
-fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
+pub(crate) fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     let a = g.anchors;
     let occ = (h | v | (h << 1) | (h >> 1) | (v << W) | (v >> W)) & a;
     let hl = (occ << 1) | g.a_col0;
@@ -132,7 +132,7 @@ fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128, (fh, fv): (u128, u128)
 }
 
 /// Legal horizontal and vertical wall anchors (walls left not considered).
-fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
+pub(crate) fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
     let g = s.geom();
     let (fh, fv) = fitting::<W>(g, s.h, s.v);
     let (ch, cv) = loop_closers::<W>(g, s.h, s.v, (fh, fv));
