@@ -38,13 +38,18 @@ impl Quoridor {
         if self.count_tick() {
             return;
         }
+        if self.players == 2 {
+            // Nobody is removed in a two-player game.
+            self.set_to_move(self.to_move ^ 1);
+            return;
+        }
         for _ in 0..self.players {
             let Some(next) = self.next_active(self.to_move) else {
                 self.status = Status::AllRemoved;
                 return;
             };
             self.set_to_move(next);
-            if self.players == 2 || self.has_move(next as usize) {
+            if self.has_move(next as usize) {
                 return;
             }
             let p = next as usize;

@@ -16,16 +16,36 @@
 // exact; one-letter names are the bitboard algebra of `movegen`.
 #![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
 
-use crate::geometry::{Can, by_size};
+use crate::geometry::{Bits, Can, by_size, geom_w};
 use crate::movegen::{fitting, legal_walls_w, pawn_targets_w, touch_twice};
 use crate::moves::{Move, Wall};
 use crate::state::{NO_PAWN, Quoridor};
 use game_core::RngCore;
 use game_core::grid::Cell;
-use game_core::rng::below;
 
 /// Rejected proposals after which the sampler lists the legal walls.
 const MAX_REJECTIONS: u32 = 8;
+
+/// A number drawn uniformly from `0..n`: exactly the number
+/// [`game_core::rng::below`] draws from the same generator (same rejection
+/// rule), but its threshold `2^64 mod n` (a 64-bit division, a tenth of a
+/// random game's time) is computed only when the draw could be rejected,
+/// which is almost never (Lemire's nearly divisionless method).
+#[inline]
+fn below(rng: &mut (impl RngCore + ?Sized), n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let n = n as u64;
+    let mut m = u128::from(rng.next_u64()) * u128::from(n);
+    if (m as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(n);
+        }
+    }
+    (m >> 64) as usize
+}
 
 /// The index of the `k`-th set bit (from 0, lowest first) of `x`; `k` must
 /// be below `x.count_ones()`.
@@ -58,14 +78,14 @@ pub(crate) fn select128(x: u128, k: u32) -> u32 {
 }
 
 #[inline]
-fn pawn_move(s: &Quoridor, i: u32) -> Move {
-    let [x, y] = s.geom().xy[i as usize & 127];
+fn pawn_move<const W: u32>(i: u32) -> Move {
+    let [x, y] = geom_w::<W>().xy[i as usize & 127];
     Move::Pawn(Cell { x, y })
 }
 
 #[inline]
-fn wall_move(s: &Quoridor, i: u32, vertical: bool) -> Move {
-    let [x, y] = s.geom().xy[i as usize & 127];
+fn wall_move<const W: u32>(i: u32, vertical: bool) -> Move {
+    let [x, y] = geom_w::<W>().xy[i as usize & 127];
     Move::Wall(Wall { x, y, vertical })
 }
 
@@ -76,17 +96,25 @@ fn wall_keeps_paths<const W: u32>(s: &Quoridor, can: &Can, (th, tv): (u128, u128
         return true;
     }
     let cut = can.with_wall::<W>(a, vertical);
-    (0..s.players as usize).all(|p| s.pawns[p] == NO_PAWN || cut.reaches::<W>(1u128 << s.pawns[p], s.goal_mask(p)))
+    (0..s.players as usize).all(|p| s.pawns[p] == NO_PAWN || cut.reaches::<W>(s.pawn_bit(p), s.goal_mask(p)))
 }
 
 /// A uniformly random legal move of player `p` (the player to move).
 pub(crate) fn random_move_w<const W: u32>(s: &Quoridor, p: usize, rng: &mut (impl RngCore + ?Sized)) -> Option<Move> {
-    let g = s.geom();
+    let g = geom_w::<W>();
     let can = Can::new::<W>(g, s.h, s.v);
-    let t = pawn_targets_w::<W>(&can, 1u128 << s.pawns[p], s.occupied());
-    let np = t.count_ones();
+    let t = pawn_targets_w::<W>(&can, s.pawn_bit(p), s.occupied());
+    // At most five targets: listed, not counted (no popcount instruction on
+    // the baseline x86-64 target).
+    let mut targets = [0u8; 8];
+    let mut np = 0u32;
+    for i in Bits(t) {
+        targets[np as usize & 7] = i as u8;
+        np += 1;
+    }
+    let pawn = |k: u32| pawn_move::<W>(u32::from(targets[k as usize & 7]));
     if s.walls_left[p] == 0 {
-        return (np > 0).then(|| pawn_move(s, select128(t, below(rng, np as usize) as u32)));
+        return (np > 0).then(|| pawn(below(rng, np as usize) as u32));
     }
     let (fh, fv) = fitting::<W>(g, s.h, s.v);
     let (nh, nv) = (fh.count_ones(), fv.count_ones());
@@ -98,12 +126,12 @@ pub(crate) fn random_move_w<const W: u32>(s: &Quoridor, p: usize, rng: &mut (imp
     for _ in 0..MAX_REJECTIONS {
         let r = below(rng, total) as u32;
         if r < np {
-            return Some(pawn_move(s, select128(t, r)));
+            return Some(pawn(r));
         }
         let (mask, k, vertical) = if r < np + nh { (fh, r - np, false) } else { (fv, r - np - nh, true) };
         let i = select128(mask, k);
         if wall_keeps_paths::<W>(s, &can, touch, 1u128 << i, vertical) {
-            return Some(wall_move(s, i, vertical));
+            return Some(wall_move::<W>(i, vertical));
         }
     }
     // Many walls cut: list the legal ones and draw among all legal moves.
@@ -115,11 +143,11 @@ pub(crate) fn random_move_w<const W: u32>(s: &Quoridor, p: usize, rng: &mut (imp
     }
     let r = below(rng, total) as u32;
     Some(if r < np {
-        pawn_move(s, select128(t, r))
+        pawn(r)
     } else if r < np + lnh {
-        wall_move(s, select128(lh, r - np), false)
+        wall_move::<W>(select128(lh, r - np), false)
     } else {
-        wall_move(s, select128(lv, r - np - lnh), true)
+        wall_move::<W>(select128(lv, r - np - lnh), true)
     })
 }
 
@@ -140,6 +168,17 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn below_draws_what_game_core_below_draws() {
+        // Small moduli and ones just under a power of two reject most often.
+        for n in [1usize, 2, 3, 5, 7, 131, 1 << 20, (1 << 63) + 1, usize::MAX - 1, usize::MAX] {
+            let (mut a, mut b) = (game_core::rng::seeded(n as u64), game_core::rng::seeded(n as u64));
+            for _ in 0..2000 {
+                assert_eq!(below(&mut a, n), game_core::rng::below(&mut b, n), "n = {n}");
+            }
+        }
+    }
 
     #[test]
     fn select_finds_the_kth_set_bit() {
