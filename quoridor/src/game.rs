@@ -111,6 +111,7 @@ impl Game for Quoridor {
     }
 
     fn check_move(&self, player: PlayerId, mv: Move) -> Result<(), MoveError> {
+        self.check_seat(player)?;
         if self.status != Status::Running {
             return Err(MoveError::GameOver);
         }
@@ -216,23 +217,5 @@ impl Game for Quoridor {
 
     fn from_setup(setup: Setup) -> Result<Quoridor, SetupError> {
         crate::setup::validate(&setup)
-    }
-}
-
-#[cfg(feature = "testing")]
-impl game_core::testing::MoveUniverse for Quoridor {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
-        for y in 0..self.m {
-            for x in 0..self.m {
-                f(Move::Pawn(Cell::new(x, y)));
-            }
-        }
-        for vertical in [false, true] {
-            for y in 0..self.m - 1 {
-                for x in 0..self.m - 1 {
-                    f(Move::Wall(crate::moves::Wall { x, y, vertical }));
-                }
-            }
-        }
     }
 }

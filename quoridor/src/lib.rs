@@ -125,8 +125,11 @@
 //! no loop) and cuts one shortest path of that pawn (computed once per
 //! generation); only walls passing both filters get a flood fill.
 
+#![doc = include_str!("../doc/perft.md")]
 #![warn(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod display;
 mod error;
 mod game;
@@ -140,6 +143,8 @@ mod sample;
 mod setup;
 mod state;
 mod symmetry;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod zobrist;
 
 pub use error::{ConfigError, MoveError, NotationError, SetupError};

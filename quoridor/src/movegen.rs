@@ -269,8 +269,10 @@ impl Quoridor {
     /// still in the game keeps a path to its goal.
     ///
     /// # Errors
-    /// The first rule the wall breaks, in the order of the rules ([`crate::rules`]).
+    /// [`MoveError::NoSuchPlayer`] for a seat the game does not have; then
+    /// the first rule the wall breaks, in the order of the rules ([`crate::rules`]).
     pub fn check_wall(&self, player: PlayerId, wall: Wall) -> Result<(), MoveError> {
+        self.check_seat(player)?;
         if wall.x > self.m - 2 || wall.y > self.m - 2 {
             return Err(MoveError::WallOffBoard { wall });
         }

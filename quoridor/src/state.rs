@@ -165,6 +165,15 @@ impl Quoridor {
         self.h.count_ones() + self.v.count_ones()
     }
 
+    /// `Ok` when `player` is a seat of this game.
+    pub(crate) fn check_seat(&self, player: PlayerId) -> Result<(), crate::MoveError> {
+        if player.index() < self.players as usize {
+            Ok(())
+        } else {
+            Err(crate::MoveError::NoSuchPlayer { player, players: self.players as usize })
+        }
+    }
+
     /// The next player still in the game after `p`, in turn order.
     pub(crate) fn next_active(&self, p: u8) -> Option<u8> {
         // `players` is 2 or 4, so `& (players - 1)` is the remainder.
