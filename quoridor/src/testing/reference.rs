@@ -20,7 +20,7 @@ use crate::{Cell, Move, Quoridor, Wall};
 use game_core::testing::MoveUniverse;
 use game_core::testing::Violation;
 use game_core::{Game, PlayerId};
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
 /// A wall as `(x, y, vertical)`.
 pub type RefWall = (i32, i32, bool);
@@ -37,7 +37,7 @@ pub struct Reference {
     /// Walls left per seat.
     pub left: Vec<u8>,
     /// Walls on the board.
-    pub walls: HashSet<RefWall>,
+    pub walls: BTreeSet<RefWall>,
     /// The seat to move (or that moved last, once the game is over).
     pub to_move: usize,
     /// Turns counted so far.
@@ -75,7 +75,7 @@ impl Reference {
 
     /// Whether a wall of `walls` or the edge stops a step from `c` by `d`.
     #[must_use]
-    pub fn blocked_with(&self, walls: &HashSet<RefWall>, c: (i32, i32), d: (i32, i32)) -> bool {
+    pub fn blocked_with(&self, walls: &BTreeSet<RefWall>, c: (i32, i32), d: (i32, i32)) -> bool {
         let (x, y) = c;
         if !self.on_board((x + d.0, y + d.1)) {
             return true;
@@ -147,9 +147,11 @@ impl Reference {
     /// Breadth-first search: the length of a shortest path of `p` to its
     /// goal through `walls` (pawns ignored), `None` without one.
     #[must_use]
-    pub fn distance_with(&self, walls: &HashSet<RefWall>, p: usize) -> Option<u32> {
+    pub fn distance_with(&self, walls: &BTreeSet<RefWall>, p: usize) -> Option<u32> {
         let start = (*self.pawns.get(p)?)?;
-        let mut seen = HashSet::from([start]);
+        let index = |(x, y): (i32, i32)| (y * self.m + x) as usize;
+        let mut seen = vec![false; (self.m * self.m) as usize];
+        seen[index(start)] = true;
         let mut queue = VecDeque::from([(start, 0u32)]);
         while let Some((c, d)) = queue.pop_front() {
             if self.is_goal(p, c) {
@@ -158,7 +160,8 @@ impl Reference {
             for dir in DIRS {
                 if !self.blocked_with(walls, c, dir) {
                     let t = (c.0 + dir.0, c.1 + dir.1);
-                    if seen.insert(t) {
+                    if !seen[index(t)] {
+                        seen[index(t)] = true;
                         queue.push_back((t, d + 1));
                     }
                 }
@@ -387,7 +390,12 @@ pub fn check(state: &Quoridor) -> Result<(), Violation> {
     if fast.len() != moves.len() {
         return Err(violation("reference-duplicate-move", format!("{moves:?}")));
     }
-    let slow = r.moves();
+    // The reference's moves of the player to move, with the walls found above.
+    let mut slow: BTreeSet<Move> =
+        r.pawn_moves(r.to_move).into_iter().map(|(x, y)| Move::Pawn(Cell::new(x as u8, y as u8))).collect();
+    if r.left[r.to_move] > 0 {
+        slow.extend(ref_walls.iter().map(|&(x, y, v)| Move::Wall(Wall { x: x as u8, y: y as u8, vertical: v })));
+    }
     if fast != slow {
         let extra: Vec<_> = fast.difference(&slow).collect();
         let missing: Vec<_> = slow.difference(&fast).collect();
