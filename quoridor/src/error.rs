@@ -12,10 +12,18 @@ use game_core::grid::Cell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
+    /// The seat does not exist in this game (checked before anything else).
+    #[error("there is no player {player} in a {players}-player game")]
+    NoSuchPlayer {
+        /// The seat asked about.
+        player: PlayerId,
+        /// Players of the game.
+        players: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// Not this player's turn (or no such player).
+    /// Not this player's turn.
     #[error("it is player {to_move}'s turn, not player {player}'s")]
     NotYourTurn {
         /// Who tried.
@@ -73,6 +81,7 @@ pub enum MoveError {
 }
 
 game_core::error_kinds!(MoveError {
+    MoveError::NoSuchPlayer { .. } => "no-such-player",
     MoveError::GameOver => "game-over",
     MoveError::NotYourTurn { .. } => "not-your-turn",
     MoveError::PawnOffBoard { .. } => "pawn-off-board",
@@ -396,6 +405,7 @@ game_core::error_kinds!(RecordError {
     RecordError::Unreadable { error: NotationError::BadRow(_), .. } => "bad-row",
     RecordError::Unreadable { error: NotationError::BadSuffix(_), .. } => "bad-suffix",
     RecordError::Unreadable { error: NotationError::InRecord { .. }, .. } => "in-record",
+    RecordError::Illegal { error: MoveError::NoSuchPlayer { .. }, .. } => "no-such-player",
     RecordError::Illegal { error: MoveError::GameOver, .. } => "game-over",
     RecordError::Illegal { error: MoveError::NotYourTurn { .. }, .. } => "not-your-turn",
     RecordError::Illegal { error: MoveError::PawnOffBoard { .. }, .. } => "pawn-off-board",

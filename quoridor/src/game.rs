@@ -38,13 +38,18 @@ impl Quoridor {
         if self.count_tick() {
             return;
         }
+        if self.players == 2 {
+            // Nobody is removed in a two-player game.
+            self.set_to_move(self.to_move ^ 1);
+            return;
+        }
         for _ in 0..self.players {
             let Some(next) = self.next_active(self.to_move) else {
                 self.status = Status::AllRemoved;
                 return;
             };
             self.set_to_move(next);
-            if self.players == 2 || self.has_move(next as usize) {
+            if self.has_move(next as usize) {
                 return;
             }
             let p = next as usize;
@@ -90,7 +95,23 @@ impl Game for Quoridor {
         by_size!(self.m, gen_w(self, out));
     }
 
+    /// Exactly uniform, drawn without listing the moves (rejection sampling
+    /// from the pawn targets and the walls that fit); `buf` is not used.
+    #[inline]
+    fn random_legal_move<R: RngCore + ?Sized>(
+        &self,
+        player: PlayerId,
+        rng: &mut R,
+        _buf: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if self.status != Status::Running || player.0 != self.to_move {
+            return None;
+        }
+        self.sample_move(rng)
+    }
+
     fn check_move(&self, player: PlayerId, mv: Move) -> Result<(), MoveError> {
+        self.check_seat(player)?;
         if self.status != Status::Running {
             return Err(MoveError::GameOver);
         }
@@ -196,23 +217,5 @@ impl Game for Quoridor {
 
     fn from_setup(setup: Setup) -> Result<Quoridor, SetupError> {
         crate::setup::validate(&setup)
-    }
-}
-
-#[cfg(feature = "testing")]
-impl game_core::testing::MoveUniverse for Quoridor {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
-        for y in 0..self.m {
-            for x in 0..self.m {
-                f(Move::Pawn(Cell::new(x, y)));
-            }
-        }
-        for vertical in [false, true] {
-            for y in 0..self.m - 1 {
-                for x in 0..self.m - 1 {
-                    f(Move::Wall(crate::moves::Wall { x, y, vertical }));
-                }
-            }
-        }
     }
 }

@@ -103,6 +103,31 @@ pub(crate) fn geom_for(m: u8) -> &'static Geom {
     &GEOMS[i.min(3)]
 }
 
+/// The geometry of side `W` (5, 7, 9 or 11), resolved at compile time in
+/// code monomorphised on the side.
+#[inline]
+pub(crate) fn geom_w<const W: u32>() -> &'static Geom {
+    &GEOMS[((W.saturating_sub(5) / 2) as usize).min(3)]
+}
+
+/// `1 << i` for `i < 128`, 0 above (so [`NO_PAWN`](crate::state) maps to the
+/// empty set): a table load instead of a variable 128-bit shift.
+static BIT: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The one-bit mask of cell or anchor `i` (empty for `i >= 128`).
+#[inline]
+pub(crate) fn bit(i: u8) -> u128 {
+    BIT[i as usize]
+}
+
 /// Iterates the set bits of a mask, lowest first.
 #[derive(Clone, Debug)]
 pub(crate) struct Bits(pub u128);

@@ -124,9 +124,24 @@
 //! touches walls or the border at two of its three points (otherwise it closes
 //! no loop) and cuts one shortest path of that pawn (computed once per
 //! generation); only walls passing both filters get a flood fill.
-
+//!
+//! [`Game::random_legal_move`](game_core::Game::random_legal_move) (what
+//! `game_core::random_playout` draws through) does not list the moves: it
+//! draws among the pawn targets and the walls that fit and floods only the
+//! wall it drew, redrawing a wall that cuts a pawn off; exactly uniform over
+//! the legal moves, and several times faster than listing them into a `Vec`
+//! with [`Game::legal_moves`](game_core::Game::legal_moves) (about 130 moves
+//! a position while walls are left) and picking one.
+//!
+//! For fuzzers and move-generator authors, the feature `testing` adds the
+//! `quoridor::testing` module (the reference model and its differential check,
+//! reference perft, edges and biased walks); the perft table follows.
+//!
+#![doc = include_str!("../doc/perft.md")]
 #![warn(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 mod display;
 mod error;
 pub mod evaluation;
@@ -137,9 +152,12 @@ mod moves;
 pub mod notation;
 pub mod protocol;
 pub mod rules;
+mod sample;
 mod setup;
 mod state;
 mod symmetry;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod zobrist;
 
 pub use error::{ConfigError, MoveError, NotationError, SetupError};

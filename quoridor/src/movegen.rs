@@ -7,7 +7,7 @@
 #![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
 
 use crate::error::MoveError;
-use crate::geometry::{Bits, Can, Geom, by_size};
+use crate::geometry::{Bits, Can, Geom, by_size, geom_w};
 use crate::moves::{Move, Wall};
 use crate::state::{NO_PAWN, Quoridor};
 use game_core::grid::Cell;
@@ -26,43 +26,37 @@ fn shift<const W: u32>(b: u128, dir: usize) -> u128 {
     }
 }
 
+/// Landing cells of the pawn on bit `me` that leave it in direction `D`
+/// (0 east, 1 west, 2 south, 3 north), with `occ` the cells holding pawns:
+/// the step to an empty neighbour; over a neighbouring pawn, the jump when
+/// nothing is behind it, or the side-steps when a wall or the edge is.
+/// Branch-free.
+#[inline(always)]
+fn dir_targets<const W: u32, const D: usize>(dirs: &[u128; 4], me: u128, occ: u128) -> u128 {
+    let (s0, s1) = if D < 2 { (2, 3) } else { (0, 1) };
+    let n = shift::<W>(me & dirs[D], D);
+    let hit = n & occ;
+    let jump = shift::<W>(hit & dirs[D], D);
+    let walled = hit & !dirs[D];
+    let side = shift::<W>(walled & dirs[s0], s0) | shift::<W>(walled & dirs[s1], s1);
+    (n | jump | side) & !occ
+}
+
 /// Landing cells of the pawn on bit `me`, with `occ` the cells holding pawns.
 #[inline]
-fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u128 {
+pub(crate) fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u128 {
     let dirs = [can.e, can.w, can.s, can.n];
-    let mut t = 0u128;
-    for d in 0..4 {
-        if me & dirs[d] == 0 {
-            continue;
-        }
-        let n = shift::<W>(me, d);
-        if n & occ == 0 {
-            t |= n;
-        } else if n & dirs[d] != 0 {
-            let b = shift::<W>(n, d);
-            if b & occ == 0 {
-                t |= b;
-            }
-        } else {
-            let sides = if d < 2 { [2, 3] } else { [0, 1] };
-            for s in sides {
-                if n & dirs[s] != 0 {
-                    let x = shift::<W>(n, s);
-                    if x & occ == 0 {
-                        t |= x;
-                    }
-                }
-            }
-        }
-    }
-    t
+    dir_targets::<W, 0>(&dirs, me, occ)
+        | dir_targets::<W, 1>(&dirs, me, occ)
+        | dir_targets::<W, 2>(&dirs, me, occ)
+        | dir_targets::<W, 3>(&dirs, me, occ)
 }
 
 /// Anchors where a new horizontal / vertical wall would touch the walls
 /// already placed or the border at two or more of its three points. Only
 /// such a wall can close a loop, so only such a wall can cut a pawn off.
 #[inline]
-fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
+pub(crate) fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     let a = g.anchors;
     let occ = (h | v | (h << 1) | (h >> 1) | (v << W) | (v >> W)) & a;
     let hl = (occ << 1) | g.a_col0;
@@ -132,8 +126,8 @@ fn loop_closers<const W: u32>(g: &Geom, h: u128, v: u128, (fh, fv): (u128, u128)
 }
 
 /// Legal horizontal and vertical wall anchors (walls left not considered).
-fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
-    let g = s.geom();
+pub(crate) fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
+    let g = geom_w::<W>();
     let (fh, fv) = fitting::<W>(g, s.h, s.v);
     let (ch, cv) = loop_closers::<W>(g, s.h, s.v, (fh, fv));
     if ch | cv == 0 {
@@ -148,7 +142,7 @@ fn legal_walls_w<const W: u32>(s: &Quoridor) -> (u128, u128) {
         if s.pawns[p] == NO_PAWN {
             continue;
         }
-        let start = 1u128 << s.pawns[p];
+        let start = s.pawn_bit(p);
         let goal = s.goal_mask(p);
         let (hh, hv) = if trace { can.path_cutters::<W>(g, start, goal) } else { (ch, cv) };
         for i in Bits(ch & hh & !bad_h) {
@@ -192,40 +186,40 @@ const MAX_MOVES: usize = 2 * 100 + 8;
 /// The first player still in the game that the wall at anchor bit `a` would
 /// cut off from its goal.
 fn wall_cuts_w<const W: u32>(s: &Quoridor, a: u128, vertical: bool) -> Option<usize> {
-    let g = s.geom();
+    let g = geom_w::<W>();
     let (lh, lv) = loop_closers::<W>(g, s.h, s.v, (g.anchors, g.anchors));
     if (if vertical { lv } else { lh }) & a == 0 {
         return None;
     }
     let can = Can::new::<W>(g, s.h, s.v).with_wall::<W>(a, vertical);
-    (0..s.players as usize).find(|&p| s.pawns[p] != NO_PAWN && !can.reaches::<W>(1u128 << s.pawns[p], s.goal_mask(p)))
+    (0..s.players as usize).find(|&p| s.pawns[p] != NO_PAWN && !can.reaches::<W>(s.pawn_bit(p), s.goal_mask(p)))
 }
 
 fn can_w<const W: u32>(s: &Quoridor) -> Can {
-    Can::new::<W>(s.geom(), s.h, s.v)
+    Can::new::<W>(geom_w::<W>(), s.h, s.v)
 }
 
 pub(crate) fn pawn_targets_of<const W: u32>(s: &Quoridor, p: usize) -> u128 {
     if s.pawns[p] == NO_PAWN {
         return 0;
     }
-    pawn_targets_w::<W>(&can_w::<W>(s), 1u128 << s.pawns[p], s.occupied())
+    pawn_targets_w::<W>(&can_w::<W>(s), s.pawn_bit(p), s.occupied())
 }
 
 fn distance_w<const W: u32>(s: &Quoridor, p: usize) -> Option<u32> {
-    can_w::<W>(s).distance::<W>(1u128 << s.pawns[p], s.goal_mask(p))
+    can_w::<W>(s).distance::<W>(s.pawn_bit(p), s.goal_mask(p))
 }
 
 fn region_w<const W: u32>(s: &Quoridor, p: usize) -> u128 {
-    can_w::<W>(s).region::<W>(1u128 << s.pawns[p])
+    can_w::<W>(s).region::<W>(s.pawn_bit(p))
 }
 
 /// All legal moves of the player to move, pushed into `out`.
 pub(crate) fn gen_w<const W: u32>(s: &Quoridor, out: &mut Vec<Move>) {
-    let g = s.geom();
+    let g = geom_w::<W>();
     let p = s.to_move as usize;
     let can = can_w::<W>(s);
-    let t = pawn_targets_w::<W>(&can, 1u128 << s.pawns[p], s.occupied());
+    let t = pawn_targets_w::<W>(&can, s.pawn_bit(p), s.occupied());
     if s.walls_left[p] == 0 {
         out.extend(Bits(t).map(|i| {
             let [x, y] = g.xy[i as usize];
@@ -275,8 +269,10 @@ impl Quoridor {
     /// still in the game keeps a path to its goal.
     ///
     /// # Errors
-    /// The first rule the wall breaks, in the order of the rules ([`crate::rules`]).
+    /// [`MoveError::NoSuchPlayer`] for a seat the game does not have; then
+    /// the first rule the wall breaks, in the order of the rules ([`crate::rules`]).
     pub fn check_wall(&self, player: PlayerId, wall: Wall) -> Result<(), MoveError> {
+        self.check_seat(player)?;
         if wall.x > self.m - 2 || wall.y > self.m - 2 {
             return Err(MoveError::WallOffBoard { wall });
         }

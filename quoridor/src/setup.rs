@@ -278,7 +278,7 @@ pub(crate) fn validate(setup: &Setup) -> Result<Quoridor, SetupError> {
             return Err(SetupError::NoPath { player: PlayerId(p) });
         }
     }
-    let winners = (0..n).filter(|&p| s.pawns[p] != NO_PAWN && s.goal_mask(p) & (1u128 << s.pawns[p]) != 0);
+    let winners = (0..n).filter(|&p| s.pawns[p] != NO_PAWN && s.goal_mask(p) & (s.pawn_bit(p)) != 0);
     if winners.count() > 1 {
         return Err(SetupError::TwoWinners);
     }

@@ -1,7 +1,7 @@
 //! The state type, [`Quoridor`], and its plain queries (no flood fills:
 //! those are in `movegen`).
 
-use crate::geometry::{Bits, Geom, geom_for};
+use crate::geometry::{Bits, Geom, bit, geom_for};
 use crate::moves::Wall;
 use game_core::PlayerId;
 use game_core::PlayerSet;
@@ -77,13 +77,15 @@ impl Quoridor {
 
     #[inline]
     pub(crate) fn occupied(&self) -> u128 {
-        let mut o = 0;
-        for &c in &self.pawns[..self.players as usize] {
-            if c != NO_PAWN {
-                o |= 1u128 << c;
-            }
-        }
-        o
+        // Seats without a pawn (removed, or 2 and 3 of a two-player game)
+        // hold `NO_PAWN`, whose bit is empty.
+        bit(self.pawns[0]) | bit(self.pawns[1]) | bit(self.pawns[2]) | bit(self.pawns[3])
+    }
+
+    /// The one-bit mask of `p`'s pawn (empty for a removed player).
+    #[inline]
+    pub(crate) fn pawn_bit(&self, p: usize) -> u128 {
+        bit(self.pawns[p & 3])
     }
 
     /// The board side `M`.
@@ -163,6 +165,15 @@ impl Quoridor {
         self.h.count_ones() + self.v.count_ones()
     }
 
+    /// `Ok` when `player` is a seat of this game.
+    pub(crate) fn check_seat(&self, player: PlayerId) -> Result<(), crate::MoveError> {
+        if player.index() < self.players as usize {
+            Ok(())
+        } else {
+            Err(crate::MoveError::NoSuchPlayer { player, players: self.players as usize })
+        }
+    }
+
     /// The next player still in the game after `p`, in turn order.
     pub(crate) fn next_active(&self, p: u8) -> Option<u8> {
         // `players` is 2 or 4, so `& (players - 1)` is the remainder.
@@ -172,7 +183,6 @@ impl Quoridor {
 
     /// The active player whose pawn stands on its goal, if any.
     pub(crate) fn goal_winner(&self) -> Option<usize> {
-        (0..self.players as usize)
-            .find(|&p| self.pawns[p] != NO_PAWN && self.goal_mask(p) & (1u128 << self.pawns[p]) != 0)
+        (0..self.players as usize).find(|&p| self.pawns[p] != NO_PAWN && self.goal_mask(p) & self.pawn_bit(p) != 0)
     }
 }

@@ -22,13 +22,16 @@ impl Quoridor {
         Some(self.transformed(|c| Cell::new(self.m - 1 - c.x, c.y), |w| Wall { x: self.m - 2 - w.x, ..w }, false))
     }
 
-    /// A move mirrored left to right (see [`mirrored`](Quoridor::mirrored)).
+    /// A move mirrored left to right (see [`mirrored`](Quoridor::mirrored)):
+    /// the cell `(M-1-x, y)`, the wall `(M-2-x, y)`. Total: `None` when the
+    /// move is off this board (its image would be too), never wrapped
+    /// numbers.
     #[must_use]
-    pub fn mirror_move(&self, mv: Move) -> Move {
+    pub fn mirror_move(&self, mv: Move) -> Option<Move> {
         let m = self.m;
         match mv {
-            Move::Pawn(c) => Move::Pawn(Cell::new((m - 1).wrapping_sub(c.x), c.y)),
-            Move::Wall(w) => Move::Wall(Wall { x: (m - 2).wrapping_sub(w.x), ..w }),
+            Move::Pawn(c) => Some(Move::Pawn(Cell::new((m - 1).checked_sub(c.x)?, c.y))).filter(|_| c.y < m),
+            Move::Wall(w) => Some(Move::Wall(Wall { x: (m - 2).checked_sub(w.x)?, ..w })).filter(|_| w.y <= m - 2),
         }
     }
 
@@ -49,13 +52,16 @@ impl Quoridor {
         ))
     }
 
-    /// A move turned by 180 degrees (see [`rotated`](Quoridor::rotated)).
+    /// A move turned by 180 degrees (see [`rotated`](Quoridor::rotated)):
+    /// the cell `(M-1-x, M-1-y)`, the wall `(M-2-x, M-2-y)`. Total: `None`
+    /// when the move is off this board (its image would be too), never
+    /// wrapped numbers.
     #[must_use]
-    pub fn rotate_move(&self, mv: Move) -> Move {
+    pub fn rotate_move(&self, mv: Move) -> Option<Move> {
         let m = self.m;
         match mv {
-            Move::Pawn(c) => Move::Pawn(Cell::new((m - 1).wrapping_sub(c.x), (m - 1).wrapping_sub(c.y))),
-            Move::Wall(w) => Move::Wall(Wall { x: (m - 2).wrapping_sub(w.x), y: (m - 2).wrapping_sub(w.y), ..w }),
+            Move::Pawn(c) => Some(Move::Pawn(Cell::new((m - 1).checked_sub(c.x)?, (m - 1).checked_sub(c.y)?))),
+            Move::Wall(w) => Some(Move::Wall(Wall { x: (m - 2).checked_sub(w.x)?, y: (m - 2).checked_sub(w.y)?, ..w })),
         }
     }
 

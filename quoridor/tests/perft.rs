@@ -1,60 +1,89 @@
-//! Perft from the start positions (tick limit off), checked against the
-//! plain reference.
+//! Every row of the perft table in `doc/perft.md` (read from the file
+//! itself, so the docs and this test cannot diverge), counted by the fast
+//! generator and, where the row says so, by the plain reference model.
 
-mod common;
-use common::{Reference, reference_perft};
 use game_core::perft;
+use quoridor::testing::reference;
 use quoridor::{Config, Quoridor};
+
+struct Row {
+    size: u8,
+    players: u8,
+    depth: u32,
+    count: u64,
+    reference: bool,
+    ignored: bool,
+}
+
+fn table() -> Vec<Row> {
+    let text = include_str!("../doc/perft.md");
+    let rows: Vec<Row> = text
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let [size, players, depth, count, how] = cells[..] else { return None };
+            Some(Row {
+                size: size.parse().ok()?,
+                players: players.parse().ok()?,
+                depth: depth.parse().ok()?,
+                count: count.replace(',', "").parse().ok()?,
+                reference: how == "reference",
+                ignored: how.contains("ignored"),
+            })
+        })
+        .collect();
+    assert!(rows.len() >= 20, "the table in doc/perft.md was not found");
+    rows
+}
 
 fn start(size: u8, players: u8) -> Quoridor {
     Quoridor::new(Config { tick_limit: None, ..Config::new(size, players) }).unwrap()
 }
 
-/// `(size, players, perft at depth 1, 2, ...)`, counted by the fast
-/// generator and by the reference (the deepest entries with
-/// `perft_reference_deep`, run in release mode).
-const TABLE: &[(u8, u8, &[u64])] = &[
-    (9, 2, &[131, 16_677, 2_062_264]),
-    (9, 4, &[131, 16_677, 2_062_065]),
-    (7, 2, &[75, 5_357, 363_872]),
-    (5, 2, &[35, 1_109, 31_540, 794_442]),
-    (5, 4, &[35, 1_109, 31_365, 776_775]),
-];
+#[test]
+fn perft_table_rows_match_the_fast_generator() {
+    for row in table().iter().filter(|r| !r.ignored) {
+        let got = perft(&start(row.size, row.players), row.depth);
+        assert_eq!(got, row.count, "{} x {}, {} players, depth {}", row.size, row.size, row.players, row.depth);
+    }
+}
 
 #[test]
-fn perft_from_the_start_matches_the_table() {
-    for &(m, n, counts) in TABLE {
-        let s = start(m, n);
-        // The deepest 9x9 and 5x5 levels take a moment in the test profile; two levels less suffice.
-        let depth = if m == 9 { 2 } else { counts.len() - 1 };
-        for (d, &expected) in counts.iter().enumerate().take(depth) {
-            assert_eq!(perft(&s, d as u32 + 1), expected, "size {m}, {n} players, depth {}", d + 1);
+fn perft_table_reference_rows_match_the_reference_model() {
+    for row in table().iter().filter(|r| r.reference) {
+        let got = reference::perft(&start(row.size, row.players), row.depth);
+        assert_eq!(got, row.count, "{} x {}, {} players, depth {}", row.size, row.size, row.players, row.depth);
+    }
+}
+
+#[test]
+fn perft_table_covers_two_and_four_players_on_5_7_and_9() {
+    let rows = table();
+    for size in [5, 7, 9] {
+        for players in [2, 4] {
+            assert!(rows.iter().any(|r| r.size == size && r.players == players && r.depth >= 3), "{size} x {players}");
         }
     }
 }
 
 #[test]
-fn perft_matches_the_reference_at_shallow_depths() {
-    for &(m, n, counts) in TABLE {
-        let s = start(m, n);
-        let depth = match (m, n) {
-            (5, 2) => 3,
-            (9, 4) => 1,
-            _ => 2,
-        };
-        for (d, &expected) in counts.iter().enumerate().take(depth) {
-            assert_eq!(reference_perft(&Reference::from_state(&s), d as u32 + 1), expected, "size {m}, {n} players");
-        }
+#[ignore = "slow: cargo test -p quoridor --release --test perft -- --ignored"]
+fn perft_table_slow_rows_match_the_fast_generator() {
+    for row in table().iter().filter(|r| r.ignored) {
+        assert_eq!(perft(&start(row.size, row.players), row.depth), row.count, "{} x {}", row.size, row.players);
     }
 }
 
 #[test]
-#[ignore = "slow: run with --release -- --ignored"]
-fn perft_reference_deep() {
-    for &(m, n, counts) in TABLE {
-        let s = start(m, n);
-        let d = counts.len() as u32;
-        assert_eq!(perft(&s, d), counts[d as usize - 1]);
-        assert_eq!(reference_perft(&Reference::from_state(&s), d), counts[d as usize - 1], "size {m}, {n} players");
+#[ignore = "slow: cargo test -p quoridor --release --test perft -- --ignored"]
+fn perft_table_depth_three_rows_match_the_reference_model() {
+    for row in table().iter().filter(|r| r.depth == 3 && !r.reference) {
+        assert_eq!(
+            reference::perft(&start(row.size, row.players), row.depth),
+            row.count,
+            "{} x {}",
+            row.size,
+            row.players
+        );
     }
 }

@@ -651,3 +651,36 @@ fn text_board_shows_pawns_walls_and_removed_players() {
     r.play(P3, pawn(1, 4)).unwrap();
     assert!(r.to_string().contains("P0 0 (removed)"));
 }
+
+#[test]
+fn a_seat_the_game_does_not_have_is_no_such_player_before_anything_else() {
+    let s = Quoridor::default();
+    let seven = PlayerId(7);
+    let no_such = Err(MoveError::NoSuchPlayer { player: seven, players: 2 });
+    assert_eq!(s.check_wall(seven, Wall::horizontal(0, 0)), no_such);
+    assert_eq!(s.check_move(seven, Move::Wall(Wall::horizontal(0, 0))), no_such);
+    assert_eq!(
+        s.check_move(PlayerId(2), Move::Pawn(Cell::new(4, 1))),
+        Err(MoveError::NoSuchPlayer { player: PlayerId(2), players: 2 })
+    );
+    // Even when the wall is off the board and the game is over.
+    let mut over = s;
+    game_core::random_playout(&mut over, &mut game_core::rng::seeded(2), &mut Vec::new()).unwrap();
+    assert_eq!(over.check_wall(seven, Wall::horizontal(40, 40)), no_such);
+    assert_eq!(over.check_move(seven, Move::Pawn(Cell::new(4, 1))), no_such);
+    let err = over.check_wall(seven, Wall::horizontal(0, 0)).unwrap_err();
+    assert_eq!(game_core::GameError::kind(&err), "no-such-player");
+}
+
+#[test]
+fn symmetry_maps_of_moves_off_the_board_are_none() {
+    let s = Quoridor::default();
+    assert_eq!(s.rotate_move(Move::Wall(Wall::horizontal(8, 8))), None);
+    assert_eq!(s.rotate_move(Move::Wall(Wall::vertical(7, 7))), Some(Move::Wall(Wall::vertical(0, 0))));
+    assert_eq!(s.rotate_move(Move::Pawn(Cell::new(9, 0))), None);
+    assert_eq!(s.rotate_move(Move::Pawn(Cell::new(8, 0))), Some(Move::Pawn(Cell::new(0, 8))));
+    assert_eq!(s.mirror_move(Move::Wall(Wall::horizontal(8, 0))), None);
+    assert_eq!(s.mirror_move(Move::Wall(Wall::horizontal(0, 8))), None);
+    assert_eq!(s.mirror_move(Move::Pawn(Cell::new(0, 9))), None);
+    assert_eq!(s.mirror_move(Move::Pawn(Cell::new(0, 3))), Some(Move::Pawn(Cell::new(8, 3))));
+}
