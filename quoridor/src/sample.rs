@@ -22,30 +22,10 @@ use crate::moves::{Move, Wall};
 use crate::state::{NO_PAWN, Quoridor};
 use game_core::RngCore;
 use game_core::grid::Cell;
+use game_core::rng::below;
 
 /// Rejected proposals after which the sampler lists the legal walls.
 const MAX_REJECTIONS: u32 = 8;
-
-/// A number drawn uniformly from `0..n`: exactly the number
-/// [`game_core::rng::below`] draws from the same generator (same rejection
-/// rule), but its threshold `2^64 mod n` (a 64-bit division, a tenth of a
-/// random game's time) is computed only when the draw could be rejected,
-/// which is almost never (Lemire's nearly divisionless method).
-#[inline]
-fn below(rng: &mut (impl RngCore + ?Sized), n: usize) -> usize {
-    if n <= 1 {
-        return 0;
-    }
-    let n = n as u64;
-    let mut m = u128::from(rng.next_u64()) * u128::from(n);
-    if (m as u64) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u64) < threshold {
-            m = u128::from(rng.next_u64()) * u128::from(n);
-        }
-    }
-    (m >> 64) as usize
-}
 
 /// The index of the `k`-th set bit (from 0, lowest first) of `x`; `k` must
 /// be below `x.count_ones()`.
@@ -168,17 +148,6 @@ impl Quoridor {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn below_draws_what_game_core_below_draws() {
-        // Small moduli and ones just under a power of two reject most often.
-        for n in [1usize, 2, 3, 5, 7, 131, 1 << 20, (1 << 63) + 1, usize::MAX - 1, usize::MAX] {
-            let (mut a, mut b) = (game_core::rng::seeded(n as u64), game_core::rng::seeded(n as u64));
-            for _ in 0..2000 {
-                assert_eq!(below(&mut a, n), game_core::rng::below(&mut b, n), "n = {n}");
-            }
-        }
-    }
 
     #[test]
     fn select_finds_the_kth_set_bit() {
