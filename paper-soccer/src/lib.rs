@@ -101,8 +101,8 @@
 //!   [`Board::winner`]; fast playouts with [`Board::random_playout`].
 //!
 //! ## For fuzzers and move-generator benchmarkers
-//! * [`perft`]: the published perft table, at step level and at whole-turn
-//!   level, every row checked by the crate's tests.
+//! * The published perft table, at step level and at whole-turn level,
+//!   every row checked by the crate's tests: the *Perft* section below.
 //! * Feature `testing`: the `testing` module, with the plain reference
 //!   model of the rules and its one-call differential check
 //!   (`testing::reference::check`, also `perft` and `turn_perft` counted
@@ -122,7 +122,7 @@
 //! turns), `turngen` ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
 //! step text), [`protocol`], `display` (the picture and the position text),
 //! `zobrist` (compile-time key tables), and the building blocks `pitch` and
-//! `dir`; `testing` and `arb` behind their features. Everything public is
+//! `dir`; `testing` and `arbitrary_impls` behind their features. Everything public is
 //! re-exported at the crate root.
 //!
 //! ## Decisions where the rules ([`rules`]) are silent
@@ -142,8 +142,10 @@
 //! * In a record, the final line ending is optional and does not make an
 //!   extra empty turn; every other empty line is an empty turn.
 
+#![doc = include_str!("../doc/perft.md")]
+
 #[cfg(feature = "arbitrary")]
-mod arb;
+mod arbitrary_impls;
 mod dir;
 mod display;
 mod error;
@@ -153,10 +155,6 @@ mod movegen;
 mod notation;
 mod pitch;
 pub mod protocol;
-/// The perft table (step level and whole-turn level), checked by the
-/// crate's tests against the reference model.
-#[doc = include_str!("../doc/perft.md")]
-pub mod perft {}
 pub mod rules;
 mod setup;
 mod state;

@@ -34,7 +34,7 @@ fn fail<T>(check: &'static str, detail: impl Into<String>) -> Result<T, Violatio
 }
 
 /// Checks one whole turn of the fast resolution ([`Field::resolve_turn`])
-/// against the reference model ([`resolve`]): for `orders` (any orders,
+/// against the reference model ([`resolve`](super::resolve)): for `orders` (any orders,
 /// illegal ones included) on `field`, under every allocation of the
 /// contested kicks (or, when there are more than 32, a uniform sample of
 /// them) given explicitly, and under three seeded generators, the fast
