@@ -283,12 +283,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 impl<G: Alternating + Zobrist, E: Evaluate<G>> Search<G> for AlphaBeta<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
-        let mut moves = Vec::new();
-        state.legal_moves(me, &mut moves);
-        match moves.len() {
-            0 => None,
-            1 => Some(moves[0]),
-            _ => self.search(state, me).best.or(Some(moves[0])),
-        }
+        crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).best)
     }
 }

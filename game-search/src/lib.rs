@@ -53,3 +53,24 @@ pub trait Search<G: Game>: Send {
     /// (`None` only when `me` has no legal move).
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
 }
+
+/// The move a search chooses for `me`, searching only when there is a
+/// choice: `None` without a legal move, the only move without searching,
+/// else the move `search` finds (the first legal move if it finds none).
+/// `buf` receives the legal moves.
+pub(crate) fn choose_among<G: Game>(
+    state: &G,
+    me: PlayerId,
+    buf: &mut Vec<G::Move>,
+    search: impl FnOnce() -> Option<G::Move>,
+) -> Option<G::Move> {
+    state.legal_moves(me, buf);
+    match buf.len() {
+        0 => None,
+        1 => Some(buf[0]),
+        _ => {
+            let first = buf[0];
+            search().or(Some(first))
+        }
+    }
+}

@@ -466,14 +466,9 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
 
 impl<G: Game, P: Policy<G>> Search<G> for Mcts<G, P> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
-        state.legal_moves(me, &mut self.buf);
-        match self.buf.len() {
-            0 => None,
-            1 => Some(self.buf[0]),
-            _ => {
-                let first = self.buf[0];
-                Some(self.search(state, me).first().map_or(first, |&(m, _)| m))
-            }
-        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let chosen = crate::choose_among(state, me, &mut buf, || self.search(state, me).first().map(|&(m, _)| m));
+        self.buf = buf;
+        chosen
     }
 }

@@ -198,12 +198,6 @@ impl<G: Game, E: Evaluate<G>> Paranoid<G, E> {
 
 impl<G: Game, E: Evaluate<G>> Search<G> for Paranoid<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
-        let mut moves = Vec::new();
-        state.legal_moves(me, &mut moves);
-        match moves.len() {
-            0 => None,
-            1 => Some(moves[0]),
-            _ => self.search(state, me).0.or(Some(moves[0])),
-        }
+        crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).0)
     }
 }

@@ -123,6 +123,21 @@ fn fail<T>(check: &'static str, detail: impl Into<String>) -> Result<T, Violatio
     Err(Violation { check, detail: detail.into(), at: None })
 }
 
+/// Writes `value` as JSON and reads it back: a [`Violation`] named `check`
+/// when either fails or the value read differs.
+fn json_round_trip<T>(check: &'static str, value: &T) -> Result<(), Violation>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + fmt::Debug,
+{
+    let json = serde_json::to_string(value).map_err(|e| Violation { check, detail: e.to_string(), at: None })?;
+    let back: T =
+        serde_json::from_str(&json).map_err(|e| Violation { check, detail: format!("{e}: {json}"), at: None })?;
+    if back != *value {
+        return fail(check, format!("{value:?} -> {json} -> {back:?}"));
+    }
+    Ok(())
+}
+
 /// How much the kit does.
 #[derive(Clone, Copy, Debug)]
 pub struct KitConfig {
@@ -261,19 +276,7 @@ pub fn check_state<G: Game + MoveUniverse>(g: &G) -> Result<(), Violation> {
                     );
                 }
             }
-            let json = serde_json::to_string(&m).map_err(|e| Violation {
-                check: "move-serde",
-                detail: e.to_string(),
-                at: None,
-            })?;
-            let back: G::Move = serde_json::from_str(&json).map_err(|e| Violation {
-                check: "move-serde",
-                detail: format!("{json}: {e}"),
-                at: None,
-            })?;
-            if back != m {
-                return fail("move-serde", format!("{m:?} -> {json} -> {back:?}"));
-            }
+            json_round_trip("move-serde", &m)?;
         }
     }
     check_setup_round_trip(g)
@@ -288,19 +291,7 @@ fn check_outcome<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
             if !is_kebab(reason) {
                 return fail("end-reason", format!("end reason {reason:?} is not kebab-case"));
             }
-            let json = serde_json::to_string(&o).map_err(|e| Violation {
-                check: "outcome-serde",
-                detail: e.to_string(),
-                at: None,
-            })?;
-            let back: crate::Outcome = serde_json::from_str(&json).map_err(|e| Violation {
-                check: "outcome-serde",
-                detail: e.to_string(),
-                at: None,
-            })?;
-            if back != o {
-                return fail("outcome-serde", format!("{o:?} -> {json} -> {back:?}"));
-            }
+            json_round_trip("outcome-serde", &o)?;
             let total: f64 = (0..o.players()).map(|i| o.value_for(PlayerId(i as u8))).sum();
             if total.abs() > 1e-9 {
                 return fail("outcome-values", format!("values of {o:?} sum to {total}"));
@@ -322,19 +313,7 @@ fn check_chance<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
             if let Err(e) = child.apply_chance(&c) {
                 return fail("chance-refused", format!("sampled {c:?} refused: {e}"));
             }
-            let json = serde_json::to_string(&c).map_err(|e| Violation {
-                check: "chance-serde",
-                detail: e.to_string(),
-                at: None,
-            })?;
-            let back: G::Chance = serde_json::from_str(&json).map_err(|e| Violation {
-                check: "chance-serde",
-                detail: e.to_string(),
-                at: None,
-            })?;
-            if back != c {
-                return fail("chance-serde", format!("{c:?} -> {json} -> {back:?}"));
-            }
+            json_round_trip("chance-serde", &c)?;
             Ok(())
         }
         (ToAct::Chance, None) => fail("chance-missing", "chance node samples nothing"),
@@ -359,20 +338,8 @@ fn check_chance<G: Game>(g: &G, act: ToAct) -> Result<(), Violation> {
 /// A [`Violation`] named `setup-serde` or `setup-round-trip`.
 pub fn check_setup_round_trip<G: Game>(g: &G) -> Result<(), Violation> {
     let setup = g.to_setup();
-    let json = serde_json::to_string(&setup).map_err(|e| Violation {
-        check: "setup-serde",
-        detail: e.to_string(),
-        at: None,
-    })?;
-    let back: G::Setup = serde_json::from_str(&json).map_err(|e| Violation {
-        check: "setup-serde",
-        detail: format!("{e}: {json}"),
-        at: None,
-    })?;
-    if back != setup {
-        return fail("setup-serde", format!("{setup:?} -> {json} -> {back:?}"));
-    }
-    match G::from_setup(back) {
+    json_round_trip("setup-serde", &setup)?;
+    match G::from_setup(setup) {
         Ok(rebuilt) if rebuilt == *g => Ok(()),
         Ok(rebuilt) => fail("setup-round-trip", format!("{g:?} rebuilt as {rebuilt:?}")),
         Err(e) => fail("setup-round-trip", format!("own setup refused: {e}")),

@@ -86,23 +86,20 @@ fn choose<G: Game, B: Bias<G> + ?Sized>(
     moves.get(i).copied()
 }
 
-/// One step of a walk: a chance value drawn from `rng`, or a move of the
-/// next decider chosen by `bias` with a number from `rng`. `None` when the
-/// game is over or stuck (a decider without a legal move).
-fn step<G: Game, B: Bias<G> + ?Sized, R: RngCore + ?Sized>(
+/// One step of a walk: a chance value drawn from `rng`, or the move `pick`
+/// chooses for the next decider. `None` when the game is over or stuck (a
+/// decider without a legal move).
+fn step<G: Game, R: RngCore + ?Sized>(
     g: &mut G,
-    bias: &B,
     rng: &mut R,
-    moves: &mut Vec<G::Move>,
-    weights: &mut Vec<u64>,
+    mut pick: impl FnMut(&G, PlayerId, &mut R) -> Option<G::Move>,
 ) -> Option<()> {
     match g.to_act() {
         ToAct::Over => None,
         ToAct::Chance => g.resolve_chance(rng).map(|_| ()),
         act => {
             let p = act.next_decider()?;
-            g.legal_moves(p, moves);
-            let mv = choose(g, p, moves, weights, bias, rng.next_u64())?;
+            let mv = pick(g, p, rng)?;
             g.play_unchecked(p, mv);
             Some(())
         }
@@ -116,16 +113,7 @@ pub(super) fn step_random<G: Game, R: RngCore + ?Sized>(
     rng: &mut R,
     moves: &mut Vec<G::Move>,
 ) -> Option<()> {
-    match g.to_act() {
-        ToAct::Over => None,
-        ToAct::Chance => g.resolve_chance(rng).map(|_| ()),
-        act => {
-            let p = act.next_decider()?;
-            let mv = g.random_legal_move(p, rng, moves)?;
-            g.play_unchecked(p, mv);
-            Some(())
-        }
-    }
+    step(g, rng, |g, p, rng| g.random_legal_move(p, rng, moves))
 }
 
 /// The state reached from `start` by following `indices`: at each decision
@@ -171,17 +159,10 @@ pub fn state_from_indices_biased<G: Game, B: Bias<G> + ?Sized>(start: &G, indice
         // The index scaled to the whole u64 range, so `choose` reads it as
         // the fraction i / 65,536.
         let r = u64::from(i) << 48;
-        let mut rng = seeded(u64::from(i));
-        let stepped = match g.to_act() {
-            ToAct::Over => None,
-            ToAct::Chance => g.resolve_chance(&mut rng).map(|_| ()),
-            act => act.next_decider().and_then(|p| {
-                g.legal_moves(p, &mut moves);
-                let mv = choose(&g, p, &moves, &mut weights, bias, r)?;
-                g.play_unchecked(p, mv);
-                Some(())
-            }),
-        };
+        let stepped = step(&mut g, &mut seeded(u64::from(i)), |g, p, _| {
+            g.legal_moves(p, &mut moves);
+            choose(g, p, &moves, &mut weights, bias, r)
+        });
         if stepped.is_none() {
             break;
         }
@@ -223,7 +204,11 @@ pub fn biased_walk<G: Game, B: Bias<G> + ?Sized, R: RngCore + ?Sized>(
     let mut weights = Vec::new();
     visit(&g);
     for _ in 0..max_plies {
-        if step(&mut g, bias, rng, &mut moves, &mut weights).is_none() {
+        let stepped = step(&mut g, rng, |g, p, rng| {
+            g.legal_moves(p, &mut moves);
+            choose(g, p, &moves, &mut weights, bias, rng.next_u64())
+        });
+        if stepped.is_none() {
             break;
         }
         visit(&g);
