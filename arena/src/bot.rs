@@ -2,7 +2,7 @@
 //! [`SearchBot`], which seats any [`game_search::Search`] (the `mcts` and
 //! `alphabeta` specs).
 
-use game_core::rng::{GameRng, below, seeded};
+use game_core::rng::{GameRng, seeded};
 use game_core::{Game, PlayerId};
 use game_search::Search;
 pub use game_search::{AlphaBetaConfig, Budget, MctsConfig};
@@ -30,7 +30,8 @@ pub trait Bot<G: Game>: Send {
     }
 }
 
-/// Uniformly random legal moves from a seeded generator.
+/// Uniformly random legal moves from a seeded generator, drawn through
+/// [`Game::random_legal_move`] (each game's own exact sampler).
 pub struct RandomBot {
     rng: GameRng,
     buf_len_hint: usize,
@@ -45,10 +46,12 @@ impl RandomBot {
 
 impl<G: Game> Bot<G> for RandomBot {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
-        let mut moves = Vec::with_capacity(self.buf_len_hint);
-        state.legal_moves(me, &mut moves);
-        self.buf_len_hint = self.buf_len_hint.max(moves.len());
-        (!moves.is_empty()).then(|| moves[below(&mut self.rng, moves.len())])
+        // Games with a fast sampler never touch the buffer; the others list
+        // their moves in it, so it starts at the largest list seen.
+        let mut buf = Vec::with_capacity(self.buf_len_hint);
+        let mv = state.random_legal_move(me, &mut self.rng, &mut buf);
+        self.buf_len_hint = self.buf_len_hint.max(buf.len());
+        mv
     }
 }
 

@@ -46,7 +46,9 @@ fn distance_to(ball: Point, width: u8, height: u8, goal: Goal) -> u32 {
 #[must_use]
 pub fn bounce_options<const N: usize>(b: &Board<N>) -> u32 {
     let ball = b.ball();
-    b.legal_dirs().iter().filter(|&d| ball.step(d).is_some_and(|p| b.is_bounce_point(p))).count() as u32
+    // At most eight directions.
+    u32::try_from(b.legal_dirs().iter().filter(|&d| ball.step(d).is_some_and(|p| b.is_bounce_point(p))).count())
+        .unwrap_or(u32::MAX)
 }
 
 /// A score for `player` (positive is good), in steps scaled by 4: the
@@ -59,9 +61,11 @@ pub fn score<const N: usize>(b: &Board<N>, player: PlayerId) -> i32 {
         return if w == player { 1000 } else { -1000 };
     }
     let me = PlayerId(player.0.min(1));
-    let distance = |p: PlayerId| distance_to_goal(b, p) as i32;
+    // Distances and option counts are far below i32::MAX (pitches are at
+    // most 255 points wide, a point has eight directions).
+    let distance = |p: PlayerId| i32::try_from(distance_to_goal(b, p)).unwrap_or(i32::MAX);
     let lead = distance(me.opponent()) - distance(me);
-    let bounces = bounce_options(b) as i32;
+    let bounces = i32::try_from(bounce_options(b)).unwrap_or(i32::MAX);
     let tempo = if b.to_move() == Some(me) { bounces } else { -bounces };
     4 * lead + 2 * tempo
 }

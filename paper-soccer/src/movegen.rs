@@ -12,6 +12,7 @@
 #![allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
+    clippy::many_single_char_names,
     clippy::inline_always,
     clippy::missing_fields_in_debug
 )]
@@ -175,7 +176,8 @@ impl<const N: usize> Board<N> {
         // Lemire's multiply-and-reject on 32 bits: exactly uniform.
         let k = loop {
             let m = u64::from(rng.next_u32()) * n;
-            if (m as u32 as u64) >= n || (m as u32 as u64) >= (1 << 32) % n {
+            let low = u64::from(m as u32);
+            if low >= n || low >= (1 << 32) % n {
                 break m >> 32;
             }
         };

@@ -299,6 +299,8 @@ impl Pitch {
                     k += 1;
                 }
                 let i = (y + 1) * (w + 1) + x - (m - 1);
+                // Checked non-negative first (a const fn cannot use try_from).
+                #[allow(clippy::cast_sign_loss)]
                 if i >= 0 && (i as usize) < N {
                     free[i as usize] = mask;
                 }

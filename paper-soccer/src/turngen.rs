@@ -12,7 +12,7 @@
 // Slots are below 256 on a validated pitch and fingerprints are split into
 // their low bits on purpose. `TurnGen`'s `Debug` shows its capacity, not
 // its scratch contents.
-#![allow(clippy::cast_possible_truncation, clippy::missing_fields_in_debug)]
+#![allow(clippy::cast_possible_truncation, clippy::missing_fields_in_debug, clippy::many_single_char_names)]
 
 use crate::dir::{Dir, DirSet};
 use crate::notation::Turn;

@@ -16,6 +16,9 @@
 //! assert!(evaluation::score(&q, PlayerId(0)) > evaluation::score(&q, PlayerId(1)));
 //! ```
 
+// Seat numbers are below 4, so `as u8` is exact.
+#![allow(clippy::cast_possible_truncation)]
+
 use crate::moves::Move;
 use crate::state::Quoridor;
 use game_core::{Game, PlayerId};
@@ -31,7 +34,8 @@ pub fn path_difference(q: &Quoridor, player: PlayerId) -> Option<i32> {
         .filter(|&p| p != player)
         .filter_map(|p| q.distance_to_goal(p))
         .min()?;
-    Some(best_opponent as i32 - own as i32)
+    // Path lengths are below the 121 cells of the largest board.
+    Some(i32::try_from(best_opponent).ok()? - i32::try_from(own).ok()?)
 }
 
 /// Keeps in `moves` (legal moves of `player`) the pawn moves and the walls
@@ -84,7 +88,12 @@ pub fn wall_difference(q: &Quoridor, player: PlayerId) -> i32 {
 #[must_use]
 pub fn score(q: &Quoridor, player: PlayerId) -> i32 {
     if let Some(o) = q.outcome() {
-        return (o.value_for(player) * 1000.0).round() as i32;
+        // A value of 1, 0 or -1 (a win, a draw, a loss).
+        return match o.value_for(player) {
+            v if v > 0.0 => 1000,
+            v if v < 0.0 => -1000,
+            _ => 0,
+        };
     }
     let Some(lead) = path_difference(q, player) else { return -1000 };
     let tempo = if q.to_move() == Some(player) { 1 } else { -1 };

@@ -3,8 +3,10 @@
 
 // Bit indices are below 128 and coordinates below 11, so the casts to `u8`
 // and `u32` are exact; one-letter names (`h`, `v`, `g`, `a`, ...) are the
-// bitboard algebra of the module docs.
-#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+// bitboard algebra of the module docs; the per-direction pawn targets are
+// forced inline into the four-direction loop (measured by the
+// `quoridor/random-game` bench in `benches/`).
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names, clippy::inline_always)]
 
 use crate::error::MoveError;
 use crate::geometry::{Bits, Can, Geom, by_size, geom_w};

@@ -52,7 +52,12 @@ pub fn poisoned(y: &Yavalath, player: PlayerId) -> u32 {
 #[must_use]
 pub fn score(y: &Yavalath, player: PlayerId) -> i32 {
     if let Some(o) = y.outcome() {
-        return (o.value_for(player) * 1000.0).round() as i32;
+        // A value of 1, 0 or -1 (a win, a draw, a loss).
+        return match o.value_for(player) {
+            v if v > 0.0 => 1000,
+            v if v < 0.0 => -1000,
+            _ => 0,
+        };
     }
     let Some(mover) = y.to_move() else { return 0 };
     let other = mover.opponent();
@@ -63,7 +68,9 @@ pub fn score(y: &Yavalath, player: PlayerId) -> i32 {
     if unblockable_threats(y, other) > 0 || threats(y, other) > 1 {
         return -sign * FORCED;
     }
-    let side = |p: PlayerId| 10 * threats(y, p) as i32 + 3 * poisoned(y, p.opponent()) as i32;
+    // Both counts are at most the 61 cells of the board.
+    let count = |n: u32| i32::try_from(n).unwrap_or(i32::MAX / 16);
+    let side = |p: PlayerId| 10 * count(threats(y, p)) + 3 * count(poisoned(y, p.opponent()));
     sign * (side(mover) - side(other))
 }
 
