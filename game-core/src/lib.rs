@@ -100,6 +100,7 @@
 pub mod bitset;
 mod game;
 pub mod grid;
+#[cfg(feature = "nim")]
 pub mod nim;
 mod outcome;
 mod player;

@@ -146,12 +146,28 @@ impl Outcome {
     /// them.
     pub fn shared_win(players: usize, winners: impl IntoIterator<Item = PlayerId>) -> Outcome {
         let n = checked_players(players);
-        let mut scores = [0i64; MAX_PLAYERS];
+        // Built directly (every finished playout makes one): what
+        // `from_scores` gives for scores of 1 and 0, without its quadratic
+        // ranking.
+        let mut o = Outcome { players: n as u8, ranks: [0; MAX_PLAYERS], scores: [0; MAX_PLAYERS] };
+        let mut won = 0u8;
         for w in winners {
             assert!(w.index() < n, "winner {w} of a {n}-player game");
-            scores[w.index()] = 1;
+            if o.scores[w.index()] == 0 {
+                o.scores[w.index()] = 1;
+                won += 1;
+            }
         }
-        Outcome::from_scores(&scores[..n]).unwrap_or_else(|_| Outcome::draw(n))
+        // The others share the place after the winners (first, with no
+        // winner: a draw).
+        if won > 0 {
+            for i in 0..n {
+                if o.scores[i] == 0 {
+                    o.ranks[i] = won;
+                }
+            }
+        }
+        o
     }
 
     /// `loser` loses alone (for example by an illegal move); every other
@@ -284,6 +300,25 @@ fn checked_players(players: usize) -> usize {
 #[cfg(test)]
 mod seat_checks {
     use super::*;
+
+    #[test]
+    fn shared_win_is_what_from_scores_gives() {
+        for n in 1..=MAX_PLAYERS {
+            for set in 0u32..(1 << n) {
+                let winners: Vec<PlayerId> = (0..n).filter(|i| set >> i & 1 == 1).map(|i| PlayerId(i as u8)).collect();
+                let scores: Vec<i64> = (0..n).map(|i| i64::from(set >> i & 1)).collect();
+                let expected = Outcome::from_scores(&scores).unwrap();
+                assert_eq!(
+                    Outcome::shared_win(n, winners.iter().copied()),
+                    expected,
+                    "{n} players, winners {winners:?}"
+                );
+                if let [w] = winners[..] {
+                    assert_eq!(Outcome::win_for(n, w), expected);
+                }
+            }
+        }
+    }
 
     #[test]
     #[should_panic(expected = "winner 2 of a 2-player game")]
