@@ -256,7 +256,12 @@ impl TurnGen {
             // and so this parent, which is expanded once. Only a bounce or
             // a block can be reached by another order.
             let ends_by_its_only_line = fq == 0xFF || fq == 0;
-            let revisit = simple.is_none_or(|v| v[(q >> 6) & 3] & (1 << (q & 63)) != 0);
+            // A match, not `Option::is_none_or`: bundled bots build with
+            // rustc 1.81, which does not have it.
+            let revisit = match simple {
+                None => true,
+                Some(v) => v[(q >> 6) & 3] & (1 << (q & 63)) != 0,
+            };
             if ends_by_its_only_line || !revisit || self.insert(h ^ line_key2(p, q, d) ^ ball_key2(q)) {
                 new |= d.bit();
             }
