@@ -1,0 +1,4 @@
+//! First contact: files that cannot be written or read.
+
+#[allow(unused_imports)]
+use crate::common;
