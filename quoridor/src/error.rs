@@ -32,20 +32,20 @@ pub enum MoveError {
         to_move: PlayerId,
     },
     /// The target cell is off the board.
-    #[error("cell ({}, {}) is off the board", cell.x, cell.y)]
+    #[error("cell {} {} is off the board", cell.x, cell.y)]
     PawnOffBoard {
         /// The target.
         cell: Cell,
     },
     /// The pawn cannot reach that cell in one move (a wall, the edge or a
     /// pawn is in the way, or the cell is not a step, jump or side-step away).
-    #[error("the pawn cannot move to ({}, {})", cell.x, cell.y)]
+    #[error("the pawn cannot move to {} {}", cell.x, cell.y)]
     IllegalPawnMove {
         /// The target.
         cell: Cell,
     },
     /// The wall's anchor is off the board (`x` or `y` above `M-2`).
-    #[error("wall ({}, {}) is off the board", wall.x, wall.y)]
+    #[error("wall {wall} is off the board")]
     WallOffBoard {
         /// The wall.
         wall: Wall,
