@@ -1,13 +1,14 @@
 //! The arena's errors, one enum per kind of operation. Each is
 //! `#[non_exhaustive]`; the `arena` command prints its message and exits
-//! with code 2. Errors of the game crates are kept as `source`s (boxed, so
+//! with code 2 (`arena judge`: 1 for a [`RecordFault`]). Errors of the game crates are kept as `source`s (boxed, so
 //! that the arena does not depend on their names; downcast to inspect them).
 //!
-//! Also here: [`JudgeError`] (`arena judge`). Elsewhere:
+//! Also here: [`JudgeError`] and [`RecordFault`] (`arena judge`). Elsewhere:
 //! [`BotIoError`](crate::external::BotIoError) (talking to a bot process,
 //! recorded with the game rather than returned) and game-core's
 //! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
 
+use game_core::PlayerId;
 use std::error::Error;
 use std::io;
 use std::path::PathBuf;
@@ -280,16 +281,27 @@ mod tests {
     }
 }
 
-/// Why a record cannot be judged at all (exit code 2).
+/// Why a record cannot be judged at all (`arena judge` exits with code
+/// 2), or, as [`JudgeError::Fault`], why [`replay`](crate::judge::replay)
+/// stopped on a record that was read but is wrong.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum JudgeError {
     /// The JSON record does not parse or is of another game.
     #[error("unreadable record: {0}")]
     Unreadable(String),
-    /// The record contradicts itself (a turn's answer and its text).
-    #[error("inconsistent record: {0}")]
-    Inconsistent(String),
+    /// The input is empty: no record at all.
+    #[error("the file is empty: not a record")]
+    Empty,
+    /// A record without a single turn (text lines or a JSON record's
+    /// `turns`): nothing to judge.
+    #[error("the record lists no turn: nothing to judge")]
+    NoTurns,
+    /// The record breaks a rule or disagrees with itself (`arena judge`
+    /// reports it with the result and exits with code 1; `render` and
+    /// `view` refuse the record).
+    #[error(transparent)]
+    Fault(Box<RecordFault>),
     /// A JSON record of another game.
     #[error("a record of {record:?}, judged as {given:?}")]
     WrongGame {
@@ -321,4 +333,150 @@ pub enum JudgeError {
     /// Writing the report failed.
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
+}
+
+/// What is wrong with a record that was read and judged: the first fault,
+/// where judging stopped (`arena judge` exits with code 1). Each says what
+/// is wrong in the game's terms: plies and players as the report numbers
+/// them, moves in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordFault {
+    /// A turn the rules refuse, listed as played: a text record's line, or
+    /// the `text` of a JSON record's turn without a bot's answer. (A bot's
+    /// recorded answer that the rules refuse is not a fault of the record:
+    /// the game's rules decide what it costs.)
+    #[error("ply {ply}: player {player} plays {said}, which the rules refuse ({kind}): {message}")]
+    Illegal {
+        /// The ply (seat turn, from 1).
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The turn as the record lists it, quoted.
+        said: String,
+        /// The game's kebab-case kind of the refusal.
+        kind: String,
+        /// The game's reason.
+        message: String,
+    },
+    /// A turn listed after the end of the game.
+    #[error("ply {ply}: player {player} plays {said} after the end of the game ({ended})")]
+    AfterEnd {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The turn as the record lists it, quoted.
+        said: String,
+        /// How and when the game ended.
+        ended: String,
+    },
+    /// A chance value listed where the game draws none, or that does not fit
+    /// the position.
+    #[error("the chance value after ply {ply} is refused ({kind}): {message}")]
+    Chance {
+        /// The ply it follows (0 before the first).
+        ply: usize,
+        /// The game's kebab-case kind of the refusal.
+        kind: String,
+        /// The game's reason.
+        message: String,
+    },
+    /// A turn whose recorded answer does not give the turn the record lists.
+    #[error(
+        "ply {ply}: player {player}'s answer {answer} {}, but the record lists {}",
+        answer_gives(gives.as_deref(), refused.as_deref()),
+        lists.as_ref().map_or_else(|| "no move (a failed turn)".to_string(), |m| format!("{m} as played"))
+    )]
+    AnswerDiffers {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The answer as recorded, quoted (or how it was cut short).
+        answer: String,
+        /// The turn the answer gives, in the game's notation (`None`: the
+        /// answer is refused and plays no move).
+        gives: Option<String>,
+        /// Why the answer is refused (the game's reason), when it is.
+        refused: Option<String>,
+        /// The turn the record lists (`None`: none, a failed turn).
+        lists: Option<String>,
+    },
+    /// A turn of a seat the game does not have.
+    #[error("ply {ply}: the record gives the turn to player {player}, but the game's players are 0 to {last}")]
+    NoSeat {
+        /// The ply.
+        ply: usize,
+        /// The seat the record names.
+        player: u8,
+        /// The game's last seat.
+        last: usize,
+    },
+    /// A turn that lists neither a move (`text`) nor an answer, or an
+    /// answer `"as-played"` without the move it stands for.
+    #[error("ply {ply}: player {player}'s turn lists no move (\"text\"){}", if *as_played { " for its answer \"as-played\"" } else { " and no answer" })]
+    NoMove {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// Whether the turn has the answer `"as-played"`.
+        as_played: bool,
+    },
+    /// The result the record states is not the one its turns give.
+    #[error("the record says {recorded}, but its turns give {replayed}")]
+    ResultDiffers {
+        /// The record's `result` (or `outcome`), in words.
+        recorded: String,
+        /// The result of its turns, in words.
+        replayed: String,
+    },
+}
+
+impl From<RecordFault> for JudgeError {
+    fn from(f: RecordFault) -> JudgeError {
+        JudgeError::Fault(Box::new(f))
+    }
+}
+
+/// What a recorded answer comes to, in words.
+fn answer_gives(gives: Option<&str>, refused: Option<&str>) -> String {
+    match (gives, refused) {
+        (Some(m), None) => format!("plays {m}"),
+        (Some(m), Some(why)) => format!("is refused ({why}) and replaced by {m}"),
+        (None, Some(why)) => format!("is refused ({why})"),
+        (None, None) => "plays no move".to_string(),
+    }
+}
+
+impl RecordFault {
+    /// The kebab-case kind, as `judge --json` reports it: `illegal-move`,
+    /// `after-end`, `chance-refused`, `answer-differs`, `no-seat`,
+    /// `no-move`, `result-differs`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RecordFault::Illegal { .. } => "illegal-move",
+            RecordFault::AfterEnd { .. } => "after-end",
+            RecordFault::Chance { .. } => "chance-refused",
+            RecordFault::AnswerDiffers { .. } => "answer-differs",
+            RecordFault::NoSeat { .. } => "no-seat",
+            RecordFault::NoMove { .. } => "no-move",
+            RecordFault::ResultDiffers { .. } => "result-differs",
+        }
+    }
+
+    /// The ply where judging stopped (`None` for a stated result that the
+    /// turns contradict, found after them).
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            RecordFault::Illegal { ply, .. }
+            | RecordFault::AfterEnd { ply, .. }
+            | RecordFault::Chance { ply, .. }
+            | RecordFault::AnswerDiffers { ply, .. }
+            | RecordFault::NoSeat { ply, .. }
+            | RecordFault::NoMove { ply, .. } => Some(*ply),
+            RecordFault::ResultDiffers { .. } => None,
+        }
+    }
 }

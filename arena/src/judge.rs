@@ -19,16 +19,23 @@
 //! A text record names no seats: each line is the turn of the seat to act,
 //! and after the end of the game, of the seat after the previous line's.
 //!
-//! Every entry is judged or the record is refused: a turn after the end
-//! of the game is refused as `game-over` and changes neither the result
-//! nor its reason; a turn of no seat, with neither text nor answer, or
-//! whose answer does not give its text is refused as
-//! [`JudgeError::Inconsistent`] naming the turn.
+//! Judging stops at the record's first fault ([`RecordFault`]), which
+//! [`judge`] reports once with the result at that point and returns: a turn
+//! the rules refuse that the record lists as played (a text record's line,
+//! or the `text` of a turn without a bot's answer; a bot's recorded answer
+//! that the rules refuse is not a fault, the game's failure policy settles
+//! it), a turn or chance value after the end of the game (refused as
+//! `game-over`, the result unchanged), a turn of no seat or without a
+//! move, a turn whose answer does not give its text, or a stated `result`
+//! or `outcome` that the turns do not give. [`replay`] (for `render` and
+//! `view`) stops on the faults of the record's own entries as
+//! [`JudgeError::Fault`]; it judges turns the rules refuse as the referee
+//! does.
 
 use crate::games::{Adapter, AnswerError};
-use crate::play::{RECORD_FORMAT, RecordEntry, TurnEntry};
+use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
 use crate::referee::{Referee, Said, Stop, Verdict, substitute_rng};
-use game_core::{Game, PlayerId};
+use game_core::{Game, Outcome, PlayerId};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
 use std::io::{BufRead, Read, Write};
@@ -42,21 +49,81 @@ pub struct JudgeOptions {
     pub legal: bool,
 }
 
-pub use crate::error::JudgeError;
+pub use crate::error::{JudgeError, RecordFault};
 
 struct Reporter<'a, W: Write> {
     out: &'a mut W,
     opts: JudgeOptions,
+    /// The report of the start position, written before the first turn's
+    /// (a record without turns is refused before anything is written).
+    start: Option<String>,
+    /// Seat turns judged so far.
+    plies: usize,
+    /// How and when the game ended, once it has.
+    ended: Option<String>,
 }
 
-impl<W: Write> Reporter<'_, W> {
-    fn start<A: Adapter>(&mut self, a: &A, state: &A::G) -> Result<(), JudgeError> {
-        if self.opts.json && self.opts.legal {
-            writeln!(self.out, "{}", ordered(&[("ply", json!(0)), ("next_legal", json!(a.next_legal(state)))]))?;
+impl<'a, W: Write> Reporter<'a, W> {
+    fn new(out: &'a mut W, opts: JudgeOptions) -> Self {
+        Reporter { out, opts, start: None, plies: 0, ended: None }
+    }
+
+    fn start<A: Adapter>(&mut self, a: &A, state: &A::G) {
+        self.start = if self.opts.json && self.opts.legal {
+            Some(ordered(&[("ply", json!(0)), ("next_legal", json!(a.next_legal(state)))]))
         } else if !self.opts.json {
-            writeln!(self.out, "start position:\n{}", a.display(state))?;
+            Some(format!("start position:\n{}", a.display(state)))
+        } else {
+            None
+        };
+    }
+
+    /// Writes the start position's report if it is still to be written.
+    fn flush_start(&mut self) -> Result<(), JudgeError> {
+        if let Some(start) = self.start.take() {
+            writeln!(self.out, "{start}")?;
         }
         Ok(())
+    }
+
+    /// Notes the end of the game once the referee says it is over.
+    fn note_end<A: Adapter>(&mut self, r: &Referee<'_, A>) {
+        if self.ended.is_some() || !r.is_over() {
+            return;
+        }
+        self.ended = Some(match (r.result(), r.stop()) {
+            (Some((o, reason)), _) => format!("{} at ply {}", ResultEntry::new(&o, &reason), self.plies),
+            (None, _) => format!("judging stopped at ply {} without a result", self.plies),
+        });
+    }
+
+    /// Reports a seat's turn and finds what is wrong with it as a record:
+    /// a turn after the end, or a turn the rules refuse that the record
+    /// lists as played (`answered`: the turn was judged from a bot's
+    /// recorded answer, whose failure the game's rules settle).
+    fn judged<A: Adapter>(
+        &mut self,
+        a: &A,
+        r: &Referee<'_, A>,
+        v: &Verdict<<A::G as Game>::Move>,
+        answered: bool,
+    ) -> Result<(), JudgeError> {
+        self.plies = v.ply;
+        self.verdict(a, v, r.state())?;
+        let (ply, player, said) = (v.ply, v.player, quote(&v.said));
+        if let Some(ended) = self.ended.clone() {
+            return Err(RecordFault::AfterEnd { ply, player, said, ended }.into());
+        }
+        match &v.error {
+            Some(e) if !answered && !v.recorded => {
+                let (kind, message) = (e.kind.clone(), e.message.clone());
+                Err(RecordFault::Illegal { ply, player, said, kind, message }.into())
+            }
+            _ => {
+                self.note_end(r);
+                Ok(())
+            }
+        }
     }
 
     fn verdict<A: Adapter>(
@@ -65,6 +132,7 @@ impl<W: Write> Reporter<'_, W> {
         v: &Verdict<<A::G as Game>::Move>,
         after: &A::G,
     ) -> Result<(), JudgeError> {
+        self.flush_start()?;
         let (ply, p) = (v.ply, v.player);
         if self.opts.json {
             let mut f = vec![("ply", json!(ply)), ("player", json!(p.0)), ("move", json!(v.said))];
@@ -107,6 +175,7 @@ impl<W: Write> Reporter<'_, W> {
     }
 
     fn refused_chance(&mut self, index: usize, e: &AnswerError) -> Result<(), JudgeError> {
+        self.flush_start()?;
         if self.opts.json {
             let f = [
                 ("entry", json!(index)),
@@ -122,7 +191,10 @@ impl<W: Write> Reporter<'_, W> {
         Ok(())
     }
 
-    fn result<A: Adapter>(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+    /// The result where judging ended, and in JSON the fault that stopped
+    /// it (people read the fault on the standard error).
+    fn result<A: Adapter>(&mut self, a: &A, r: &Referee<'_, A>, fault: Option<&RecordFault>) -> Result<(), JudgeError> {
+        self.flush_start()?;
         let result = r.result();
         if self.opts.json {
             let text = match &result {
@@ -133,9 +205,18 @@ impl<W: Write> Reporter<'_, W> {
                     ("reason", json!(reason)),
                 ]),
             };
-            writeln!(self.out, "{{\"result\": {text}}}")?;
+            match fault {
+                None => writeln!(self.out, "{{\"result\": {text}}}")?,
+                Some(f) => {
+                    let mut fields = vec![("kind", json!(f.kind()))];
+                    fields.extend(f.ply().map(|p| ("ply", json!(p))));
+                    fields.push(("message", json!(f.to_string())));
+                    writeln!(self.out, "{{\"result\": {text}, \"fault\": {}}}", ordered(&fields))?;
+                }
+            }
         } else {
             writeln!(self.out, "final position:\n{}", a.display(r.state()))?;
+            let stopped = fault.and_then(RecordFault::ply);
             match (result, r.stop()) {
                 (Some((o, reason)), Some(Stop::Forfeit { seat, ply, .. })) => {
                     writeln!(self.out, "result: {o} by {reason} (ended by {reason} of seat {seat} at ply {ply})")?
@@ -144,7 +225,10 @@ impl<W: Write> Reporter<'_, W> {
                 (None, Some(Stop::Halted { ply })) => {
                     writeln!(self.out, "result: the game is not over (judging stopped at ply {ply})")?
                 }
-                (None, _) => writeln!(self.out, "result: the game is not over")?,
+                (None, _) => match stopped {
+                    Some(ply) => writeln!(self.out, "result: the game is not over (judging stopped at ply {ply})")?,
+                    None => writeln!(self.out, "result: the game is not over")?,
+                },
             }
         }
         Ok(())
@@ -160,28 +244,32 @@ fn ordered(pairs: &[(&str, Value)]) -> String {
 
 impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
     fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
-        Reporter::start(self, a, r.state())
+        Reporter::start(self, a, r.state());
+        Ok(())
     }
     fn chance(
         &mut self,
         _a: &A,
-        _r: &Referee<'_, A>,
+        r: &Referee<'_, A>,
         index: usize,
         refused: Option<&AnswerError>,
     ) -> Result<(), JudgeError> {
-        match refused {
-            Some(e) => self.refused_chance(index, e),
-            None => Ok(()),
-        }
+        let Some(e) = refused else {
+            self.note_end(r);
+            return Ok(());
+        };
+        self.refused_chance(index, e)?;
+        let (kind, message) = (e.kind.clone(), e.message.clone());
+        Err(RecordFault::Chance { ply: self.plies, kind, message }.into())
     }
     fn turn(
         &mut self,
         a: &A,
         r: &Referee<'_, A>,
         v: &Verdict<<A::G as Game>::Move>,
-        _entry: &TurnEntry,
+        entry: &TurnEntry,
     ) -> Result<(), JudgeError> {
-        self.verdict(a, v, r.state())
+        self.judged(a, r, v, entry.answer.is_some())
     }
 }
 
@@ -219,32 +307,70 @@ pub trait Sink<A: Adapter> {
 }
 
 /// Judges a record read from `input` (a text record line by line, a JSON
-/// record entry by entry) and writes the report.
+/// record entry by entry) and writes the report: a line per turn, then the
+/// result where judging ended. Judging stops at the record's first fault,
+/// which is returned (`Ok(None)`: the record is a game by the rules and
+/// agrees with itself).
 ///
 /// # Errors
-/// [`JudgeError`] when the record cannot be read at all, is of another game
-/// or configuration, or contradicts itself.
+/// [`JudgeError`] when the record cannot be judged at all: it cannot be
+/// read, is empty or lists no turn, is not a record, or is of another game,
+/// format or configuration (never [`JudgeError::Fault`]: a fault is
+/// returned as `Ok`).
 pub fn judge<A: Adapter, R: BufRead, W: Write>(
     a: &A,
     input: R,
     opts: JudgeOptions,
     out: &mut W,
-) -> Result<(), JudgeError> {
-    let (json, mut input) = sniff(input)?;
-    let mut rep = Reporter { out, opts };
-    if json {
-        let r = replay(a, &mut serde_json::Deserializer::from_reader(input), &mut rep)?;
-        return rep.result(a, &r);
+) -> Result<Option<RecordFault>, JudgeError> {
+    let (json, input) = sniff(input)?;
+    let mut rep = Reporter::new(out, opts);
+    let (referee, judged) = if json {
+        replay_to(a, &mut serde_json::Deserializer::from_reader(input), &mut rep)
+    } else {
+        text_record(a, input, &mut rep)
+    };
+    let fault = match judged {
+        Ok(()) => None,
+        Err(JudgeError::Fault(f)) => Some(*f),
+        Err(e) => return Err(e),
+    };
+    let r = referee.ok_or_else(no_setup)?;
+    if rep.plies == 0 && !matches!(fault, Some(RecordFault::Chance { .. })) {
+        return Err(JudgeError::NoTurns);
     }
+    rep.result(a, &r, fault.as_ref())?;
+    Ok(fault)
+}
+
+fn no_setup() -> JudgeError {
+    JudgeError::Unreadable("not a game record: no setup".into())
+}
+
+/// Judges a text record line by line: the referee where judging ended, and
+/// why it ended early.
+fn text_record<'a, A: Adapter, R: BufRead, W: Write>(
+    a: &'a A,
+    input: R,
+    rep: &mut Reporter<'_, W>,
+) -> (Option<Referee<'a, A>>, Result<(), JudgeError>) {
     if !a.text_records() {
-        return Err(JudgeError::Unreadable(format!(
-            "{} records are the JSON records `arena play --record` writes",
-            a.name()
-        )));
+        let e = format!("{} records are the JSON records `arena play --record` writes", a.name());
+        return (None, Err(JudgeError::Unreadable(e)));
     }
     // A text record has no seed: a substitute turn cannot be re-derived.
     let mut r = Referee::new(a, a.start(), None);
-    rep.start(a, r.state())?;
+    rep.start(a, r.state());
+    let judged = text_turns(a, input, &mut r, rep);
+    (Some(r), judged)
+}
+
+fn text_turns<A: Adapter, R: BufRead, W: Write>(
+    a: &A,
+    mut input: R,
+    r: &mut Referee<'_, A>,
+    rep: &mut Reporter<'_, W>,
+) -> Result<(), JudgeError> {
     let n = r.state().players().max(1);
     let mut last: Option<PlayerId> = None;
     let (mut buf, mut offset) = (Vec::new(), 0usize);
@@ -252,7 +378,7 @@ pub fn judge<A: Adapter, R: BufRead, W: Write>(
         buf.clear();
         let got = input.read_until(b'\n', &mut buf).map_err(JudgeError::Read)?;
         if got == 0 {
-            break;
+            return Ok(());
         }
         let text = std::str::from_utf8(&buf).map_err(|e| {
             JudgeError::Read(std::io::Error::new(
@@ -271,10 +397,9 @@ pub fn judge<A: Adapter, R: BufRead, W: Write>(
             };
             last = Some(player);
             let v = r.turn(player, Said::Text(line));
-            rep.verdict(a, &v, r.state())?;
+            rep.judged(a, r, &v, false)?;
         }
     }
-    rep.result(a, &r)
 }
 
 /// An input given back whole after its first bytes were read.
@@ -282,11 +407,19 @@ type Again<R> = std::io::Chain<std::io::Cursor<Vec<u8>>, R>;
 
 /// Whether `input` is a JSON record (its first non-blank byte is `{`), and
 /// the whole input again.
+///
+/// # Errors
+/// [`JudgeError::Read`]; [`JudgeError::Empty`] for an input of no bytes.
 fn sniff<R: BufRead>(mut input: R) -> Result<(bool, Again<R>), JudgeError> {
     let mut blank = Vec::new();
     let json = loop {
         let buf = input.fill_buf().map_err(JudgeError::Read)?;
-        let Some(&first) = buf.first() else { break false };
+        let Some(&first) = buf.first() else {
+            if blank.is_empty() {
+                return Err(JudgeError::Empty);
+            }
+            break false;
+        };
         let n = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
         if n == 0 {
             break first == b'{';
@@ -379,20 +512,34 @@ impl<'de> Visitor<'de> for StartVisitor<'_> {
 ///
 /// # Errors
 /// [`JudgeError`]: the record does not parse, is of another game, format
-/// or configuration, contradicts itself, or the sink fails.
+/// or configuration, contradicts itself ([`JudgeError::Fault`]: a turn of
+/// no seat or without a move, an answer that does not give its turn, a
+/// stated result its turns do not give), or the sink fails.
 pub fn replay<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
     a: &'a A,
     de: D,
     sink: &mut S,
 ) -> Result<Referee<'a, A>, JudgeError> {
+    let (referee, judged) = replay_to(a, de, sink);
+    judged?;
+    referee.ok_or_else(no_setup)
+}
+
+/// [`replay`], giving back the referee where judging ended (once the
+/// record's head is read) with why it ended early.
+fn replay_to<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
+    a: &'a A,
+    de: D,
+    sink: &mut S,
+) -> (Option<Referee<'a, A>>, Result<(), JudgeError>) {
     let mut failure = None;
     let mut referee = None;
     let r = de.deserialize_map(RecordVisitor { a, sink, failure: &mut failure, referee: &mut referee });
-    if let Some(f) = failure {
-        return Err(f);
-    }
-    r.map_err(|e| JudgeError::Unreadable(format!("bad JSON: {e}")))?;
-    referee.ok_or_else(|| JudgeError::Unreadable("not a game record: no setup".into()))
+    let judged = match failure {
+        Some(f) => Err(f),
+        None => r.map_err(|e| JudgeError::Unreadable(format!("bad JSON: {e}"))),
+    };
+    (referee, judged)
 }
 
 struct RecordVisitor<'a, 'o, A: Adapter, S> {
@@ -421,6 +568,8 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
         let mut setup: Option<<A::G as Game>::Setup> = None;
         let mut seed: Option<u64> = None;
         let mut config: Option<Value> = None;
+        let mut stated: Option<ResultEntry> = None;
+        let mut outcome: Option<Outcome> = None;
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "format" => format = Some(map.next_value::<u64>()?),
@@ -442,11 +591,14 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
                     ));
                 }
                 "turns" if self.referee.is_none() => {
-                    let mut r = open(a, &mut *self.sink, setup.take(), seed, format, game, config.take())
+                    let r = open(a, &mut *self.sink, setup.take(), seed, format, game, config.take())
                         .map_err(|e| stop(self.failure, e))?;
-                    map.next_value_seed(TurnsSeed { a, r: &mut r, sink: self.sink, failure: self.failure })?;
-                    *self.referee = Some(r);
+                    let r = self.referee.insert(r);
+                    map.next_value_seed(TurnsSeed { a, r, sink: &mut *self.sink, failure: &mut *self.failure })?;
                 }
+                // Checked once the turns are judged.
+                "result" => stated = map.next_value()?,
+                "outcome" => outcome = map.next_value()?,
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -457,7 +609,35 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
             let r = open(a, &mut *self.sink, setup, seed, format, game, config).map_err(|e| stop(self.failure, e))?;
             *self.referee = Some(r);
         }
+        if let Some(r) = self.referee.as_ref() {
+            check_result(r, stated, outcome).map_err(|f| stop(self.failure, f.into()))?;
+        }
         Ok(())
+    }
+}
+
+/// Checks the result a record states (its `result` and `outcome`) against
+/// the one its turns give. A game the arena stopped itself (a draw by
+/// `arena-limit` or `arena-error`) has a result its turns do not give.
+fn check_result<A: Adapter>(
+    r: &Referee<'_, A>,
+    stated: Option<ResultEntry>,
+    outcome: Option<Outcome>,
+) -> Result<(), RecordFault> {
+    let replayed = r.result();
+    let entry = replayed.as_ref().map(|(o, reason)| ResultEntry::new(o, reason));
+    let words = entry.as_ref().map_or_else(|| "a game that is not over".to_string(), ToString::to_string);
+    if let Some(stated) = stated {
+        let forced = entry.is_none() && stated.reason.starts_with("arena-");
+        if !forced && entry.as_ref() != Some(&stated) {
+            return Err(RecordFault::ResultDiffers { recorded: stated.to_string(), replayed: words });
+        }
+    }
+    match (outcome, replayed) {
+        (Some(stated), Some((o, _))) if stated != o => {
+            Err(RecordFault::ResultDiffers { recorded: stated.to_string(), replayed: o.to_string() })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -533,7 +713,7 @@ impl<'de, A: Adapter, S: Sink<A>> Visitor<'de> for TurnsSeed<'_, '_, A, S> {
     }
 }
 
-/// Judges turn number `t` (from 1) of a JSON record.
+/// Judges turn number `t` (from 1, the referee's ply) of a JSON record.
 fn judge_turn<A: Adapter>(
     a: &A,
     r: &mut Referee<'_, A>,
@@ -542,27 +722,36 @@ fn judge_turn<A: Adapter>(
 ) -> Result<Verdict<<A::G as Game>::Move>, JudgeError> {
     let p = PlayerId(e.player);
     if p.index() >= r.state().players() {
-        return Err(JudgeError::Inconsistent(format!("turn {t}: no seat {p}")));
+        return Err(RecordFault::NoSeat { ply: t, player: e.player, last: r.state().players() - 1 }.into());
     }
     let Some(answer) = &e.answer else {
-        let text = e.text.clone().ok_or_else(|| {
-            JudgeError::Inconsistent(format!("turn {t} of seat {p} has neither a text nor an answer"))
-        })?;
+        let text = e.text.clone().ok_or(RecordFault::NoMove { ply: t, player: p, as_played: false })?;
         return Ok(r.turn(p, Said::Text(text)));
     };
-    let raw = answer.raw(|| e.text.as_deref().map(|text| a.answer_of_turn(text))).ok_or_else(|| {
-        JudgeError::Inconsistent(format!("turn {t} of seat {p}: an answer \"as-played\" without a text"))
+    let raw = answer.raw(|| e.text.as_deref().map(|text| a.answer_of_turn(text))).ok_or(RecordFault::NoMove {
+        ply: t,
+        player: p,
+        as_played: true,
     })?;
     let was_over = r.is_over();
+    let quoted = match raw.cutoff {
+        Some(c) => format!("(none: {})", c.kind()),
+        None => quote(&raw.text()),
+    };
     let v = r.turn(p, Said::Answer(raw));
     if !was_over {
         let failed_out = v.error.is_some() && !v.substituted;
         let played = (!failed_out).then(|| a.record_text(&v.played_text));
         if played != e.text {
-            return Err(JudgeError::Inconsistent(format!(
-                "turn {t} of seat {p}: the answer gives {played:?} but the record lists {:?}",
-                e.text
-            )));
+            return Err(RecordFault::AnswerDiffers {
+                ply: t,
+                player: p,
+                answer: quoted,
+                gives: played,
+                refused: v.error.as_ref().map(|e| e.message.clone()),
+                lists: e.text.clone(),
+            }
+            .into());
         }
     }
     Ok(v)

@@ -25,7 +25,8 @@
 //! machines); the limits themselves are the rules', as constants in
 //! each `games/<game>.rs`.
 //!
-//! Exit codes: 0 success, 2 bad usage or unreadable input.
+//! Exit codes: 0 success, 1 `judge`: the record breaks a rule or disagrees
+//! with itself, 2 bad usage or unreadable input.
 
 #[path = "cli/args.rs"]
 mod args;
@@ -183,8 +184,6 @@ enum CliError {
     #[error(transparent)]
     Serve(#[from] ServeError),
     #[error(transparent)]
-    Judge(#[from] judge::JudgeError),
-    #[error(transparent)]
     Bench(#[from] game_core::PlayoutError),
     #[error(transparent)]
     Render(#[from] RenderError),
@@ -229,14 +228,20 @@ enum CliError {
     Write { path: PathBuf, source: std::io::Error },
     #[error("{0}")]
     Output(std::io::Error),
+    #[error("{name}: {source}")]
+    Unjudged { name: String, source: Box<judge::JudgeError> },
+    #[error("{name}: {fault}")]
+    Fault { name: String, fault: Box<judge::RecordFault> },
 }
 
 impl CliError {
     /// The exit code: 130 or 143 after a clean stop on SIGINT or SIGTERM,
-    /// 2 for every failure (bad usage, unreadable input, unwritable output).
+    /// 1 for a record `judge` finds wrong, 2 for every other failure (bad
+    /// usage, unreadable input, unwritable output).
     fn exit_code(&self) -> u8 {
         match self {
             CliError::Stopped(sig) => sig.exit_code(),
+            CliError::Fault { .. } => 1,
             _ => 2,
         }
     }
@@ -342,20 +347,23 @@ fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {
 
 /// Judges a record as `game`. A JSON record's `config` gives the options
 /// not given explicitly; an explicit one that differs from it makes the
-/// judge refuse the record, naming both configurations.
+/// judge refuse the record, naming both configurations. Every error names
+/// the file (`stdin` for the standard input).
 fn cmd_judge(
     game: GameName,
     file: Option<&std::path::Path>,
     given: &GameOpts,
     opts: judge::JudgeOptions,
 ) -> Result<(), CliError> {
+    let name = file.filter(|p| p.as_os_str() != "-").map_or_else(|| "stdin".into(), |p| p.display().to_string());
+    let unjudged = |source| CliError::Unjudged { name: name.clone(), source: Box::new(source) };
     let input: Box<dyn Read> = match file {
         Some(p) if p.as_os_str() != "-" => {
-            Box::new(std::fs::File::open(p).map_err(|source| CliError::Read { path: p.to_path_buf(), source })?)
+            Box::new(std::fs::File::open(p).map_err(|e| unjudged(judge::JudgeError::Read(e)))?)
         }
         _ => Box::new(std::io::stdin().lock()),
     };
-    let (start, input) = judge::record_start(input)?;
+    let (start, input) = judge::record_start(input).map_err(unjudged)?;
     let recorded = start.as_ref().filter(|s| s.game.as_deref().and_then(game_name) == Some(game));
     let game_opts = match recorded.and_then(|s| s.config.as_ref()) {
         Some(c) => {
@@ -373,8 +381,9 @@ fn cmd_judge(
         None => given.clone(),
     };
     let mut out = std::io::stdout().lock();
-    with_adapter!(game, &game_opts, |a| judge::judge(&a, input, opts, &mut out).map_err(CliError::from))?;
-    out.flush().map_err(CliError::Output)
+    let fault = with_adapter!(game, &game_opts, |a| judge::judge(&a, input, opts, &mut out).map_err(unjudged))?;
+    out.flush().map_err(CliError::Output)?;
+    fault.map_or(Ok(()), |fault| Err(CliError::Fault { name, fault: Box::new(fault) }))
 }
 
 fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {

@@ -12,12 +12,16 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::time::Duration;
 
+/// `judge --json`'s lines: exit code 0 for a record by the rules, 1 for
+/// one whose last line names its fault.
 fn judge(game: &str, extra: &[&str], record: &str) -> Vec<Value> {
     let mut args = vec!["judge", game, "--json"];
     args.extend(extra);
     let (o, _) = run(&args, record);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    json_lines(&o)
+    let lines = json_lines(&o);
+    let faulty = lines.last().is_some_and(|l| l.get("fault").is_some());
+    assert_eq!(o.status.code(), Some(i32::from(faulty)), "{}", String::from_utf8_lossy(&o.stderr));
+    lines
 }
 
 /// The correct external bot: the arena's bot mode.
@@ -91,14 +95,14 @@ fn paper_soccer_judge_illegal_turn_loses() {
     let lines = judge("paper-soccer", &[], "0\n0 \n");
     assert_eq!(lines[1]["legal"], false);
     assert_eq!(lines[1]["error"], "bad-character");
-    assert_eq!(lines[2], json!({"result": {"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}}));
+    assert_eq!(lines[2]["result"], json!({"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}));
+    assert_eq!(lines[2]["fault"]["kind"], "illegal-move");
     // An empty line is an empty turn, illegal too.
     let lines = judge("paper-soccer", &[], "0\n\n4\n");
     assert_eq!(lines[1]["error"], "empty-turn");
-    // The line after the forfeit is judged too: refused, result unchanged.
-    assert_eq!(lines[2]["error"], "game-over");
-    assert_eq!(lines[3], json!({"result": {"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}}));
-    assert_eq!(lines.len(), 4);
+    // Judging stops at the illegal turn: the line after it is not judged.
+    assert_eq!(lines[2]["result"], json!({"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}));
+    assert_eq!(lines.len(), 3);
 }
 
 #[test]
@@ -159,7 +163,7 @@ fn yavalath_judge_records() {
     // Playing an occupied cell later is illegal and loses.
     let lines = judge("yavalath", &[], "4 4\n0 0\n0 0\n");
     assert_eq!(lines[2]["error"], "cell-occupied");
-    assert_eq!(lines[3], json!({"result": {"winner": 1, "ranks": [1, 0], "reason": "illegal-move"}}));
+    assert_eq!(lines[3]["result"], json!({"winner": 1, "ranks": [1, 0], "reason": "illegal-move"}));
     // Unreadable text is an illegal move too.
     let lines = judge("yavalath", &[], "4 x\n");
     assert_eq!(lines[0]["error"], "unreadable");
@@ -218,7 +222,7 @@ fn quoridor_judge_records() {
     // An illegal move stops judging; the contest plays on, so not over.
     let lines = judge("quoridor", &[], "4 1\ne8\n3 7 0\n3 7 0\n");
     assert_eq!(lines[3]["error"], "wall-overlaps");
-    assert_eq!(lines[4], json!({"result": null}));
+    assert_eq!((lines.len(), &lines[4]["result"]), (5, &json!(null)));
     // Finished: the pawns race, player 1 jumps over player 0 and arrives first.
     let race = "4 1\n4 7\n4 2\n4 6\n4 3\n4 5\n4 4\n4 3\n4 5\n4 2\n4 6\n4 1\n4 7\n4 0\n";
     let lines = judge("quoridor", &[], race);
@@ -317,12 +321,12 @@ fn parallel_football_plays_judges_and_renders() {
     let lines = judge("parallel-football", &[], &tamper(1).to_string());
     let last = lines.len() - 1;
     assert_eq!(lines[last - 1]["legal"], false, "{lines:?}");
-    assert_eq!(lines[last], json!({"result": null}));
+    assert_eq!(lines[last]["result"], json!(null));
     // Tampering with the text of a turn whose raw answer is recorded makes
-    // the record contradict itself: refused, naming the turn.
+    // the record contradict itself: a fault naming the ply.
     let (o, _) = run(&["judge", "parallel-football", "--max-turns", "40", "--p", "2"], &tamper(0).to_string());
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("inconsistent record: turn"), "{o:?}");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'s answer "), "{o:?}");
 }
 
 #[test]

@@ -192,16 +192,17 @@ fn judge_reports_legal_illegal_and_finished_records() {
     // Finished.
     let (o, _) = run(&["judge", "nim", "--pile", "5", "--json"], "1\n2\n2\n");
     assert_eq!(json_lines(&o)[3], json!({"result": {"winner": 0, "ranks": [0, 1], "reason": "last-stone"}}));
-    // Illegal: a loss; the line after it is refused as after the end and
-    // changes nothing.
+    // Illegal: a loss, and a record that breaks a rule (exit code 1);
+    // judging stops there, the line after it is not judged.
     let (o, _) = run(&["judge", "nim", "--pile", "5", "--json"], "1\n4\n1\n");
+    assert_eq!(o.status.code(), Some(1));
     let lines = json_lines(&o);
-    assert_eq!(lines.len(), 4);
+    assert_eq!(lines.len(), 3);
     assert_eq!(lines[1]["legal"], false);
     assert_eq!(lines[1]["error"], "bad-take");
     assert!(lines[1]["message"].as_str().unwrap().contains("cannot take 4"));
-    assert_eq!(lines[2]["error"], "game-over");
-    assert_eq!(lines[3], json!({"result": {"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}}));
+    assert_eq!(lines[2]["result"], json!({"winner": 0, "ranks": [0, 1], "reason": "illegal-move"}));
+    assert_eq!((&lines[2]["fault"]["kind"], &lines[2]["fault"]["ply"]), (&json!("illegal-move"), &json!(2)));
     // Plain output for people.
     let (o, _) = run(&["judge", "nim", "--pile", "5"], "1\n4\n");
     assert!(stdout(&o).contains("ILLEGAL (bad-take)"));

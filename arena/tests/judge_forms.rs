@@ -69,7 +69,8 @@ mod common;
 
 /// The repro: a game played with `--record`, one more turn
 /// appended after the last one (by every seat in turn): the extra turn is
-/// refused as `game-over` and the result is the game's own.
+/// refused as `game-over`, the result is the game's own, and the record is
+/// faulty (exit code 1).
 #[test]
 fn a_turn_after_the_end_is_refused_and_never_changes_the_result() {
     use serde_json::json;
@@ -102,11 +103,12 @@ fn a_turn_after_the_end_is_refused_and_never_changes_the_result() {
             let mut judge = vec!["judge", game, "--json"];
             judge.extend(&extra);
             let (o, _) = common::run(&judge, &r.to_string());
-            assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+            assert_eq!(o.status.code(), Some(1), "{game}: {}", String::from_utf8_lossy(&o.stderr));
             let lines = common::json_lines(&o);
             let n = lines.len();
             let what = format!("{game} seat {p}: {:?}", &lines[n.saturating_sub(3)..]);
             assert_eq!(lines[n - 1]["result"], rec["result"], "{what}");
+            assert_eq!(lines[n - 1]["fault"]["kind"], "after-end", "{what}");
             assert_eq!(lines[n - 2]["error"], "game-over", "{what}");
             assert_eq!(lines[n - 2]["player"], p, "{what}");
             assert_eq!(n, turns.len() + 2, "every turn and the extra one: {what}");

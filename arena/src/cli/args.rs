@@ -150,14 +150,23 @@ pub(crate) enum Cmd {
     ///
     /// Every turn is decided by the same judging core as `arena play`: a JSON record's raw answers are
     /// read again exactly as the game's referee reads them, substitute moves are re-derived from the
-    /// record's seed, and recorded time-outs and crashes are reported as recorded. Nothing is skipped:
-    /// a turn or chance value after the end of the game (its own end, or a forfeit) is refused as
-    /// `game-over` and changes neither the result nor its reason. A turn whose answer does not give the
-    /// turn it lists is refused as an inconsistent record (exit code 2), naming the turn. Records are
-    /// read as a stream: memory is bounded by the position and one turn.
+    /// record's seed, and recorded time-outs and crashes are reported as recorded. Records are read as a
+    /// stream: memory is bounded by the position and one turn.
+    ///
+    /// Judging stops at the record's first fault, reported once, with the result at that point (in
+    /// JSON, as the `fault` of the last line) and on the standard error: a turn the rules refuse that
+    /// the record lists as played (a bot's recorded answer that the rules refuse is not a fault: the
+    /// game's rules settle it), a turn or chance value after the end of the game, a turn whose recorded
+    /// answer does not give the turn it lists, or a stated result its turns do not give.
     ///
     /// A JSON record's `config` gives the game options not given here; an option given here that
-    /// differs from the record's, or a record of another game, is refused (exit code 2).
+    /// differs from the record's, or a record of another game, is refused.
+    ///
+    /// Exit codes:
+    ///   0: the record is a game by the rules and agrees with itself
+    ///   1: the record breaks a rule or disagrees with itself (its first fault)
+    ///   2: the file cannot be read or is not a record of this game (empty, no turns, another game or
+    ///      configuration), or bad usage
     #[command(verbatim_doc_comment)]
     Judge {
         /// The game.

@@ -22,6 +22,7 @@ mod spec;
 
 pub use game::{PlayOptions, play_game, play_game_to};
 pub use journal::Failures;
+pub(crate) use record::quote;
 pub use record::{
     AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,
     RecordWriter, ResultEntry, TurnEntry, shell_quote,

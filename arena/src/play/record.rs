@@ -133,8 +133,10 @@ pub struct ErrorEntry {
     pub message: String,
 }
 
-/// `{"winner": P or null, "ranks": [...], "reason": "..."}`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// `{"winner": P or null, "ranks": [...], "reason": "..."}`; displayed in
+/// words (`player 1 wins by three-in-a-row`, `a draw by turn-limit`,
+/// `ranks 0, 1, 1, 2 by no-balls-left`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultEntry {
     /// The single winner.
     pub winner: Option<u8>,
@@ -148,6 +150,20 @@ impl ResultEntry {
     /// From an outcome and a reason.
     pub fn new(o: &Outcome, reason: &str) -> ResultEntry {
         ResultEntry { winner: o.winner().map(|p| p.0), ranks: o.ranks().to_vec(), reason: reason.to_string() }
+    }
+}
+
+impl std::fmt::Display for ResultEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.winner {
+            Some(w) => write!(f, "player {w} wins")?,
+            None if self.ranks.windows(2).all(|w| w[0] == w[1]) => write!(f, "a draw")?,
+            None => {
+                let ranks: Vec<String> = self.ranks.iter().map(u8::to_string).collect();
+                write!(f, "ranks {}", ranks.join(", "))?;
+            }
+        }
+        write!(f, " by {}", self.reason)
     }
 }
 
@@ -434,7 +450,7 @@ const QUOTE_MAX: usize = 120;
 
 /// `text` quoted for an error message: at most [`QUOTE_MAX`] bytes of it
 /// (cut on a character boundary), followed by its length when cut.
-pub(super) fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     if text.len() <= QUOTE_MAX {
         return format!("{text:?}");
     }
