@@ -25,7 +25,12 @@
 //! machines); the limits themselves are the rules', as constants in
 //! each `games/<game>.rs`.
 //!
-//! Exit codes: 0 success, 2 bad usage or unreadable input.
+//! A `cmd:` program that cannot start (missing, not executable, a
+//! directory) is refused before any game, with one line that names it and
+//! says why.
+//!
+//! Exit codes: 0 success, 2 bad usage (a bot program that cannot start
+//! included) or unreadable input.
 
 #[path = "cli/args.rs"]
 mod args;

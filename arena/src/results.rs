@@ -198,6 +198,7 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
             error_count,
             final_position: head.final_position,
             replay: head.replay,
+            stderr_last: Vec::new(),
         },
     })
 }

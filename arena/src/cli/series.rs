@@ -132,8 +132,18 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
         let g = &run.games[0];
         let _ = writeln!(out, "{}", g.final_position);
         let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
+        // Under a seat's first failure, the last lines its bot wrote to
+        // stderr (a panic message, a line number), each marked as the bot's.
+        let mut shown = vec![false; g.stderr_last.len()];
         for e in &g.errors {
             let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
+            let seat = usize::from(e.seat);
+            if let (Some(false), Some(lines)) = (shown.get(seat).copied(), g.stderr_last.get(seat)) {
+                shown[seat] = true;
+                for line in lines {
+                    let _ = writeln!(out, "    seat {seat} stderr | {line}");
+                }
+            }
         }
         if g.error_count > g.errors.len() {
             let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
