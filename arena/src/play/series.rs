@@ -43,8 +43,7 @@ pub struct GameSummary {
     /// escaped, for the terminal (the record keeps its whole stderr, up to
     /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
     /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes). Empty for
-    /// a seat that did not fail, a built-in bot, and a game read back from
-    /// its record.
+    /// a seat that did not fail and for a built-in bot.
     pub stderr_last: Vec<Vec<String>>,
 }
 
@@ -54,6 +53,18 @@ pub const STDERR_SHOWN_LINES: usize = 5;
 
 /// How many characters of each of those lines are shown.
 pub const STDERR_SHOWN_CHARS: usize = 200;
+
+/// [`GameSummary::stderr_last`] from a game's stderr and failures per seat.
+pub(crate) fn stderr_last(stderr: &[Option<String>], failures: &[Failures]) -> Vec<Vec<String>> {
+    stderr
+        .iter()
+        .zip(failures)
+        .map(|(text, f)| match text {
+            Some(text) if f.total() > 0 => last_lines(text),
+            _ => Vec::new(),
+        })
+        .collect()
+}
 
 /// The last [`STDERR_SHOWN_LINES`] non-blank lines of `stderr`, each cut to
 /// [`STDERR_SHOWN_CHARS`] characters (`...` says where) and with control
@@ -332,15 +343,7 @@ fn play_one<A: Adapter>(
     if let Some(w) = writer {
         w.finish(&RecordTail::of(&played, index, series_seed))?;
     }
-    let stderr_last = played
-        .stderr
-        .iter()
-        .zip(&played.failures)
-        .map(|(text, f)| match text {
-            Some(text) if f.total() > 0 => last_lines(text),
-            _ => Vec::new(),
-        })
-        .collect();
+    let stderr_last = stderr_last(&played.stderr, &played.failures);
     let mut errors = played.errors;
     let error_count = errors.len();
     errors.truncate(SUMMARY_ERRORS);

@@ -180,3 +180,24 @@ fn a_program_that_disappears_after_the_check_crashes_in_its_game_with_the_system
     let kept = second["stderr"][seat].as_str().unwrap();
     assert!(kept.contains("vanishing.sh: No such file or directory"), "the system's reason: {kept}");
 }
+
+#[test]
+fn a_series_shows_the_first_failure_of_each_failing_bot_with_its_last_stderr_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let crash = script(d, "crash.sh", "read id\necho 'panicked at bot.rs:3' >&2\nexit 101");
+    let good = script(d, "good.sh", TAKE_ONE);
+    let block = format!(
+        "first failure of each bot that failed:\n{crash} in game 0 (replay: arena play nim --pile 21 --max-take 3 \
+         --bot '{crash}' --bot '{good}' --game-seed "
+    );
+    let failure = "  seat 0 turn 1: crash: the bot exited (exit status 101)\n    seat 0 stderr | panicked at bot.rs:3\n";
+    let o = play_in(d, &["play", "nim", "--games", "2", "--jobs", "1"], &[&crash, &good]);
+    let out = stdout(&o);
+    assert!(out.contains(&block) && out.contains(&format!("):\n{failure}records in ")), "{out}");
+    assert!(!out.contains("good.sh in game"), "a bot that never failed is not listed:\n{out}");
+    // Resumed from the records, the same lines.
+    let o = play_in(d, &["play", "nim", "--games", "4", "--jobs", "1", "--resume"], &[&crash, &good]);
+    let out = stdout(&o);
+    assert!(out.contains(&block) && out.contains(&format!("):\n{failure}records in ")), "{out}");
+}
