@@ -69,6 +69,18 @@ pub enum SpecError {
         /// The bot's name.
         name: String,
     },
+    /// A `cmd:` program that cannot be started (missing, not executable, a
+    /// directory): refused before any game
+    /// ([`check_specs`](crate::play::check_specs)).
+    #[error("bot {spec:?}: cannot start {program}: {reason}")]
+    CannotStart {
+        /// The spec as given.
+        spec: String,
+        /// The program, as written in the command line.
+        program: String,
+        /// Why the system could not start it.
+        reason: crate::external::ProgramError,
+    },
     /// An external program where a built-in bot is needed (`arena bot`).
     #[error("bot mode needs a built-in bot, not a program")]
     NotBuiltin {

@@ -23,7 +23,8 @@
 //!   `alphabeta`).
 //! * [`external`]: external programs in their own process group (job
 //!   object on Windows), with reader/writer threads, deadlines judged on
-//!   each line's arrival, bounded lines, stderr tails, kill and reap, and
+//!   each line's arrival, bounded lines, bounded stderr, kill and reap, the
+//!   pre-flight check of a program ([`external::check_program`]), and
 //!   [`external::kill_all_bots`]. How a bot's processes are grouped, killed
 //!   at the end of a game, killed when the arena dies and limited on Linux,
 //!   macOS and Windows: [the table in `external`](external#what-each-system-guarantees).
@@ -107,7 +108,10 @@
 //! `config`, `setup`, `seed`, `bots` (one per seat), `replay` (the command
 //! that plays the game again), then `turns`, one entry per line, then
 //! `index`, `series_seed`, `result` (`winner`, `ranks`, `reason`),
-//! `errors`, `stderr` (the last 4 KiB per external seat) and
+//! `errors`, `stderr` (per external seat, all it wrote up to 64 KiB;
+//! beyond, its first 16 KiB and last 48 KiB around a line
+//! `[... N bytes cut ...]`: [`external::STDERR_HEAD`],
+//! [`external::STDERR_TAIL`]) and
 //! `final_position`. An entry of `turns` is a chance value
 //! (`{"chance": ...}`) where it fell, or a seat's turn: the seat, the turn
 //! played as `text` (the game's notation, [`games::Adapter::record_text`]:

@@ -25,8 +25,13 @@
 //! machines); the limits themselves are the rules', as constants in
 //! each `games/<game>.rs`.
 //!
+//! A `cmd:` program that cannot start (missing, not executable, a
+//! directory) is refused before any game, with one line that names it and
+//! says why.
+//!
 //! Exit codes: 0 success, 1 `judge`: the record breaks a rule or disagrees
-//! with itself, 2 bad usage or unreadable input.
+//! with itself, 2 bad usage (a bot program that cannot start included) or
+//! unreadable input.
 
 #[path = "cli/args.rs"]
 mod args;

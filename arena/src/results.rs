@@ -124,6 +124,8 @@ struct Head {
     final_position: String,
     #[serde(default)]
     replay: String,
+    #[serde(default)]
+    stderr: Vec<Option<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -184,6 +186,7 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
         .map(|e| ErrorEntry { seat: e.seat, turn: e.turn, kind: e.kind, message: e.message })
         .collect();
     let failures = if head.failures.is_empty() { vec![Failures::default(); seats] } else { head.failures };
+    let stderr_last = crate::play::stderr_last(&head.stderr, &failures);
     Ok(RecordSummary {
         path: path.into(),
         series: SeriesKey { game: head.game, config: head.config, seed: head.series_seed, bots },
@@ -198,6 +201,7 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
             error_count,
             final_position: head.final_position,
             replay: head.replay,
+            stderr_last,
         },
     })
 }

@@ -114,18 +114,10 @@ fn hostile_bots_end_the_game_quickly_and_leave_nothing_behind() {
         assert_eq!(rec["result"]["winner"], 1, "{name}: {}", rec["result"]);
         assert_eq!(rec["errors"][0]["kind"], kind, "{name}: {}", rec["errors"]);
         assert!(t < Duration::from_secs(6), "{name} took {t:?}");
-        assert!(rec["stderr"][0].as_str().unwrap().len() <= 4096 + 3 * 1024, "{name}: stderr tail not bounded");
+        let bound = arena::external::STDERR_HEAD + arena::external::STDERR_TAIL + 64;
+        assert!(rec["stderr"][0].as_str().unwrap().len() <= bound, "{name}: stderr not bounded");
     }
     assert!(!process_alive("27.1828"), "a hostile bot's process was left running");
-}
-
-#[test]
-fn unstartable_program_is_a_crash() {
-    let dir = tempfile::tempdir().unwrap();
-    let (rec, _) = play_nim(dir.path(), &["random", "cmd:/nonexistent/bot"], &[]);
-    assert_eq!(rec["result"], json!({"winner": 0, "ranks": [0, 1], "reason": "crash"}));
-    assert_eq!(rec["errors"].as_array().unwrap().len(), 1);
-    assert_eq!(rec["errors"][0]["kind"], "crash");
 }
 
 #[test]

@@ -395,8 +395,9 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
     let turns = seat_turns(rec, seat, 0);
     let others_clean = rec["errors"].as_array().is_some_and(|e| e.iter().all(|e| e["seat"] == seat));
     check(others_clean, || format!("errors for other seats: {}", rec["errors"]))?;
-    let tail_ok =
-        rec["stderr"].as_array().is_some_and(|s| s.iter().all(|t| t.as_str().map_or(0, str::len) <= 3 * 4096));
+    // What is kept of a stderr, and the line that says what was cut.
+    let bound = arena::external::STDERR_HEAD + arena::external::STDERR_TAIL + 64;
+    let tail_ok = rec["stderr"].as_array().is_some_and(|s| s.iter().all(|t| t.as_str().map_or(0, str::len) <= bound));
     check(tail_ok, || "a stderr tail is not bounded".into())?;
     let longest = errors.iter().map(|e| e["message"].as_str().map_or(0, str::len)).max().unwrap_or(0);
     check(longest <= MAX_MESSAGE, || format!("an error message of {longest} bytes"))?;

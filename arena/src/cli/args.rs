@@ -262,7 +262,8 @@ yavalath and nim: also alphabeta[:depth=N|ms=N].
 quoridor: also walker (steps along a shortest path, never places a wall).
 paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
 parallel-football: also greedy.
-External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes).
+External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
+a program that cannot start (missing, not executable) is refused before any game (exit code 2).
 Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
 tables show, otherwise the spec itself.";
 

@@ -132,8 +132,14 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
         let g = &run.games[0];
         let _ = writeln!(out, "{}", g.final_position);
         let _ = writeln!(out, "result: {} by {}", g.outcome, g.reason);
+        let mut shown = vec![false; g.stderr_last.len()];
         for e in &g.errors {
-            let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
+            let seat = usize::from(e.seat);
+            let first = shown.get(seat) == Some(&false);
+            if first {
+                shown[seat] = true;
+            }
+            write_failure(&mut out, e, g.stderr_last.get(seat).filter(|_| first));
         }
         if g.error_count > g.errors.len() {
             let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
@@ -161,6 +167,9 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     let report = results::Report::new(&key, &all, Some(planned), ending, sprt.as_ref());
     let summary = report.text();
     let _ = write!(out, "{summary}");
+    if all.len() > 1 {
+        write_first_failures(&mut out, &names, &all);
+    }
     if let Some(path) = json {
         write_json(path, &report)?;
     }
@@ -183,6 +192,41 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     match signal {
         Some(sig) => Err(CliError::Stopped(sig)),
         None => Ok(()),
+    }
+}
+
+/// Writes a failure and, under it, `stderr_last`: the last lines the bot
+/// wrote to stderr (a panic message, a line number), each marked as the
+/// bot's (under a seat's first failure only).
+fn write_failure(out: &mut impl Write, e: &play::ErrorEntry, stderr_last: Option<&Vec<String>>) {
+    let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
+    for line in stderr_last.into_iter().flatten() {
+        let _ = writeln!(out, "    seat {} stderr | {line}", e.seat);
+    }
+}
+
+/// After a series' table: the first failure of each bot that failed (in
+/// the earliest game), with its last stderr lines and the command that
+/// replays that game.
+fn write_first_failures(out: &mut impl Write, names: &[String], games: &[play::GameSummary]) {
+    let firsts: Vec<(&String, &play::GameSummary, &play::ErrorEntry)> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(entrant, name)| {
+            games.iter().find_map(|g| {
+                let seat = g.entrants.iter().position(|&e| e == entrant)?;
+                let e = g.errors.iter().find(|e| usize::from(e.seat) == seat)?;
+                Some((name, g, e))
+            })
+        })
+        .collect();
+    if firsts.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "first failure of each bot that failed:");
+    for (name, g, e) in firsts {
+        let _ = writeln!(out, "{name} in game {} (replay: {}):", g.index, g.replay);
+        write_failure(out, e, g.stderr_last.get(usize::from(e.seat)));
     }
 }
 

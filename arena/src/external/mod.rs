@@ -10,9 +10,20 @@
 //!   bounded channel; the arena waits on the channel with a deadline
 //!   ([`Process::read_line`]) and judges a line by its arrival stamp, so a
 //!   busy arena thread never turns an answer in time into a time-out;
-//! * a stderr thread keeps only the last [`STDERR_TAIL`] bytes.
+//! * a stderr thread keeps the first [`STDERR_HEAD`] and the last
+//!   [`STDERR_TAIL`] bytes, and counts the bytes cut between them
+//!   ([`Process::stderr`] marks the cut `[... N bytes cut ...]`).
 //!
 //! Memory per bot is therefore bounded whatever the bot prints.
+//!
+//! ## Before the first game
+//! [`check_program`] resolves a bot's program as the system will (a path
+//! relative to the working directory, or a name searched in `PATH`) and
+//! checks that it is an executable file: `arena play` and `arena league`
+//! refuse a program that cannot start before any game, through
+//! [`check_specs`](crate::play::check_specs). A program that disappears
+//! later fails in its game as a crash, with the system's reason in its
+//! stderr.
 //!
 //! ## What each system guarantees
 //! Every process a bot starts is grouped with it, killed at the end of its
@@ -26,7 +37,7 @@
 //! | grouping | own process group (`setpgid`); every process also inherits the env tag [`TAG_VAR`] | own process group | own Job Object per bot; own console process group (`CREATE_NEW_PROCESS_GROUP`, so the arena's Ctrl-C does not reach it) |
 //! | end of game | `SIGKILL` to the group; then every process carrying the bot's tag (one that left the group with `setsid`), checked through a pidfd; then every orphan reparented to the arena (child subreaper), even one that cleared its environment | `SIGKILL` to the group (a descendant that calls `setsid` escapes: macOS has no subreaper) | the bot's job is closed (`JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE`): every descendant dies, breakaway is not allowed |
 //! | arena dies (killed, Ctrl-C) | the launcher arms a parent-death `SIGKILL` then `exec`s the bot; orphans of bots that escaped the group and cleared their tag are **not** covered (nothing on a plain Linux without cgroups) | the launcher stays as a small parent in the bot's group, polls `getppid` every 50 ms and kills the group when the arena is gone | the arena puts itself in a kill-on-close job at start: its death closes the job and kills every bot and descendant (nested jobs need Windows 8 or later) |
-//! | limits | time (deadlines), output ([`MAX_LINE`], [`STDERR_TAIL`], queued input); no memory or CPU limit | same | same |
+//! | limits | time (deadlines), output ([`MAX_LINE`], [`STDERR_HEAD`] + [`STDERR_TAIL`], queued input); no memory or CPU limit | same | same |
 //! | kill everything now ([`kill_all_bots`]) | group + tag + orphan sweep of each live bot | group of each live bot | closes each live bot's job |
 //!
 //! ## Command lines
@@ -46,6 +57,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{ChildStdin, ExitStatus};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::thread;
@@ -53,6 +65,7 @@ use std::time::{Duration, Instant};
 
 #[cfg(target_os = "linux")]
 mod linux;
+mod program;
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
@@ -62,14 +75,21 @@ mod windows;
 #[cfg(windows)]
 use windows as sys;
 
+pub use program::{ProgramError, check_program};
+
 /// The longest line a bot may print, in bytes; a longer line is a failure.
 pub const MAX_LINE: usize = 64 * 1024;
 /// How long [`Process::kill`] waits for the stderr tail to take in what a
 /// killed bot wrote (a descendant may hold the pipe open for longer).
 const STDERR_DRAIN: Duration = Duration::from_millis(200);
 
-/// How many bytes of a bot's stderr are kept (the last ones).
-pub const STDERR_TAIL: usize = 4 * 1024;
+/// How many bytes of the start of a bot's stderr are kept (per bot, per
+/// game): what it said as it started.
+pub const STDERR_HEAD: usize = 16 * 1024;
+/// How many bytes of the end of a bot's stderr are kept (per bot, per
+/// game): its last words. Bytes between the head and the tail are cut and
+/// counted.
+pub const STDERR_TAIL: usize = 48 * 1024;
 /// Lines read ahead from a bot before its stdout reader waits for the arena.
 const LINE_QUEUE: usize = 64;
 /// Input messages queued for a bot that is not reading them.
@@ -194,8 +214,10 @@ pub struct Process {
     key: u64,
     stdin: Option<SyncSender<Vec<u8>>>,
     lines: Receiver<Out>,
-    stderr: Arc<Mutex<VecDeque<u8>>>,
-    /// The thread keeping the stderr tail (done once the pipe is closed).
+    stderr: Arc<Mutex<Kept>>,
+    /// Whether the bot has written anything to stdout.
+    spoke: Arc<AtomicBool>,
+    /// The thread keeping the stderr (done once the pipe is closed).
     stderr_thread: Option<thread::JoinHandle<()>>,
     closed: bool,
     /// When the last line returned by [`Process::read_line`] arrived.
@@ -206,7 +228,8 @@ pub struct Process {
 
 /// Splits a command line into words: whitespace separates, single and double
 /// quotes group, a backslash escapes the next character (outside single
-/// quotes). Returns `None` for an unterminated quote or an empty command.
+/// quotes). Returns `None` for an unterminated quote or an empty command
+/// (no words, or an empty first word: `""`).
 pub fn split_command(line: &str) -> Option<Vec<String>> {
     let mut words = Vec::new();
     let mut cur = String::new();
@@ -252,7 +275,7 @@ pub fn split_command(line: &str) -> Option<Vec<String>> {
     if in_word {
         words.push(cur);
     }
-    (!words.is_empty()).then_some(words)
+    words.first().is_some_and(|w| !w.is_empty()).then_some(words)
 }
 
 impl Process {
@@ -281,7 +304,8 @@ impl Process {
             key,
             stdin: None,
             lines: sync_channel(0).1,
-            stderr: Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL))),
+            stderr: Arc::new(Mutex::new(Kept::default())),
+            spoke: Arc::new(AtomicBool::new(false)),
             stderr_thread: None,
             closed: false,
             last_arrival: None,
@@ -301,16 +325,17 @@ impl Process {
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
         proc_.stdin = Some(in_tx);
         let (out_tx, out_rx) = sync_channel::<Out>(LINE_QUEUE);
+        let spoke = Arc::clone(&proc_.spoke);
         thread::Builder::new()
             .name("bot-stdout".into())
-            .spawn(move || read_lines(stdout, &out_tx))
+            .spawn(move || read_lines(stdout, &out_tx, &spoke))
             .map_err(|e| BotIoError::Spawn(e.to_string()))?;
         proc_.lines = out_rx;
         let tail2 = Arc::clone(&proc_.stderr);
         proc_.stderr_thread = Some(
             thread::Builder::new()
                 .name("bot-stderr".into())
-                .spawn(move || keep_tail(stderr, &tail2))
+                .spawn(move || keep_stderr(stderr, &tail2))
                 .map_err(|e| BotIoError::Spawn(e.to_string()))?,
         );
         Ok(proc_)
@@ -379,10 +404,18 @@ impl Process {
         self.last_arrival
     }
 
-    /// The last bytes the bot wrote to stderr, as (lossy) text.
-    pub fn stderr_tail(&self) -> String {
-        let tail = self.stderr.lock().map(|t| t.iter().copied().collect::<Vec<u8>>()).unwrap_or_default();
-        String::from_utf8_lossy(&tail).into_owned()
+    /// What the bot wrote to stderr, as (lossy) text: all of it up to
+    /// [`STDERR_HEAD`] + [`STDERR_TAIL`] bytes; beyond, the first
+    /// [`STDERR_HEAD`] and the last [`STDERR_TAIL`] bytes with a line
+    /// `[... N bytes cut ...]` between them.
+    pub fn stderr(&self) -> String {
+        lock(&self.stderr).text()
+    }
+
+    /// Whether the bot has written anything at all to stdout (a line or
+    /// part of one) since it started.
+    pub fn has_written(&self) -> bool {
+        self.spoke.load(Ordering::Relaxed)
     }
 
     /// Ends the bot politely: sends `last` (if any), closes stdin, waits up
@@ -455,7 +488,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
+fn read_lines(mut out: impl Read, tx: &SyncSender<Out>, spoke: &AtomicBool) {
     let mut line: Vec<u8> = Vec::new();
     let mut chunk = [0u8; 8192];
     loop {
@@ -475,6 +508,7 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
             }
         };
         let at = Instant::now();
+        spoke.store(true, Ordering::Relaxed);
         for &b in &chunk[..n] {
             if b == b'\n' {
                 if tx.send(Out::Line(line.clone(), at)).is_err() {
@@ -491,18 +525,41 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>) {
     }
 }
 
-fn keep_tail(mut err: impl Read, tail: &Mutex<VecDeque<u8>>) {
+/// What is kept of a bot's stderr: its first [`STDERR_HEAD`] bytes, its
+/// last [`STDERR_TAIL`] bytes, and the count of bytes cut between them.
+#[derive(Default)]
+struct Kept {
+    head: Vec<u8>,
+    tail: VecDeque<u8>,
+    cut: u64,
+}
+
+impl Kept {
+    fn push(&mut self, bytes: &[u8]) {
+        let (head, rest) = bytes.split_at(STDERR_HEAD.saturating_sub(self.head.len()).min(bytes.len()));
+        self.head.extend_from_slice(head);
+        self.tail.extend(rest);
+        let excess = self.tail.len().saturating_sub(STDERR_TAIL);
+        self.tail.drain(..excess);
+        self.cut += excess as u64;
+    }
+
+    fn text(&self) -> String {
+        let mut bytes = self.head.clone();
+        if self.cut > 0 {
+            bytes.extend_from_slice(format!("\n[... {} bytes cut ...]\n", self.cut).as_bytes());
+        }
+        bytes.extend(&self.tail);
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+fn keep_stderr(mut err: impl Read, kept: &Mutex<Kept>) {
     let mut chunk = [0u8; 4096];
     loop {
         match err.read(&mut chunk) {
             Ok(0) => return,
-            Ok(n) => {
-                if let Ok(mut t) = tail.lock() {
-                    t.extend(&chunk[..n]);
-                    let excess = t.len().saturating_sub(STDERR_TAIL);
-                    t.drain(..excess);
-                }
-            }
+            Ok(n) => lock(kept).push(&chunk[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return,
         }
@@ -520,13 +577,16 @@ mod tests {
         assert_eq!(split_command(r#"p "a \" b" c\ d"#).unwrap(), ["p", "a \" b", "c d"]);
         assert_eq!(split_command("  "), None);
         assert_eq!(split_command("a 'b"), None);
+        assert_eq!(split_command("'' x"), None, "an empty program name");
     }
 
     #[test]
     fn lines_are_bounded_and_split_and_keep_every_byte_but_the_newline() {
         let data = b"12\r\n34\n\xff z".to_vec();
         let (tx, rx) = sync_channel(10);
-        read_lines(&data[..], &tx);
+        let spoke = AtomicBool::new(false);
+        read_lines(&data[..], &tx, &spoke);
+        assert!(spoke.load(Ordering::Relaxed));
         let got: Vec<String> = rx
             .try_iter()
             .map(|o| match o {
@@ -538,18 +598,26 @@ mod tests {
         assert_eq!(got, ["12\r", "34", "\u{fffd} z", "<eof>"]);
         let big = vec![b'x'; MAX_LINE + 10];
         let (tx, rx) = sync_channel(10);
-        read_lines(&big[..], &tx);
+        read_lines(&big[..], &tx, &spoke);
         assert!(matches!(rx.try_recv(), Ok(Out::TooLong)));
     }
 
     #[test]
-    fn stderr_tail_keeps_the_end() {
-        let data: Vec<u8> = (0..10_000u32).map(|i| b'a' + (i % 26) as u8).collect();
-        let tail = Mutex::new(VecDeque::new());
-        keep_tail(&data[..], &tail);
-        let t: Vec<u8> = tail.lock().unwrap().iter().copied().collect();
-        assert_eq!(t.len(), STDERR_TAIL);
-        assert_eq!(&t[..], &data[data.len() - STDERR_TAIL..]);
+    fn stderr_is_kept_whole_up_to_its_bound_then_head_and_tail_around_a_counted_cut() {
+        let letters = |n: usize| -> Vec<u8> { (0..n).map(|i| b'a' + (i % 26) as u8).collect() };
+        let whole = letters(STDERR_HEAD + STDERR_TAIL);
+        let kept = Mutex::new(Kept::default());
+        keep_stderr(&whole[..], &kept);
+        assert_eq!(kept.lock().unwrap().text().as_bytes(), &whole[..]);
+        let data = letters(STDERR_HEAD + STDERR_TAIL + 1000);
+        let kept = Mutex::new(Kept::default());
+        keep_stderr(&data[..], &kept);
+        let text = kept.lock().unwrap().text();
+        let marker = "\n[... 1000 bytes cut ...]\n";
+        assert_eq!(text.len(), STDERR_HEAD + marker.len() + STDERR_TAIL);
+        assert_eq!(&text.as_bytes()[..STDERR_HEAD], &data[..STDERR_HEAD]);
+        assert_eq!(&text[STDERR_HEAD..STDERR_HEAD + marker.len()], marker);
+        assert_eq!(&text.as_bytes()[STDERR_HEAD + marker.len()..], &data[data.len() - STDERR_TAIL..]);
     }
 
     #[test]
@@ -559,7 +627,7 @@ mod tests {
             let mut p = Process::spawn("sh -c 'echo dying now >&2; exit 3'").unwrap();
             assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)), Err(BotIoError::Closed));
             p.kill();
-            assert_eq!(p.stderr_tail(), "dying now\n");
+            assert_eq!(p.stderr(), "dying now\n");
         }
     }
 
@@ -569,6 +637,7 @@ mod tests {
         let mut p = Process::spawn("sleep 30").unwrap();
         let t = Instant::now();
         assert_eq!(p.read_line(Instant::now() + Duration::from_millis(100)), Err(BotIoError::Timeout));
+        assert!(!p.has_written());
         p.kill();
         assert!(t.elapsed() < Duration::from_secs(5));
         assert!(p.status().is_some());
@@ -606,6 +675,7 @@ mod tests {
         let mut p = Process::spawn("cat").unwrap();
         p.send("hello\n").unwrap();
         assert_eq!(p.read_line(Instant::now() + Duration::from_secs(5)).unwrap(), b"hello");
+        assert!(p.has_written());
         p.finish(None, Duration::from_millis(500));
         assert!(p.status().is_some());
     }

@@ -28,7 +28,9 @@ pub use record::{
     RecordWriter, ResultEntry, TurnEntry, shell_quote,
 };
 pub use seat::{builtin_bot, check_specs};
+pub(crate) use series::stderr_last;
 pub use series::{
-    GameSummary, Plan, SHARD_INDEX_VARS, SUMMARY_ERRORS, SeriesRun, Shard, ShardError, play_series, schedule,
+    GameSummary, Plan, SHARD_INDEX_VARS, STDERR_SHOWN_CHARS, STDERR_SHOWN_LINES, SUMMARY_ERRORS, SeriesRun, Shard,
+    ShardError, play_series, schedule,
 };
 pub use spec::{BotSpec, seat_name};

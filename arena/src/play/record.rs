@@ -188,7 +188,10 @@ pub struct Played {
     pub errors: Vec<ErrorEntry>,
     /// Failed answers per seat.
     pub failures: Vec<Failures>,
-    /// The last bytes of each external seat's stderr.
+    /// Each external seat's stderr, up to
+    /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
+    /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes (beyond, its
+    /// head and tail around a line `[... N bytes cut ...]`).
     pub stderr: Vec<Option<String>>,
     /// The final position as text.
     pub final_position: String,
@@ -231,7 +234,7 @@ pub struct RecordTail<'a> {
     pub errors: &'a [ErrorEntry],
     /// Failed answers per seat, by kind.
     pub failures: &'a [Failures],
-    /// The last bytes of each external seat's stderr.
+    /// Each external seat's stderr, as kept ([`Played::stderr`]).
     pub stderr: &'a [Option<String>],
     /// The final position as text.
     pub final_position: &'a str,

@@ -6,7 +6,7 @@
 use super::spec::BotSpec;
 use crate::bot::{Bot, RandomBot};
 use crate::error::SpecError;
-use crate::external::{BotIoError, Process};
+use crate::external::{BotIoError, Process, check_program, split_command};
 use crate::games::{Adapter, TimeControl, TurnLog};
 use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Said};
 use game_core::rng::derive_seed;
@@ -60,14 +60,25 @@ pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn B
     }
 }
 
-/// Checks that every spec makes a bot for this game (built-in names exist).
+/// Checks that every spec makes a bot for this game: built-in names exist,
+/// and every external program can be started (resolved and checked once
+/// per distinct program by [`check_program`], before any game: a program
+/// that cannot start is a set-up error, not a crash in a game).
 ///
 /// # Errors
-/// The first spec that does not.
+/// The first spec that does not ([`SpecError::CannotStart`] for a program).
 pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, SpecError> {
     let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
-    for s in &parsed {
+    let mut checked = std::collections::HashSet::new();
+    for (text, s) in specs.iter().zip(&parsed) {
         make_seat(a, s, 0)?;
+        let BotSpec::External(command) = s else { continue };
+        let Some(program) = split_command(command).and_then(|w| w.into_iter().next()) else { continue };
+        if checked.insert(program.clone()) {
+            if let Err(reason) = check_program(&program) {
+                return Err(SpecError::CannotStart { spec: text.clone(), program, reason });
+            }
+        }
     }
     Ok(parsed)
 }
@@ -213,7 +224,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
     }
 
     /// Ends every external program (the game is over at `state`) and
-    /// returns each seat's stderr tail (`None` for a built-in bot).
+    /// returns each seat's stderr as kept (`None` for a built-in bot).
     pub(super) fn stop_all(&mut self, state: &A::G) -> Vec<Option<String>> {
         let mut stderr = Vec::with_capacity(self.seats.len());
         for (i, seat) in self.seats.iter_mut().enumerate() {
@@ -239,6 +250,8 @@ struct Pending {
     t0: Instant,
     deadline: Instant,
     sent: Result<(), BotIoError>,
+    /// Whether it is the bot's very first answer.
+    first: bool,
 }
 
 fn begin_external<A: Adapter>(
@@ -250,7 +263,7 @@ fn begin_external<A: Adapter>(
 ) -> Pending {
     let t0 = Instant::now();
     if ext.dead.is_some() {
-        return Pending { t0, deadline: t0, sent: Err(BotIoError::Closed) };
+        return Pending { t0, deadline: t0, sent: Err(BotIoError::Closed), first: false };
     }
     let first = ext.clock.answers() == 0;
     let limit = ext.clock.start_answer();
@@ -258,7 +271,7 @@ fn begin_external<A: Adapter>(
         Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
         None => Err(BotIoError::Closed),
     };
-    Pending { t0, deadline: t0 + limit, sent }
+    Pending { t0, deadline: t0 + limit, sent, first }
 }
 
 fn cutoff_of(e: &BotIoError) -> Cutoff {
@@ -289,6 +302,8 @@ struct Read {
     ms: f64,
     /// A seat that had already stopped.
     repeat: bool,
+    /// The limit of the bot's very first answer, when this was it.
+    first_limit: Option<Duration>,
 }
 
 /// Reads the answer lines of an external seat until its deadline: the
@@ -299,7 +314,7 @@ struct Read {
 fn read_external<A: Adapter>(a: &A, ext: &mut ExternalSeat, state: &A::G, p: PlayerId, pend: &mut Pending) -> Read {
     if let Some(c) = ext.dead {
         let raw = RawAnswer { cutoff: Some(c), ..RawAnswer::default() };
-        return Read { raw, failure: None, ms: 0.0, repeat: true };
+        return Read { raw, failure: None, ms: 0.0, repeat: true, first_limit: None };
     }
     let mut raw = RawAnswer::default();
     let mut failure = std::mem::replace(&mut pend.sent, Ok(())).err();
@@ -315,19 +330,30 @@ fn read_external<A: Adapter>(a: &A, ext: &mut ExternalSeat, state: &A::G, p: Pla
     }
     let used = used.unwrap_or_else(|| pend.t0.elapsed());
     ext.clock.end_answer(used);
-    Read { raw, failure, ms: used.as_secs_f64() * 1000.0, repeat: false }
+    let first_limit = pend.first.then(|| pend.deadline.saturating_duration_since(pend.t0));
+    Read { raw, failure, ms: used.as_secs_f64() * 1000.0, repeat: false, first_limit }
 }
 
 /// Turns what was read into the seat's answer; stops a program that failed
-/// (unless the game keeps a bot that ran out of time) and keeps its stderr
-/// tail.
+/// (unless the game keeps a bot that ran out of time) and keeps its stderr.
+/// A time-out on the very first answer of a bot that wrote nothing at all
+/// says that the program may still be starting (a `cargo run` still
+/// compiling) and to build it first.
 fn settle_external<A: Adapter, M>(a: &A, ext: &mut ExternalSeat, got: Read) -> SeatAnswer<M> {
-    let Read { mut raw, failure, ms, repeat } = got;
+    let Read { mut raw, failure, ms, repeat, first_limit } = got;
     let mut detail = None;
     if let Some(e) = failure {
         detail = Some(e.to_string());
         let cutoff = cutoff_of(&e);
         raw.cutoff = Some(cutoff);
+        let silent = ext.proc.as_ref().is_some_and(|proc| !proc.has_written());
+        if let (BotIoError::Timeout, Some(limit), true) = (&e, first_limit, silent) {
+            detail = Some(format!(
+                "no first answer within its limit of {} ms, and no output at all: the program may still be \
+                 starting (compiling?); build it first and pass the built program (cmd:target/release/my-bot)",
+                limit.as_millis()
+            ));
+        }
         let keep = cutoff == Cutoff::Timeout && a.timeout_keeps_bot();
         if let (Some(proc), false) = (ext.proc.as_mut(), keep) {
             if e == BotIoError::Closed {
@@ -338,7 +364,7 @@ fn settle_external<A: Adapter, M>(a: &A, ext: &mut ExternalSeat, got: Read) -> S
                 });
             }
             proc.kill();
-            ext.stderr = proc.stderr_tail();
+            ext.stderr = proc.stderr();
         }
         if !keep {
             ext.dead = Some(cutoff);
@@ -377,13 +403,13 @@ fn read_answer<A: Adapter>(
 }
 
 /// Sends a live external seat its end-of-game lines, stops it (kill and
-/// reap after a short grace) and keeps its stderr tail.
+/// reap after a short grace) and keeps its stderr.
 fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat) {
     if let Some(proc) = ext.proc.as_mut() {
         if ext.dead.is_none() {
             let end = a.protocol_end(state, p);
             proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
-            ext.stderr = proc.stderr_tail();
+            ext.stderr = proc.stderr();
         }
     }
     // A seat the game is over for is never asked again.

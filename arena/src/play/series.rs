@@ -37,6 +37,59 @@ pub struct GameSummary {
     pub final_position: String,
     /// The command that plays this game again.
     pub replay: String,
+    /// Per seat: the last lines (at most [`STDERR_SHOWN_LINES`]) an
+    /// external bot that failed wrote to stderr, each cut to
+    /// [`STDERR_SHOWN_CHARS`] characters with its control characters
+    /// escaped, for the terminal (the record keeps its whole stderr, up to
+    /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
+    /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes). Empty for
+    /// a seat that did not fail and for a built-in bot.
+    pub stderr_last: Vec<Vec<String>>,
+}
+
+/// How many of its last stderr lines a failing bot shows under its failure
+/// ([`GameSummary::stderr_last`]).
+pub const STDERR_SHOWN_LINES: usize = 5;
+
+/// How many characters of each of those lines are shown.
+pub const STDERR_SHOWN_CHARS: usize = 200;
+
+/// [`GameSummary::stderr_last`] from a game's stderr and failures per seat.
+pub(crate) fn stderr_last(stderr: &[Option<String>], failures: &[Failures]) -> Vec<Vec<String>> {
+    stderr
+        .iter()
+        .zip(failures)
+        .map(|(text, f)| match text {
+            Some(text) if f.total() > 0 => last_lines(text),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// The last [`STDERR_SHOWN_LINES`] non-blank lines of `stderr`, each cut to
+/// [`STDERR_SHOWN_CHARS`] characters (`...` says where) and with control
+/// characters escaped, so that a bot cannot drive the terminal.
+fn last_lines(stderr: &str) -> Vec<String> {
+    let mut lines: Vec<String> = stderr
+        .lines()
+        .rev()
+        .filter(|l| !l.trim().is_empty())
+        .take(STDERR_SHOWN_LINES)
+        .map(|l| {
+            let mut shown: String = l
+                .trim_end()
+                .chars()
+                .take(STDERR_SHOWN_CHARS)
+                .flat_map(|c| if c.is_control() && c != '\t' { c.escape_default().collect() } else { vec![c] })
+                .collect();
+            if l.trim_end().chars().count() > STDERR_SHOWN_CHARS {
+                shown.push_str("...");
+            }
+            shown
+        })
+        .collect();
+    lines.reverse();
+    lines
 }
 
 /// The most problems a [`GameSummary`] keeps: a series keeps every game's
@@ -290,6 +343,7 @@ fn play_one<A: Adapter>(
     if let Some(w) = writer {
         w.finish(&RecordTail::of(&played, index, series_seed))?;
     }
+    let stderr_last = stderr_last(&played.stderr, &played.failures);
     let mut errors = played.errors;
     let error_count = errors.len();
     errors.truncate(SUMMARY_ERRORS);
@@ -305,6 +359,7 @@ fn play_one<A: Adapter>(
         errors,
         final_position: played.final_position,
         replay: played.replay,
+        stderr_last,
     })
 }
 
@@ -375,6 +430,16 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("parallel-football-00000.json")).unwrap())
                 .unwrap();
         assert_eq!(rec["errors"].as_array().unwrap().len(), r[0].error_count);
+    }
+
+    #[test]
+    fn the_last_stderr_lines_shown_are_bounded_and_cannot_drive_the_terminal() {
+        let text = format!("first\n\nsecond\nthird\nfourth\n\x1b[2Jfifth\n{}\n\n", "x".repeat(300));
+        let lines = last_lines(&text);
+        assert_eq!(lines.len(), STDERR_SHOWN_LINES);
+        assert_eq!(lines[..4], ["second", "third", "fourth", "\\u{1b}[2Jfifth"]);
+        assert_eq!(lines[4], format!("{}...", "x".repeat(STDERR_SHOWN_CHARS)));
+        assert!(last_lines(" \n\n").is_empty());
     }
 
     #[test]

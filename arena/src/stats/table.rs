@@ -128,6 +128,7 @@ mod tests {
             error_count: 0,
             final_position: String::new(),
             replay: String::new(),
+            stderr_last: Vec::new(),
         }
     }
 

@@ -109,3 +109,14 @@ pub fn assert_svg(svg: &str) {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     assert!(doc.root_element().children().count() > 1);
 }
+
+/// Writes an executable shell script `name` into `dir` (mode 755); returns
+/// the bot spec that runs it directly (`cmd:PATH`, no `sh` in front).
+#[cfg(unix)]
+pub fn executable_script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("cmd:{}", path.display())
+}
