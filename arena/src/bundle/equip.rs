@@ -188,7 +188,22 @@ fn failure(stderr: &str) -> BundleError {
     };
     let after = lines.iter().rposition(is_status).map_or(0, |i| i + 1);
     let from = lines[after..].iter().position(|l| l.starts_with("error")).map_or(after, |i| after + i);
-    let cause: Vec<&str> = lines[from..].iter().copied().filter(|l| !l.trim().is_empty()).take(ERROR_LINES).collect();
+    let rest = &lines[from..];
+    // Its error and the causes under `Caused by:` (what it lists between
+    // them, every crate it bundles, is left out); or the error's block.
+    let mut cause: Vec<&str> = rest.iter().take(1).copied().collect();
+    let mut under_cause = false;
+    for line in rest.iter().skip(1) {
+        if *line == "Caused by:" {
+            under_cause = true;
+        } else if under_cause && !line.trim().is_empty() {
+            cause.push(line.trim());
+        }
+    }
+    if !under_cause {
+        cause = rest.iter().copied().filter(|l| !l.trim().is_empty()).collect();
+    }
+    cause.truncate(ERROR_LINES);
     let cause = cause.join("\n");
     BundleError::Equip { cause: cause.strip_prefix("error: ").unwrap_or(&cause).to_owned() }
 }
@@ -220,6 +235,12 @@ mod tests {
             "cargo-equip failed: TOML parse error at line 3, column 10\n  |\n3 | resolver=\"3\"\nunknown variant `3`, expected `1` or `2`"
         );
         assert!(matches!(failure("error: no such command: `equip`\n"), BundleError::EquipMissing));
+        let chained = "    Bundling the code\nerror: could not bundle the code\n- `a` as `b`\n- `c` as `d`\n\nCaused by:\n  \
+                       could not expand `x`\n\nCaused by:\n  one of [\"x/check.rs\"] does not exist\n";
+        assert_eq!(
+            failure(chained).to_string(),
+            "cargo-equip failed: could not bundle the code\ncould not expand `x`\none of [\"x/check.rs\"] does not exist"
+        );
     }
 
     #[cfg(unix)]
