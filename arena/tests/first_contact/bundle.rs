@@ -83,7 +83,7 @@ fn cargo_new_bot(dir: &Path, name: &str, game: &str) -> PathBuf {
 fn bundle(manifest: &Path, out: &Path, path: Option<&Path>) -> Output {
     let mut arena = common::arena();
     arena.arg("bundle").arg(manifest).arg("-o").arg(out);
-    arena.env("CARGO_TARGET_DIR", root().join("target/first-contact-bundle")).env("RUST_BACKTRACE", "1");
+    arena.env("CARGO_TARGET_DIR", root().join("target/bots")).env("RUST_BACKTRACE", "1");
     if let Some(dir) = path {
         let path = std::env::var_os("PATH").unwrap_or_default();
         let paths = std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&path));
