@@ -9,7 +9,9 @@
 //!
 //! 1. `cargo build --release --message-format json` of the bot: the
 //!    procedural-macro libraries and the build scripts' `OUT_DIR`s.
-//! 2. `cargo equip`, told to leave the procedural-macro crates out.
+//! 2. `cargo equip`, told to leave the procedural-macro crates out (on
+//!    a copy whose manifest says edition 2021 when the crate is 2024, which
+//!    cargo-equip cannot read: see *Editions* below).
 //! 3. Fix-ups on its output (`splice::prepare`): documentation dropped,
 //!    `include!(concat!(env!("OUT_DIR"), ..))` replaced by the file, an
 //!    extern crate's `pub use` made to name its module.
@@ -18,7 +20,20 @@
 //!    libraries, and `splice::splice` copies back only the impls those
 //!    macros made, in place of their derives; built-in derives stay as
 //!    written (their expansion uses unstable internals).
+//! 5. `rustc --edition 2021 --emit=metadata`: the bundle is type-checked
+//!    as CodinGame compiles it.
+//!
+//! # Editions
+//!
+//! cargo-equip 0.20 reads editions up to 2021 (it panics on the 2024 that
+//! `cargo new` writes) and resolvers up to 2. A bot crate that is its own
+//! workspace is bundled from a temporary copy whose manifest says 2021, no
+//! change needed: the bundle is compiled as 2021 anyway, and step 5 checks
+//! that the code is valid 2021. A member of a larger workspace gets an error
+//! saying what to change. Every failure of cargo-equip is summarised in a
+//! few lines, without a backtrace.
 
+mod equip;
 mod splice;
 
 use serde_json::Value;
@@ -49,9 +64,72 @@ pub enum BundleError {
         /// What it printed on stderr (the end of it).
         stderr: String,
     },
-    /// The bot crate has no binary target, or more than one and none named.
+    /// The bot crate has no binary target, or more than one and none named,
+    /// or not the one named, or the manifest is not a package's.
     #[error("{0}")]
     Target(String),
+    /// cargo-equip, which does the bundling, is not installed.
+    #[error("cargo-equip is not installed; it does the bundling: `cargo install cargo-equip --locked`")]
+    EquipMissing,
+    /// cargo-equip stopped with an error.
+    #[error("cargo-equip failed: {cause}")]
+    Equip {
+        /// Its error, in a few lines.
+        cause: String,
+    },
+    /// cargo-equip crashed.
+    #[error("cargo-equip crashed (a bug in cargo-equip; its backtrace is left out): {message}")]
+    EquipPanic {
+        /// The crash's message.
+        message: String,
+    },
+    /// A member of a larger workspace is of an edition cargo-equip cannot
+    /// read (the crate cannot be copied as 2021 apart from its workspace).
+    #[error(
+        "{}: edition {edition}, which cargo-equip (the bundler) cannot read: set `edition = \"2021\"` in its [package] \
+         (the bundle is compiled as 2021 anyway; a crate that is its own workspace needs no change)",
+        manifest.display()
+    )]
+    MemberEdition {
+        /// The bot crate's manifest.
+        manifest: PathBuf,
+        /// Its edition.
+        edition: String,
+    },
+    /// The bot crate's workspace names a resolver cargo-equip cannot read.
+    #[error(
+        "{}: `resolver = \"{resolver}\"`, which cargo-equip (the bundler) cannot read: set `resolver = \"2\"` in its [workspace] \
+         (Cargo.lock keeps the versions)",
+        manifest.display()
+    )]
+    WorkspaceResolver {
+        /// The workspace's root manifest.
+        manifest: PathBuf,
+        /// The resolver it names.
+        resolver: String,
+    },
+    /// A manifest that does not parse as TOML.
+    #[error("{}: {source}", path.display())]
+    Manifest {
+        /// The manifest.
+        path: PathBuf,
+        /// The parser's error.
+        source: toml_edit::TomlError,
+    },
+    /// The bundle does not compile as `rustc --edition 2021` compiles it.
+    #[error(
+        "{} does not compile as edition 2021, as CodinGame compiles it{}:\n{errors}",
+        path.display(),
+        from_edition.as_ref().map(|e| format!(" (the crate is edition {e}: its code must be valid 2021 too)")).unwrap_or_default()
+    )]
+    Compile {
+        /// The bundle.
+        path: PathBuf,
+        /// The crate's edition when it is not 2021.
+        from_edition: Option<String>,
+        /// rustc's first error.
+        errors: String,
+    },
     /// Source that does not parse as Rust.
     #[error("{what} does not parse: {source}")]
     Parse {
@@ -108,28 +186,72 @@ impl BuildFacts {
     }
 }
 
+/// The bot crate, as `cargo metadata` describes it.
+#[derive(Debug)]
+struct BotCrate {
+    /// Its manifest, canonical.
+    manifest: PathBuf,
+    /// Its `edition`.
+    edition: String,
+    /// Its binary targets.
+    bins: Vec<String>,
+    /// The root directory of its workspace (its own directory when the
+    /// crate is its own workspace).
+    workspace_root: PathBuf,
+    /// The workspace's target directory.
+    target_dir: PathBuf,
+}
+
+impl BotCrate {
+    /// The crate's directory.
+    fn dir(&self) -> &Path {
+        self.manifest.parent().unwrap_or(Path::new("."))
+    }
+
+    /// The error for code of this crate, at `path`, that does not compile
+    /// as edition 2021 (what rustc or cargo printed on `stderr`).
+    fn compile_error(&self, path: &Path, stderr: &str) -> BundleError {
+        BundleError::Compile {
+            path: path.to_path_buf(),
+            from_edition: (self.edition != "2021").then(|| self.edition.clone()),
+            errors: first_error(stderr),
+        }
+    }
+
+    /// The binary to bundle: `bin`, or the crate's only one.
+    fn bin(&self, bin: Option<&str>) -> Result<String, BundleError> {
+        let manifest = self.manifest.display();
+        let all = self.bins.join(", ");
+        match (bin, self.bins.as_slice()) {
+            (Some(b), bins) if bins.iter().any(|x| x == b) => Ok(b.to_owned()),
+            (Some(b), []) => Err(BundleError::Target(format!("{manifest} has no binary target (asked for {b})"))),
+            (Some(b), _) => Err(BundleError::Target(format!("{manifest} has no binary {b} (its binaries: {all})"))),
+            (None, [one]) => Ok(one.clone()),
+            (None, []) => Err(BundleError::Target(format!("{manifest} has no binary target"))),
+            (None, _) => {
+                Err(BundleError::Target(format!("{manifest} has several binaries ({all}): name one with --bin")))
+            }
+        }
+    }
+}
+
 /// Bundles the bot crate whose manifest is `manifest` (its binary `bin`,
 /// or its only one) into `out`, using `work` for intermediate files.
 ///
 /// # Errors
 /// A [`BundleError`] when cargo, cargo-equip or rustc fail, or their
-/// output is not what this module expects; [`BundleError::TooLarge`] (the
-/// file written all the same) when it is over [`CODINGAME_LIMIT`].
+/// output is not what this module expects; [`BundleError::Compile`] (the
+/// file written all the same) when the bundle does not compile as edition
+/// 2021; [`BundleError::TooLarge`] (likewise) when it is over
+/// [`CODINGAME_LIMIT`].
 pub fn bundle(manifest: &Path, bin: Option<&str>, work: &Path, out: &Path) -> Result<BundleReport, BundleError> {
     std::fs::create_dir_all(work).map_err(|source| BundleError::Io { path: work.to_path_buf(), source })?;
-    let bin = match bin {
-        Some(b) => b.to_owned(),
-        None => only_bin(manifest)?,
-    };
+    let bot = bot_crate(manifest)?;
+    let bin = bot.bin(bin)?;
     let facts = build_facts(manifest)?;
     let equipped = work.join("equipped.rs");
-    let mut equip = Command::new("cargo");
-    equip.arg("equip").arg("--manifest-path").arg(manifest).args(["--bin", &bin]);
-    for (name, _) in &facts.proc_macros {
-        equip.args(["--exclude", name]);
-    }
-    equip.args(["--remove", "docs", "--remove", "comments", "--minify", "libs", "--no-check", "-o"]).arg(&equipped);
-    run(&mut equip, "cargo equip")?;
+    let proc_macro_names: Vec<String> = facts.proc_macros.iter().map(|(n, _)| n.clone()).collect();
+    equip::equip(&bot, &bin, &proc_macro_names, work, &equipped)?;
 
     let text = read(&equipped)?;
     let proc_macro_crates: Vec<String> = facts.proc_macros.iter().map(|(n, _)| n.replace('-', "_")).collect();
@@ -139,8 +261,9 @@ pub fn bundle(manifest: &Path, bin: Option<&str>, work: &Path, out: &Path) -> Re
         .iter()
         .filter_map(|(name, _)| facts.facade(name).map(|(f, _)| (f, name.replace('-', "_"))))
         .collect();
-    let prepared_path = work.join("prepared.rs");
-    write(&prepared_path, &prettyplease::unparse(&splice::aim_derives(&prepared, &facades)))?;
+    // Written where the bundle goes, so that rustc's errors name a file
+    // the user has.
+    write(out, &prettyplease::unparse(&splice::aim_derives(&prepared, &facades)))?;
 
     let expanded_path = work.join("expanded.rs");
     let mut rustc = Command::new("rustc");
@@ -156,13 +279,19 @@ pub fn bundle(manifest: &Path, bin: Option<&str>, work: &Path, out: &Path) -> Re
             }
         }
     }
-    rustc.arg("-o").arg(&expanded_path).arg(&prepared_path);
-    run(&mut rustc, "rustc -Zunpretty=expanded")?;
+    rustc.arg("-o").arg(&expanded_path).arg(out);
+    compile(&mut rustc, out, &bot)?;
     let expanded = parse(&read(&expanded_path)?, "the expanded bundle")?;
 
     let (file, spliced_impls) = splice::splice(prepared, &expanded, &proc_macro_crates);
     let text = splice::render(&file, &bin);
     write(out, &text)?;
+    let mut check = Command::new("rustc");
+    check
+        .args(["--edition", "2021", "--crate-type", "bin", "--emit=metadata", "-o"])
+        .arg(work.join("check.rmeta"))
+        .arg(out);
+    compile(&mut check, out, &bot)?;
     let chars = text.chars().count();
     if chars > CODINGAME_LIMIT {
         return Err(BundleError::TooLarge { chars });
@@ -170,29 +299,66 @@ pub fn bundle(manifest: &Path, bin: Option<&str>, work: &Path, out: &Path) -> Re
     Ok(BundleReport { chars, spliced_impls })
 }
 
-/// The name of the bot crate's only binary target.
-fn only_bin(manifest: &Path) -> Result<String, BundleError> {
+/// Runs rustc on the bundle `out` as edition 2021; its first error as a
+/// [`BundleError::Compile`].
+fn compile(rustc: &mut Command, out: &Path, bot: &BotCrate) -> Result<(), BundleError> {
+    let done = rustc.output().map_err(|source| BundleError::Spawn { tool: "rustc".to_owned(), source })?;
+    if done.status.success() {
+        return Ok(());
+    }
+    Err(bot.compile_error(out, &String::from_utf8_lossy(&done.stderr)))
+}
+
+/// The first error in what rustc or cargo printed (all of it when no line
+/// starts with `error`).
+fn first_error(stderr: &str) -> String {
+    let first: Vec<&str> = stderr
+        .lines()
+        .skip_while(|l| !l.starts_with("error"))
+        .take_while(|l| !l.is_empty())
+        .take(COMPILE_ERROR_LINES)
+        .collect();
+    if first.is_empty() { stderr.trim_end().to_owned() } else { first.join("\n") }
+}
+
+/// At most this many lines of rustc's first error are kept.
+const COMPILE_ERROR_LINES: usize = 16;
+
+/// The bot crate whose manifest is `manifest`.
+fn bot_crate(manifest: &Path) -> Result<BotCrate, BundleError> {
     let mut cmd = Command::new("cargo");
     cmd.args(["metadata", "--no-deps", "--format-version", "1", "--manifest-path"]).arg(manifest);
     let meta: Value = serde_json::from_str(&run(&mut cmd, "cargo metadata")?)
         .map_err(|e| BundleError::Target(format!("cargo metadata: {e}")))?;
-    let bins: Vec<String> = meta["packages"]
+    let canonical =
+        std::fs::canonicalize(manifest).map_err(|source| BundleError::Io { path: manifest.to_path_buf(), source })?;
+    let path = |v: &Value| PathBuf::from(v.as_str().unwrap_or_default());
+    let package = meta["packages"]
         .as_array()
         .into_iter()
         .flatten()
-        .flat_map(|p| p["targets"].as_array().into_iter().flatten())
+        .find(|p| std::fs::canonicalize(path(&p["manifest_path"])).is_ok_and(|m| m == canonical))
+        .ok_or_else(|| {
+            BundleError::Target(format!(
+                "{} is a workspace's manifest, not a bot crate's: give the bot crate's Cargo.toml",
+                manifest.display()
+            ))
+        })?;
+    let bins = package["targets"]
+        .as_array()
+        .into_iter()
+        .flatten()
         .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
         .filter_map(|t| t["name"].as_str().map(str::to_owned))
         .collect();
-    match bins.as_slice() {
-        [one] => Ok(one.clone()),
-        [] => Err(BundleError::Target(format!("{} has no binary target", manifest.display()))),
-        _ => Err(BundleError::Target(format!(
-            "{} has several binaries ({}): name one with --bin",
-            manifest.display(),
-            bins.join(", ")
-        ))),
-    }
+    Ok(BotCrate {
+        manifest: canonical,
+        edition: package["edition"].as_str().unwrap_or("2015").to_owned(),
+        bins,
+        workspace_root: std::fs::canonicalize(path(&meta["workspace_root"]))
+            .unwrap_or_else(|_| path(&meta["workspace_root"])),
+        target_dir: path(&meta["target_directory"]),
+    })
 }
 
 /// Builds the bot (release) and reads cargo's messages.

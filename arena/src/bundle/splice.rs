@@ -34,7 +34,9 @@ const BUILTIN_DERIVES: [&str; 13] = [
 /// (thiserror's), dropped along with the derive.
 const HELPER_ATTRS: [&str; 4] = ["error", "from", "source", "backtrace"];
 
-/// Drops documentation inside the bundled crates, replaces
+/// Drops documentation inside the bundled crates, points the `crate::`
+/// paths cargo-equip leaves (in generic arguments: `Result<(),
+/// crate::MoveError>`) at the crate's module, replaces
 /// `include!(concat!(env!("OUT_DIR"), "/file"))` by the build script's file
 /// and makes `pub use dep;` of a bundled crate name its module.
 pub(super) fn prepare(file: &syn::File, out_dirs: &BTreeMap<String, PathBuf>) -> Result<syn::File, BundleError> {
@@ -47,6 +49,7 @@ pub(super) fn prepare(file: &syn::File, out_dirs: &BTreeMap<String, PathBuf>) ->
         let Item::Mod(krate) = item else { continue };
         let module = krate.ident.to_string();
         StripDocs.visit_item_mod_mut(krate);
+        CrateRoot { module: &module }.visit_item_mod_mut(krate);
         let out_dir = out_dirs.iter().find(|(name, _)| crate_module_matches(&module, name)).map(|(_, d)| d);
         if let Some((_, items)) = krate.content.as_mut() {
             let mut fixed = Vec::with_capacity(items.len());
@@ -345,6 +348,27 @@ fn point_at_bundled(item: &Item, modules: &[String]) -> Item {
     syn::parse_str(&text).unwrap_or_else(|_| item.clone())
 }
 
+/// Makes `crate::x` paths in the bundled crate `module` (other than
+/// `crate::__cargo_equip::..`, which cargo-equip wrote) name the crate's
+/// module: `crate::__cargo_equip::crates::module::x`.
+struct CrateRoot<'a> {
+    module: &'a str,
+}
+
+impl VisitMut for CrateRoot<'_> {
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        let mut segments = path.segments.iter();
+        let from_root = path.leading_colon.is_none() && segments.next().is_some_and(|s| s.ident == "crate");
+        if from_root && segments.next().is_some_and(|s| s.ident != EQUIP) {
+            let span = path.segments[0].ident.span();
+            let at = [EQUIP, "crates", self.module].map(|s| syn::PathSegment::from(syn::Ident::new(s, span)));
+            let old = std::mem::take(&mut path.segments).into_iter();
+            path.segments = old.clone().take(1).chain(at).chain(old.skip(1)).collect();
+        }
+        visit_mut::visit_path_mut(self, path);
+    }
+}
+
 /// Attributes that change nothing in the compiled bot (documentation,
 /// lint levels, `must_use`, `non_exhaustive` within one crate), dropped from
 /// the bundled crates to keep under CodinGame's limit.
@@ -599,6 +623,27 @@ mod tests {
         assert!(crate_module_matches("yavalath", "yavalath"));
         assert!(crate_module_matches("__game_core_0_1_0", "game-core"));
         assert!(!crate_module_matches("__thiserror_impl_2_0_21", "thiserror"));
+    }
+
+    #[test]
+    fn crate_paths_cargo_equip_leaves_in_a_bundled_crate_name_its_module() {
+        let file: syn::File = syn::parse_quote! {
+            fn main() { let _ = crate::helper(); }
+            pub mod __cargo_equip {
+                pub mod crates {
+                    pub mod quoridor {
+                        pub(in crate::__cargo_equip::crates::quoridor) fn f() -> Result<(), crate::MoveError> {
+                            Err(crate::__cargo_equip::crates::quoridor::MoveError)
+                        }
+                    }
+                }
+            }
+        };
+        let text = prepare(&file, &BTreeMap::new()).unwrap().to_token_stream().to_string();
+        assert!(text.contains("Result < () , crate :: __cargo_equip :: crates :: quoridor :: MoveError >"), "{text}");
+        assert!(text.contains("Err (crate :: __cargo_equip :: crates :: quoridor :: MoveError)"), "{text}");
+        assert!(text.contains("pub (in crate :: __cargo_equip :: crates :: quoridor) fn f"), "{text}");
+        assert!(text.contains("let _ = crate :: helper ()"), "the bot's own paths stay: {text}");
     }
 
     #[test]
