@@ -211,8 +211,11 @@ enum CliError {
     LeagueRounds { games: u64, seats: usize },
     #[error("--sprt needs a two-seat game; this one has {seats} seats")]
     SprtSeats { seats: usize },
-    #[error("--time-factor must be positive")]
-    TimeFactor,
+    #[error(
+        "--shard {}/{}: this shard has no game of a series of {games} (its first would be game {})",
+        shard.index, shard.count, shard.index
+    )]
+    EmptyShard { shard: play::Shard, games: u64 },
     #[error("cannot read {}: {source}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
     #[error("cannot read stdin: {0}")]
@@ -418,6 +421,7 @@ mod tests {
                 assert_eq!(listed, own.contains(&name), "--bot help on {name} in {}", game.as_str());
             }
         }
+        assert!(BOT_HELP.contains(&format!("(depth 1 to {})", play::MAX_ALPHABETA_DEPTH)));
     }
 
     #[test]

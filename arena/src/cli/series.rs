@@ -54,9 +54,6 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json, ref sprt } =
         *series;
     let record = record.clone();
-    if !(time_factor > 0.0 && time_factor.is_finite()) {
-        return Err(CliError::TimeFactor);
-    }
     let seats = a.start().players();
     if sprt.is_some() && seats != 2 {
         return Err(CliError::SprtSeats { seats });
@@ -67,6 +64,9 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     plan.fixed_seed = game_seed;
     if let Some(text) = shard {
         plan.shard = play::Shard::parse(text, |v| std::env::var(v).ok())?;
+        if plan.shard_games() == 0 {
+            return Err(CliError::EmptyShard { shard: plan.shard, games });
+        }
     }
     let mut prior = Vec::new();
     if let (true, Some(dir)) = (resume, &record) {
@@ -136,7 +136,11 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
             let _ = writeln!(out, "  seat {} turn {}: {}: {}", e.seat, e.turn, e.kind, e.message);
         }
         if g.error_count > g.errors.len() {
-            let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
+            let more = g.error_count - g.errors.len();
+            let _ = match &opts.record_dir {
+                Some(_) => writeln!(out, "  ... and {more} more (all in the record)"),
+                None => writeln!(out, "  ... and {more} more (--record DIR keeps them all)"),
+            };
         }
         let _ = writeln!(out, "replay: {}", g.replay);
     }

@@ -28,6 +28,6 @@ pub use record::{
 };
 pub use seat::{builtin_bot, check_specs};
 pub use series::{
-    GameSummary, Plan, SHARD_INDEX_VARS, SUMMARY_ERRORS, SeriesRun, Shard, ShardError, play_series, schedule,
+    GameSummary, MAX_JOBS, Plan, SHARD_INDEX_VARS, SUMMARY_ERRORS, SeriesRun, Shard, ShardError, play_series, schedule,
 };
-pub use spec::{BotSpec, seat_name};
+pub use spec::{BotSpec, MAX_ALPHABETA_DEPTH, parse_whole, seat_name};

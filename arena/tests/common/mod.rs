@@ -109,3 +109,13 @@ pub fn assert_svg(svg: &str) {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     assert!(doc.root_element().children().count() > 1);
 }
+
+/// Runs `arena args...` expecting a refusal before anything runs: exit code
+/// 2, nothing on stdout. Returns the first line of stderr (the message).
+pub fn refused(args: &[&str]) -> String {
+    let (out, _) = run(args, "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "arena {args:?}: {err}");
+    assert_eq!(stdout(&out), "", "arena {args:?} printed something");
+    err.lines().next().unwrap_or_default().to_string()
+}

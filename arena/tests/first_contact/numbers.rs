@@ -1,4 +1,100 @@
 //! First contact: numbers and messages on the command line.
 
-#[allow(unused_imports)]
-use crate::common;
+use crate::common::{self, refused};
+use std::time::{Duration, Instant};
+
+#[test]
+fn a_series_or_bench_of_no_games_is_refused_naming_the_option() {
+    for cmd in ["play", "bench"] {
+        let e = refused(&[cmd, "nim", "--games", "0"]);
+        assert_eq!(e, "error: invalid value '0' for '--games <GAMES>': expected a whole number, 1 or more", "{cmd}");
+    }
+    let e = refused(&["league", "nim", "no-league", "--games-per-pairing", "0"]);
+    assert!(e.contains("'--games-per-pairing <N>': expected a whole number, 1 or more"), "{e}");
+}
+
+#[test]
+fn negative_numbers_are_read_as_numbers_and_refused_saying_what_the_option_takes() {
+    for (args, expected) in [
+        (&["play", "nim", "--games", "-3"][..], "'--games <GAMES>': expected a whole number, 1 or more"),
+        (&["play", "nim", "--seed", "-1"], "'--seed <SEED>': expected a whole number, 0 or more"),
+        (&["bench", "nim", "--jobs", "-2"], "'--jobs <JOBS>': expected a whole number from 1 to 64, or `auto`"),
+        (
+            &["play", "nim", "--time-factor", "-1"],
+            "'--time-factor <TIME_FACTOR>': expected a number from 0.001 to 1000",
+        ),
+        (&["play", "quoridor", "--players", "-2"], "'--players <PLAYERS>': Quoridor is played by 2 or 4 players"),
+        (&["render", "x.json", "--svg", "x.svg", "--ply", "-1"], "'--ply <PLY>': expected a whole number, 0 or more"),
+        (&["league", "nim", "no-league", "--minutes", "-5"], "'--minutes <M>': expected a positive number of minutes"),
+    ] {
+        let e = refused(args);
+        assert!(e.contains(expected), "{args:?}: {e}");
+        assert!(!e.contains("unexpected argument"), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn numbers_too_large_or_not_numbers_are_refused_naming_the_largest() {
+    let e = refused(&["play", "nim", "--games", "99999999999999999999"]);
+    assert!(e.ends_with("'--games <GAMES>': too large: at most 18446744073709551615"), "{e}");
+    let e = refused(&["play", "nim", "--max-take", "300"]);
+    assert!(e.ends_with("'--max-take <MAX_TAKE>': too large: at most 255"), "{e}");
+    let e = refused(&["play", "nim", "--games", "1.5"]);
+    assert!(e.ends_with("'--games <GAMES>': expected a whole number, 1 or more"), "{e}");
+    let e = refused(&["play", "nim", "--jobs", "1000000"]);
+    assert!(e.ends_with("expected a whole number from 1 to 64, or `auto`"), "{e}");
+    for factor in ["0", "nan", "inf", "5000"] {
+        let e = refused(&["play", "nim", "--time-factor", factor]);
+        assert!(e.ends_with("expected a number from 0.001 to 1000 (1: the rules' time limits)"), "{factor}: {e}");
+    }
+    let e = refused(&["play", "nim", "--pile", "0"]);
+    assert!(e.ends_with("'--pile <PILE>': expected a whole number from 1 to 255"), "{e}");
+}
+
+#[test]
+fn a_shard_that_does_not_exist_names_the_shards_that_do() {
+    let e = refused(&["play", "nim", "--games", "8", "--shard", "4/4"]);
+    assert_eq!(e, "arena: shard 4 of 4 does not exist: the shards of 4 are numbered 0 to 3");
+    let e = refused(&["play", "nim", "--shard", "0/0"]);
+    assert_eq!(e, "arena: --shard 0/0: a series is cut into 1 shard or more");
+}
+
+#[test]
+fn a_shard_with_no_game_of_the_series_is_refused_not_reported_as_played() {
+    let e = refused(&["play", "nim", "--games", "3", "--shard", "5/10"]);
+    assert_eq!(e, "arena: --shard 5/10: this shard has no game of a series of 3 (its first would be game 5)");
+}
+
+#[test]
+fn a_shard_of_a_huge_series_plays_its_games_without_walking_the_others() {
+    let t = Instant::now();
+    let (out, _) =
+        common::run(&["play", "nim", "--games", "18446744073709551615", "--shard", "0/9223372036854775808"], "");
+    let text = common::stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("2 games of nim"), "{text}");
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+}
+
+#[test]
+fn search_numbers_a_bot_cannot_use_are_refused_naming_the_option_and_its_range() {
+    for (bot, expected) in [
+        ("mcts:iters=0", "iters: expected a whole number from 1 to 4294967295"),
+        ("mcts:ms=-5", "ms: expected a whole number, 1 or more"),
+        ("mcts:c=-1", "c: expected a number, 0 or more"),
+        ("mcts:rollout=x", "rollout: expected a whole number from 0 to 4294967295"),
+        ("alphabeta:depth=0", "depth: expected a whole number from 1 to 8"),
+        ("alphabeta:iters=3", "no option iters (its options: depth, ms)"),
+    ] {
+        let e = refused(&["play", "yavalath", "--bot", bot, "--bot", "random"]);
+        assert_eq!(e, format!("arena: bot {bot:?}: {expected}"), "{bot}");
+    }
+}
+
+#[test]
+fn an_alphabeta_depth_the_search_cannot_finish_is_refused_at_once() {
+    let t = Instant::now();
+    let e = refused(&["play", "yavalath", "--bot", "alphabeta:depth=1000", "--bot", "random"]);
+    assert!(e.starts_with("arena: bot \"alphabeta:depth=1000\": depth: too large: at most 8"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(10));
+}
