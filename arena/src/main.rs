@@ -102,6 +102,7 @@ fn main() -> ExitCode {
     if let Ok(exe) = std::env::current_exe() {
         arena::external::use_launcher(exe);
     }
+    catch_file_size_signal();
     let cli = Cli::parse();
     let r = match cli.command {
         None => demo(),
@@ -158,6 +159,18 @@ fn main() -> ExitCode {
             eprintln!("arena: {e}");
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) an error (EFBIG)
+/// instead of death by SIGXFSZ: the record writer then removes its
+/// temporary file, the series stops, and the arena names the file and
+/// exits with code 2. A handler that does nothing, not SIG_IGN: bots
+/// started by the arena get the default action back at `exec`.
+fn catch_file_size_signal() {
+    #[cfg(unix)]
+    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, std::sync::Arc::default()) {
+        eprintln!("arena: cannot catch SIGXFSZ ({e}): a file-size limit would kill the arena mid-write");
     }
 }
 
@@ -315,7 +328,7 @@ fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliE
     let (v, game) = read_record(record)?;
     let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v).map_err(CliError::from))
         .map(|r| view::page(&r))?;
-    std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
+    play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
 /// A JSON record and its game, with the game's options from its `config`.
@@ -399,7 +412,7 @@ fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize
     let (v, game) = read_record(record)?;
     let picture =
         with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
-    std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
+    play::write_whole(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }
 

@@ -50,10 +50,10 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     let _ = write!(out, "{}", standings.text());
     if let Some(path) = &l.json {
         let text = serde_json::to_string_pretty(&standings).map_err(|e| CliError::Output(e.into()))?;
-        std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;
+        play::write_whole(path, text + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;
     }
     if let Some(path) = &l.html {
-        std::fs::write(path, league::page(&standings))
+        play::write_whole(path, league::page(&standings))
             .map_err(|source| CliError::Write { path: path.clone(), source })?;
         let _ = writeln!(out, "page: {}", path.display());
     }

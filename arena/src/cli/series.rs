@@ -192,7 +192,7 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
 
 pub(crate) fn write_json(path: &std::path::Path, report: &results::Report) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(report).map_err(|e| CliError::Output(e.into()))?;
-    std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
+    play::write_whole(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
 }
 
 pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {

@@ -24,7 +24,7 @@ pub use game::{PlayOptions, play_game, play_game_to};
 pub use journal::Failures;
 pub use record::{
     AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,
-    RecordWriter, ResultEntry, TurnEntry, shell_quote,
+    RecordWriter, ResultEntry, TurnEntry, shell_quote, write_whole,
 };
 pub use seat::{builtin_bot, check_specs};
 pub use series::{
