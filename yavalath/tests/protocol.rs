@@ -221,6 +221,18 @@ fn two_integers_off_the_board_are_an_off_board_answer() {
 }
 
 #[test]
+fn an_unreadable_answer_says_which_piece_is_wrong_without_repeating_the_answer() {
+    let reason = |line: &str| answer(line).unwrap_err().to_string();
+    assert_eq!(reason("hello world"), "`hello` is not an integer (`x y` is two integers)");
+    assert_eq!(reason("4 x"), "`x` is not an integer (`x y` is two integers)");
+    assert_eq!(reason(""), "the answer is empty, not `x y` (two integers)");
+    assert_eq!(reason(" 4 4"), "x is empty: a space too many (`x y` is two integers, one space between)");
+    assert_eq!(reason("4  4"), "y is empty: a space too many (`x y` is two integers, one space between)");
+    assert_eq!(reason("4"), "`4` alone: y is missing (`x y` is two integers)");
+    assert_eq!(answer("hello world").unwrap_err().kind(), "unreadable");
+}
+
+#[test]
 fn move_notation_is_x_y_both_ways() {
     let g = Yavalath::new();
     for c in Cell::all() {

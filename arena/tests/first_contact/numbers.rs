@@ -98,3 +98,59 @@ fn an_alphabeta_depth_the_search_cannot_finish_is_refused_at_once() {
     assert!(e.starts_with("arena: bot \"alphabeta:depth=1000\": depth: too large: at most 8"), "{e}");
     assert!(t.elapsed() < Duration::from_secs(10));
 }
+
+/// The first problem line `arena play GAME` prints for a bot that answers
+/// `hello world` to everything (one line a turn; `lines` a turn for
+/// Parallel Football's footballers).
+#[cfg(unix)] // The bot is an `sh` script.
+fn first_problem(game: &str, seats: usize, lines: usize, record: Option<&std::path::Path>) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let say = "echo 'hello world'; ".repeat(lines);
+    let bot = common::script(dir.path(), "hello.sh", &format!("while read l; do {say}done"));
+    let mut args = vec!["play".to_string(), game.into(), "--bot".into(), bot];
+    args.extend(std::iter::repeat_n(["--bot".to_string(), "random".into()], seats - 1).flatten());
+    if let Some(r) = record {
+        args.extend(["--record".into(), r.display().to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (out, _) = common::run(&args, "");
+    let text = common::stdout(&out);
+    let first = text.lines().find(|l| l.starts_with("  seat 0 turn ")).unwrap_or_else(|| panic!("{text}"));
+    (first.to_string(), text)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_answer_is_one_message_naming_the_token_that_is_wrong() {
+    for (game, seats, lines, expected) in [
+        ("yavalath", 2, 1, "unreadable: answer \"hello world\": `hello` is not an integer (`x y` is two integers)"),
+        (
+            "quoridor",
+            2,
+            1,
+            "unreadable: answer \"hello world\": `hello` is not an integer (`x y` or `x y v` are integers)",
+        ),
+        (
+            "paper-soccer",
+            2,
+            1,
+            "bad-character: answer \"hello world\": character 'h' at position 0 is not a direction digit",
+        ),
+        ("parallel-football", 4, 4, "unreadable-line: line 1: \"hello world\" is not `x y` (starts on its home)"),
+    ] {
+        let (line, _) = first_problem(game, seats, lines, None);
+        assert_eq!(line, format!("  seat 0 turn 1: {expected}"), "{game}");
+        assert_eq!(line.matches("hello world").count(), 1, "the answer is named once: {line}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn more_problems_than_shown_point_to_the_record_only_when_there_is_one() {
+    let (_, text) = first_problem("quoridor", 2, 1, None);
+    assert!(text.contains(" more (--record DIR keeps them all)\n"), "{text}");
+    assert!(!text.contains("in the record"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let (_, text) = first_problem("quoridor", 2, 1, Some(&dir.path().join("rec")));
+    assert!(text.contains(" more (all in the record)\n"), "{text}");
+}
