@@ -393,11 +393,48 @@ fn cmd_judge(
     out.flush().map_err(CliError::Output)
 }
 
+/// `arena bench`: the report on stdout; on stderr a progress bar at a
+/// terminal, else for a run longer than [`BENCH_QUIET`] a line saying what
+/// runs, then one every [`BENCH_EVERY`] (Parallel Football's default bench
+/// takes a minute or more).
 fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {
-    let (stats, secs) = bench::bench(a, games, seed, jobs)?;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let bar = series::games_bar(games);
+    let (finished, ended) = std::sync::mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let (done, bar) = (&done, &bar);
+        scope.spawn(move || {
+            let t0 = std::time::Instant::now();
+            let mut said = std::time::Duration::ZERO;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(std::time::Duration::from_millis(200))
+            {
+                let played = done.load(std::sync::atomic::Ordering::Relaxed);
+                bar.set_position(played);
+                let t = t0.elapsed();
+                if bar.is_hidden() && t >= BENCH_QUIET && t - said >= BENCH_EVERY.min(t) {
+                    let what = bench::what(a.name(), games, seed, jobs);
+                    eprintln!("arena: bench {what}: {played} played in {} s", t.as_secs());
+                    said = t;
+                }
+            }
+        });
+        let result = bench::bench(a, games, seed, jobs, done);
+        drop(finished);
+        result
+    });
+    bar.finish_and_clear();
+    let (stats, secs) = result?;
     print!("{}", bench::report(a.name(), games, seed, jobs, &stats, secs));
     Ok(())
 }
+
+/// How long `arena bench` runs silently when stderr is not a terminal.
+const BENCH_QUIET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// How often, after [`BENCH_QUIET`], a bench without a terminal says how
+/// far it is.
+const BENCH_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
     let mut bot = play::builtin_bot(a, spec, seed)?;

@@ -154,3 +154,17 @@ fn more_problems_than_shown_point_to_the_record_only_when_there_is_one() {
     let (_, text) = first_problem("quoridor", 2, 1, Some(&dir.path().join("rec")));
     assert!(text.contains(" more (all in the record)\n"), "{text}");
 }
+
+#[test]
+fn a_long_bench_without_a_terminal_says_what_it_runs_and_a_short_one_says_nothing_on_stderr() {
+    // About 8 s here, at least 2 s on a machine four times as fast.
+    let (out, _) = common::run(&["bench", "parallel-football", "--games", "500", "--max-turns", "2000"], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let first = err.lines().next().unwrap_or_default();
+    assert!(first.starts_with("arena: bench parallel-football: 500 random games (seed 1): "), "{err}");
+    assert!(first.ends_with(" played in 2 s"), "{err}");
+    assert!(common::stdout(&out).starts_with("parallel-football: 500 random games (seed 1) in "));
+    let (out, _) = common::run(&["bench", "nim", "--games", "100"], "");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
