@@ -41,14 +41,15 @@ pub(crate) struct GameOpts {
     /// Quoridor: tick limit (default 100 with 2 players, 200 with 4; 0 for none).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0))]
     pub(crate) max_ticks: Option<u32>,
-    /// Parallel Football: players per team (default 4).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u16>(0))]
+    /// Parallel Football: players per team (default 4, at most 1024).
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = whole_to::<u16>(1, parallel_football::MAX_PLAYERS_PER_TEAM.into()))]
     pub(crate) p: Option<u16>,
-    /// Parallel Football: kick range (default 10).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(0))]
+    /// Parallel Football: kick range (default 10, at most 46).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_to::<u8>(1, parallel_football::MAX_KICK_RANGE.into()))]
     pub(crate) k: Option<u8>,
     /// Parallel Football: turn limit (default 20000).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(1))]
     pub(crate) max_turns: Option<u32>,
     /// Nim: stones at the start (1 to 255).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(1))]
@@ -391,9 +392,18 @@ pub(crate) struct LeagueArgs {
 /// `min` up to `T`'s largest value. A negative number, a fraction or a word
 /// is refused saying what the option takes, not as an unexpected argument.
 pub(crate) fn whole<T: Whole>(min: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    whole_to(min, T::LARGEST)
+}
+
+/// [`whole`] up to `max` (at most `T`'s largest value).
+pub(crate) fn whole_to<T: Whole>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    let max = max.min(T::LARGEST);
     move |text| {
-        let n = play::parse_whole(text, min, T::LARGEST).map_err(|e| e.to_string())?;
-        T::try_from(n).map_err(|_| NumberError::TooLarge { max: T::LARGEST }.to_string())
+        let n = play::parse_whole(text, min, max).map_err(|e| e.to_string())?;
+        T::try_from(n).map_err(|_| NumberError::TooLarge { max }.to_string())
     }
 }
 

@@ -168,3 +168,13 @@ fn a_long_bench_without_a_terminal_says_what_it_runs_and_a_short_one_says_nothin
     let (out, _) = common::run(&["bench", "nim", "--games", "100"], "");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn game_options_outside_the_games_ranges_are_refused_naming_the_option() {
+    let e = refused(&["play", "parallel-football", "--p", "0"]);
+    assert_eq!(e, "error: invalid value '0' for '--p <P>': expected a whole number from 1 to 1024");
+    let e = refused(&["play", "parallel-football", "--k", "47"]);
+    assert_eq!(e, "error: invalid value '47' for '--k <K>': too large: at most 46");
+    let e = refused(&["play", "quoridor", "--players", "3"]);
+    assert_eq!(e, "error: invalid value '3' for '--players <PLAYERS>': Quoridor is played by 2 or 4 players");
+}
