@@ -16,15 +16,28 @@ use std::time::Instant;
 /// nothing measurable, small enough that threads finish together.
 pub const BATCH: u64 = 4096;
 
+/// Games played between two updates of the progress counter: a batch is
+/// played in such chunks with its one generator, so the games and the
+/// statistics are those of one call for the whole batch.
+pub const PROGRESS_EVERY: u64 = 16;
+
 /// Plays `games` uniformly random games (each decision uniform over the
 /// decider's legal moves through [`game_core::Game::random_legal_move`],
 /// chance drawn from the same generator) from the adapter's start, on
-/// `jobs` threads. Returns the statistics and the seconds taken.
+/// `jobs` threads. Returns the statistics and the seconds taken. `done`
+/// counts the games played so far, every [`PROGRESS_EVERY`] games (for a
+/// progress display in another thread).
 ///
 /// # Errors
 /// [`PlayoutError`] when the game breaks its own contract during a playout
 /// (the first one a thread met).
-pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(PlayoutStats, f64), PlayoutError> {
+pub fn bench<A: Adapter>(
+    a: &A,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    done: &AtomicU64,
+) -> Result<(PlayoutStats, f64), PlayoutError> {
     let start = a.start();
     let batches = games.div_ceil(BATCH);
     let next = AtomicU64::new(0);
@@ -40,13 +53,17 @@ pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(P
                         break Ok(());
                     }
                     let n = BATCH.min(games - k * BATCH);
-                    match random_playouts(&start, n, &mut seeded(derive_seed(seed, k))) {
-                        Ok(stats) => mine += stats,
-                        Err(e) => {
-                            // Stop the other threads at their next batch.
-                            next.store(batches, Ordering::Relaxed);
-                            break Err(e);
-                        }
+                    let mut rng = seeded(derive_seed(seed, k));
+                    let played = (0..n).step_by(PROGRESS_EVERY as usize).try_for_each(|from| {
+                        let chunk = PROGRESS_EVERY.min(n - from);
+                        mine += random_playouts(&start, chunk, &mut rng)?;
+                        done.fetch_add(chunk, Ordering::Relaxed);
+                        Ok(())
+                    });
+                    if let Err(e) = played {
+                        // Stop the other threads at their next batch.
+                        next.store(batches, Ordering::Relaxed);
+                        break Err(e);
                     }
                 };
                 let mut total = total.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -63,16 +80,45 @@ pub fn bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(P
     Ok((stats, secs))
 }
 
+/// What a bench runs: `quoridor: 1000 random games (seed 1) on 2 threads`.
+pub fn what(name: &str, games: u64, seed: u64, jobs: usize) -> String {
+    let threads = if jobs == 1 { String::new() } else { format!(" on {jobs} threads") };
+    format!("{name}: {games} random games (seed {seed}){threads}")
+}
+
 /// The report `arena bench` prints.
 pub fn report(name: &str, games: u64, seed: u64, jobs: usize, stats: &PlayoutStats, secs: f64) -> String {
     let secs = secs.max(1e-9);
-    let threads = if jobs == 1 { String::new() } else { format!(" on {jobs} threads") };
     format!(
-        "{name}: {games} random games (seed {seed}){threads} in {secs:.3} s\n  games/s: {:.1}\n  plies/s: {:.0}\n  mean length: {:.3} plies\n  wins by seat: {:?}, shared or none: {}\n",
+        "{} in {secs:.3} s\n  games/s: {:.1}\n  plies/s: {:.0}\n  mean length: {:.3} plies\n  wins by seat: {:?}, shared or none: {}\n",
+        what(name, games, seed, jobs),
         stats.games as f64 / secs,
         stats.plies as f64 / secs,
         stats.mean_length(),
         stats.wins,
         stats.shared
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::NimAdapter;
+
+    #[test]
+    fn a_bench_counts_its_games_as_it_goes_and_gives_the_same_statistics_whatever_the_jobs() {
+        let a = NimAdapter { pile: 21, max_take: 3 };
+        let games = BATCH + 3 * PROGRESS_EVERY + 5;
+        let done = AtomicU64::new(0);
+        let (one, _) = bench(&a, games, 7, 1, &done).unwrap();
+        assert_eq!(done.load(Ordering::Relaxed), games);
+        let (three, _) = bench(&a, games, 7, 3, &AtomicU64::new(0)).unwrap();
+        assert_eq!(one, three);
+        // A batch played in chunks is the batch played in one call.
+        let whole = random_playouts(&a.start(), BATCH, &mut seeded(derive_seed(7, 0))).unwrap();
+        let rest = random_playouts(&a.start(), games - BATCH, &mut seeded(derive_seed(7, 1))).unwrap();
+        let mut sum = whole;
+        sum += rest;
+        assert_eq!(one, sum);
+    }
 }

@@ -27,27 +27,31 @@ pub enum SpecError {
         /// The spec as given.
         spec: String,
     },
-    /// An `mcts` option without `=`.
+    /// A search option without `=`.
     #[error("bot {spec:?}: expected key=value")]
     ExpectedKeyValue {
         /// The spec as given.
         spec: String,
     },
-    /// An `mcts` option whose value does not parse.
-    #[error("bot {spec:?}: bad value for {key}")]
+    /// A search option whose value is refused.
+    #[error("bot {spec:?}: {key}: {expected}")]
     BadValue {
         /// The spec as given.
         spec: String,
         /// The option.
         key: String,
+        /// What the option takes.
+        expected: String,
     },
-    /// An `mcts` option that does not exist.
-    #[error("bot {spec:?}: unknown mcts option {key} (iters, ms, c, rollout)")]
+    /// A search option that the bot does not have.
+    #[error("bot {spec:?}: no option {key} (its options: {known})")]
     UnknownOption {
         /// The spec as given.
         spec: String,
         /// The option.
         key: String,
+        /// The bot's options.
+        known: &'static str,
     },
     /// Not a spec at all.
     #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], cmd:PROGRAM ARGS, or a game's own)")]
@@ -87,6 +91,33 @@ pub enum SpecError {
         /// The program's command line.
         command: String,
     },
+}
+
+/// A number on the command line that is refused
+/// ([`parse_whole`](crate::play::parse_whole)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NumberError {
+    /// Not a whole number from `min` to `max` (a sign, a fraction, a word,
+    /// nothing, or below `min`).
+    #[error("expected a whole number{}", range(*.min, *.max))]
+    NotWhole {
+        /// The smallest number taken.
+        min: u64,
+        /// The largest.
+        max: u64,
+    },
+    /// Above `max`.
+    #[error("too large: at most {max}")]
+    TooLarge {
+        /// The largest number taken.
+        max: u64,
+    },
+}
+
+/// `from MIN to MAX`, or `, MIN or more` when any `u64` above is taken.
+fn range(min: u64, max: u64) -> String {
+    if max == u64::MAX { format!(", {min} or more") } else { format!(" from {min} to {max}") }
 }
 
 /// Why a game or a series cannot be played ([`play_game`](crate::play::play_game),

@@ -108,6 +108,7 @@ fn main() -> ExitCode {
     if let Ok(exe) = std::env::current_exe() {
         arena::external::use_launcher(exe);
     }
+    catch_file_size_signal();
     let cli = Cli::parse();
     let r = match cli.command {
         None => demo(),
@@ -167,6 +168,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// Makes a write past the file-size limit (`ulimit -f`) an error (EFBIG)
+/// instead of death by SIGXFSZ: the record writer then removes its
+/// temporary file, the series stops, and the arena names the file and
+/// exits with code 2. A handler that does nothing, not SIG_IGN: bots
+/// started by the arena get the default action back at `exec`.
+fn catch_file_size_signal() {
+    #[cfg(unix)]
+    if let Err(e) = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, std::sync::Arc::default()) {
+        eprintln!("arena: cannot catch SIGXFSZ ({e}): a file-size limit would kill the arena mid-write");
+    }
+}
+
 /// Catches SIGINT and SIGTERM for a clean stop of a series or league
 /// ([`arena::interrupt`]); says so when the system refuses.
 fn install_stop_handlers() {
@@ -215,8 +228,11 @@ enum CliError {
     LeagueRounds { games: u64, seats: usize },
     #[error("--sprt needs a two-seat game; this one has {seats} seats")]
     SprtSeats { seats: usize },
-    #[error("--time-factor must be positive")]
-    TimeFactor,
+    #[error(
+        "--shard {}/{}: this shard has no game of a series of {games} (its first would be game {})",
+        shard.index, shard.count, shard.index
+    )]
+    EmptyShard { shard: play::Shard, games: u64 },
     #[error("cannot read {}: {source}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
     #[error("cannot read stdin: {0}")]
@@ -322,7 +338,7 @@ fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliE
     let (v, game) = read_record(record)?;
     let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v).map_err(CliError::from))
         .map(|r| view::page(&r))?;
-    std::fs::write(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
+    play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
 /// A JSON record and its game, with the game's options from its `config`.
@@ -391,11 +407,48 @@ fn cmd_judge(
     fault.map_or(Ok(()), |fault| Err(CliError::Fault { name, fault: Box::new(fault) }))
 }
 
+/// `arena bench`: the report on stdout; on stderr a progress bar at a
+/// terminal, else for a run longer than [`BENCH_QUIET`] a line saying what
+/// runs, then one every [`BENCH_EVERY`] (Parallel Football's default bench
+/// takes a minute or more).
 fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {
-    let (stats, secs) = bench::bench(a, games, seed, jobs)?;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let bar = series::games_bar(games);
+    let (finished, ended) = std::sync::mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let (done, bar) = (&done, &bar);
+        scope.spawn(move || {
+            let t0 = std::time::Instant::now();
+            let mut said = std::time::Duration::ZERO;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(std::time::Duration::from_millis(200))
+            {
+                let played = done.load(std::sync::atomic::Ordering::Relaxed);
+                bar.set_position(played);
+                let t = t0.elapsed();
+                if bar.is_hidden() && t >= BENCH_QUIET && t - said >= BENCH_EVERY.min(t) {
+                    let what = bench::what(a.name(), games, seed, jobs);
+                    eprintln!("arena: bench {what}: {played} played in {} s", t.as_secs());
+                    said = t;
+                }
+            }
+        });
+        let result = bench::bench(a, games, seed, jobs, done);
+        drop(finished);
+        result
+    });
+    bar.finish_and_clear();
+    let (stats, secs) = result?;
     print!("{}", bench::report(a.name(), games, seed, jobs, &stats, secs));
     Ok(())
 }
+
+/// How long `arena bench` runs silently when stderr is not a terminal.
+const BENCH_QUIET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// How often, after [`BENCH_QUIET`], a bench without a terminal says how
+/// far it is.
+const BENCH_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
     let mut bot = play::builtin_bot(a, spec, seed)?;
@@ -410,7 +463,7 @@ fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize
     let (v, game) = read_record(record)?;
     let picture =
         with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
-    std::fs::write(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
+    play::write_whole(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }
 
@@ -432,6 +485,7 @@ mod tests {
                 assert_eq!(listed, own.contains(&name), "--bot help on {name} in {}", game.as_str());
             }
         }
+        assert!(BOT_HELP.contains(&format!("(depth 1 to {})", play::MAX_ALPHABETA_DEPTH)));
     }
 
     #[test]

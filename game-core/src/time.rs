@@ -45,6 +45,10 @@ pub enum TimeControl {
     },
 }
 
+/// The factors [`TimeControl::scaled`] takes: a thousandth to a thousand
+/// times the rules' limits.
+pub const TIME_FACTORS: std::ops::RangeInclusive<f64> = 0.001..=1000.0;
+
 impl TimeControl {
     /// The most a bot's first answer may take: `first`, or under a bank the
     /// bank after the first increment.
@@ -67,10 +71,10 @@ impl TimeControl {
     }
 
     /// The same control with every duration multiplied by `factor`
-    /// (clamped to `0.001..=1000`), for slow machines.
+    /// (clamped to [`TIME_FACTORS`]), for slow machines.
     #[must_use]
     pub fn scaled(self, factor: f64) -> TimeControl {
-        let s = |d: Duration| d.mul_f64(factor.clamp(0.001, 1000.0));
+        let s = |d: Duration| d.mul_f64(factor.clamp(*TIME_FACTORS.start(), *TIME_FACTORS.end()));
         match self {
             TimeControl::PerAnswer { first, later } => TimeControl::PerAnswer { first: s(first), later: s(later) },
             TimeControl::Clock { initial, increment } => {

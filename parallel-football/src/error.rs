@@ -444,7 +444,7 @@ game_core::error_kinds!(ProtocolError {
 #[non_exhaustive]
 pub enum AnswerError {
     /// A line that does not have the expected shape (or is not UTF-8).
-    #[error("unreadable line {line:?}: expected {expected}")]
+    #[error("{line:?} is not {expected}")]
     Unreadable {
         /// The line (at most 80 characters of it, lossily decoded).
         line: String,

@@ -292,11 +292,16 @@ game_core::error_kinds!(NotationError {
 });
 
 /// Why the referee does not take a bot's answer line as a move of the board.
+/// The messages say what is wrong without repeating the line (whoever
+/// shows them names the answer once).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnswerError {
     /// The line does not have 2 or 3 space-separated tokens.
-    #[error("unreadable answer `{line}`: {count} tokens, expected `x y` or `x y v`")]
+    #[error(
+        "{count} {} between single spaces, not `x y` (a pawn's cell) or `x y v` (a wall)",
+        if *count == 1 { "token" } else { "tokens" }
+    )]
     TokenCount {
         /// The trimmed line (at most 40 characters).
         line: String,
@@ -304,7 +309,7 @@ pub enum AnswerError {
         count: usize,
     },
     /// A token is not a safe integer for JavaScript's `Number()`.
-    #[error("unreadable answer `{line}`: `{token}` is not an integer")]
+    #[error("`{token}` is not an integer (`x y` or `x y v` are integers)")]
     NotAnInteger {
         /// The trimmed line (at most 40 characters).
         line: String,
@@ -313,7 +318,7 @@ pub enum AnswerError {
     },
     /// The numbers are not a cell of the board, or not a wall anchor with
     /// orientation 0 or 1.
-    #[error("answer `{line}`: coordinates are outside the board")]
+    #[error("the coordinates are outside the board")]
     OffBoard {
         /// The trimmed line (at most 40 characters).
         line: String,

@@ -59,13 +59,14 @@ game_core::error_kinds!(MoveError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveParseError {
-    /// The text is not two integers in the expected form.
-    #[error("unreadable move {text:?}: {reason}")]
+    /// The text is not two integers in the expected form. The message says what is wrong,
+    /// naming the piece; it does not repeat the text (whoever shows it names it once).
+    #[error("{reason}")]
     Unreadable {
         /// The text (at most 80 characters of it).
         text: String,
-        /// What is wrong.
-        reason: &'static str,
+        /// What is wrong, in the move's terms (at most 80 characters of a piece quoted).
+        reason: String,
     },
     /// Two integers, but not a cell of the board.
     #[error("{x} {y} is off the board")]
@@ -78,7 +79,7 @@ pub enum MoveParseError {
 }
 
 impl MoveParseError {
-    pub(crate) fn unreadable(text: &str, reason: &'static str) -> MoveParseError {
+    pub(crate) fn unreadable(text: &str, reason: String) -> MoveParseError {
         MoveParseError::Unreadable { text: text.chars().take(80).collect(), reason }
     }
 }
@@ -223,13 +224,14 @@ game_core::error_kinds!(ProtocolError {
 #[non_exhaustive]
 pub enum AnswerError {
     /// Not two integers in the referee's form (see the `protocol` module docs), or not
-    /// UTF-8 text.
-    #[error("unreadable answer {text:?}: {reason}")]
+    /// UTF-8 text. The message says what is wrong, naming the piece that is not an integer;
+    /// it does not repeat the answer (whoever shows it names the answer once).
+    #[error("{reason}")]
     Unreadable {
         /// The line (at most 80 characters of it; bytes that are not UTF-8 shown as U+FFFD).
         text: String,
-        /// What is wrong.
-        reason: &'static str,
+        /// What is wrong, in the answer's terms (at most 80 characters of a piece quoted).
+        reason: String,
     },
     /// Two integers, but not a cell of the board: an illegal move.
     #[error("{x} {y} is off the board")]

@@ -113,12 +113,24 @@ fn parse_int(token: &str) -> Option<i32> {
 /// # Errors
 /// [`MoveParseError::Unreadable`] or [`MoveParseError::OffBoard`].
 pub fn parse_move_text(text: &str) -> Result<Cell, MoveParseError> {
+    let piece = |p: &str| p.chars().take(80).collect::<String>();
+    let unreadable = |reason| MoveParseError::unreadable(text, reason);
     let mut it = text.split_whitespace();
-    let (Some(xs), Some(ys), None) = (it.next(), it.next(), it.next()) else {
-        return Err(MoveParseError::unreadable(text, "expected two integers `x y`"));
+    let (xs, ys) = match (it.next(), it.next(), it.next()) {
+        (Some(xs), Some(ys), None) => (xs, ys),
+        (None, ..) => return Err(unreadable("the move is empty, not `x y` (two integers)".into())),
+        (Some(xs), None, _) => {
+            return Err(unreadable(format!("`{}` alone: y is missing (`x y` is two integers)", piece(xs))));
+        }
+        (_, _, Some(more)) => {
+            return Err(unreadable(format!("`{}` after `x y` (a move is two integers, nothing more)", piece(more))));
+        }
     };
-    let x = parse_int(xs).ok_or_else(|| MoveParseError::unreadable(text, "x is not an integer"))?;
-    let y = parse_int(ys).ok_or_else(|| MoveParseError::unreadable(text, "y is not an integer"))?;
+    let integer = |p: &str| {
+        parse_int(p).ok_or_else(|| unreadable(format!("`{}` is not an integer (`x y` is two integers)", piece(p))))
+    };
+    let x = integer(xs)?;
+    let y = integer(ys)?;
     Cell::from_xy(i64::from(x), i64::from(y)).map_err(|_| MoveParseError::OffBoard { x: i64::from(x), y: i64::from(y) })
 }
 

@@ -221,6 +221,23 @@ fn two_integers_off_the_board_are_an_off_board_answer() {
 }
 
 #[test]
+fn an_unreadable_answer_says_which_piece_is_wrong_without_repeating_the_answer() {
+    let reason = |line: &str| answer(line).unwrap_err().to_string();
+    assert_eq!(reason("hello world"), "`hello` is not an integer (`x y` is two integers)");
+    assert_eq!(reason("4 x"), "`x` is not an integer (`x y` is two integers)");
+    assert_eq!(reason(""), "the answer is empty, not `x y` (two integers)");
+    assert_eq!(reason(" 4 4"), "x is empty: a space too many (`x y` is two integers, one space between)");
+    assert_eq!(reason("4  4"), "y is empty: a space too many (`x y` is two integers, one space between)");
+    assert_eq!(reason("4"), "`4` alone: y is missing (`x y` is two integers)");
+    assert_eq!(answer("hello world").unwrap_err().kind(), "unreadable");
+    let text = |line: &str| parse_move_text(line).unwrap_err().to_string();
+    assert_eq!(text("hello world"), "`hello` is not an integer (`x y` is two integers)");
+    assert_eq!(text("  "), "the move is empty, not `x y` (two integers)");
+    assert_eq!(text("4"), "`4` alone: y is missing (`x y` is two integers)");
+    assert_eq!(text("4 4 4"), "`4` after `x y` (a move is two integers, nothing more)");
+}
+
+#[test]
 fn move_notation_is_x_y_both_ways() {
     let g = Yavalath::new();
     for c in Cell::all() {

@@ -2,7 +2,8 @@
 //! `--jobs` (what `arena --help` shows).
 
 use super::CliError;
-use arena::stats;
+use arena::error::NumberError;
+use arena::{play, stats};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -35,25 +36,26 @@ pub(crate) enum GameName {
 #[derive(Args, Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct GameOpts {
     /// Quoridor: number of players (2 or 4).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_players)]
     pub(crate) players: Option<u8>,
     /// Quoridor: tick limit (default 100 with 2 players, 200 with 4; 0 for none).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0))]
     pub(crate) max_ticks: Option<u32>,
-    /// Parallel Football: players per team (default 4).
-    #[arg(long)]
+    /// Parallel Football: players per team (default 4, at most 1024).
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = whole_to::<u16>(1, parallel_football::MAX_PLAYERS_PER_TEAM.into()))]
     pub(crate) p: Option<u16>,
-    /// Parallel Football: kick range (default 10).
-    #[arg(long)]
+    /// Parallel Football: kick range (default 10, at most 46).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_to::<u8>(1, parallel_football::MAX_KICK_RANGE.into()))]
     pub(crate) k: Option<u8>,
     /// Parallel Football: turn limit (default 20000).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(1))]
     pub(crate) max_turns: Option<u32>,
-    /// Nim: stones at the start.
-    #[arg(long)]
+    /// Nim: stones at the start (1 to 255).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(1))]
     pub(crate) pile: Option<u8>,
-    /// Nim: most stones per move.
-    #[arg(long)]
+    /// Nim: most stones per move (1 to 255).
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(1))]
     pub(crate) max_take: Option<u8>,
 }
 
@@ -69,12 +71,12 @@ pub(crate) enum Cmd {
         /// A seat's bot, once per seat in seat order (see the list below).
         #[arg(long = "bot", value_name = "SPEC", long_help = BOT_HELP)]
         bots: Vec<String>,
-        /// Number of games (seats rotate over the same seed).
-        #[arg(long, default_value_t = 1)]
+        /// Number of games, 1 or more (seats rotate over the same seed).
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1))]
         games: u64,
         /// Games played at the same time: a number, or `auto` (the cores divided by the seats that think
         /// in each game, at least 1).
-        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_jobs)]
         jobs: Jobs,
         /// Play only shard I of N (the games whose index is I modulo N; seeds unchanged): `I/N`, or `N`
         /// with I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `arena merge` combines the shards.
@@ -93,16 +95,16 @@ pub(crate) enum Cmd {
         #[arg(long, value_name = "elo0=..,elo1=..")]
         sprt: Option<stats::Sprt>,
         /// Seed of the series (each game's seed is derived from it).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         seed: u64,
         /// Play every game with exactly this game seed and no seat rotation (replays a recorded game).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         game_seed: Option<u64>,
         /// Write one JSON record per game into this directory.
         #[arg(long, value_name = "DIR")]
         record: Option<PathBuf>,
-        /// Multiply every time limit by this factor.
-        #[arg(long, default_value_t = 1.0)]
+        /// Multiply every time limit by this factor (from 0.001 to 1000).
+        #[arg(long, default_value_t = 1.0, allow_negative_numbers = true, value_parser = parse_time_factor)]
         time_factor: f64,
         /// With --record: also write a replay page next to each record and DIR/index.html (the results
         /// and links to the pages).
@@ -190,15 +192,15 @@ pub(crate) enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// Number of games.
-        #[arg(long, default_value_t = 1000)]
+        /// Number of games, 1 or more.
+        #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = whole::<u64>(1))]
         games: u64,
         /// Seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         seed: u64,
         /// Threads playing games: a number, or `auto` (one per core). The results are the same for a
         /// seed whatever the number; only the time changes.
-        #[arg(long, default_value = "1", value_parser = parse_jobs)]
+        #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_jobs)]
         jobs: Jobs,
     },
     /// Act as a bot program: speak GAME's protocol on stdin/stdout with a built-in bot
@@ -213,7 +215,7 @@ pub(crate) enum Cmd {
         #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = BOT_HELP)]
         bot: String,
         /// Seed of the bot's generator.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         seed: u64,
     },
     /// Bundle a Rust bot crate and the crates it uses into one source file for CodinGame (needs
@@ -237,7 +239,7 @@ pub(crate) enum Cmd {
         svg: PathBuf,
         /// Draw the position after this many turns, numbered as `judge` numbers plies (one per seat turn;
         /// default: the end).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>(0))]
         ply: Option<usize>,
     },
     /// Write a recorded game as one self-contained HTML page that steps through it ply by ply.
@@ -258,7 +260,7 @@ pub(crate) enum Cmd {
 pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
 
 Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N].
-yavalath and nim: also alphabeta[:depth=N|ms=N].
+yavalath and nim: also alphabeta[:depth=N|ms=N] (depth 1 to 8).
 quoridor: also walker (steps along a shortest path, never places a wall).
 paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
 parallel-football: also greedy.
@@ -339,8 +341,8 @@ pub(crate) fn parse_jobs(text: &str) -> Result<Jobs, String> {
     match text {
         "auto" => Ok(Jobs::Auto),
         _ => match text.parse::<usize>() {
-            Ok(n) if n > 0 => Ok(Jobs::Count(n)),
-            _ => Err("expected a positive number or `auto`".into()),
+            Ok(n) if (1..=play::MAX_JOBS).contains(&n) => Ok(Jobs::Count(n)),
+            _ => Err(format!("expected a whole number from 1 to {}, or `auto`", play::MAX_JOBS)),
         },
     }
 }
@@ -355,19 +357,21 @@ pub(crate) struct LeagueArgs {
     pub(crate) bots: Vec<String>,
     /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
     /// played with every seat rotation.
-    #[arg(long, value_name = "N", conflicts_with_all = ["games", "minutes"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["games", "minutes"], allow_negative_numbers = true,
+          value_parser = whole::<u64>(1))]
     pub(crate) games_per_pairing: Option<u64>,
-    /// Continuous: stop once the league holds this many games (all of DIR's, this run's included).
-    #[arg(long, value_name = "N")]
+    /// Continuous: stop once the league holds this many games, 1 or more (all of DIR's, this run's
+    /// included).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1))]
     pub(crate) games: Option<u64>,
-    /// Continuous: start no round after this many minutes of this run.
-    #[arg(long, value_name = "M")]
+    /// Continuous: start no round after this many minutes of this run (a positive number).
+    #[arg(long, value_name = "M", allow_negative_numbers = true, value_parser = parse_minutes)]
     pub(crate) minutes: Option<f64>,
     /// Seed of the league (each group's seed is derived from it and the group's names).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
     pub(crate) seed: u64,
     /// Games played at the same time, within a group (a number, or `auto`).
-    #[arg(long, default_value = "1", value_parser = parse_jobs)]
+    #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_jobs)]
     pub(crate) jobs: Jobs,
     /// Round robin: play only shard I of N (`I/N`, or `N` with I from SLURM_ARRAY_TASK_ID or
     /// JOB_COMPLETION_INDEX). Read the shards together with --merge.
@@ -389,7 +393,69 @@ pub(crate) struct LeagueArgs {
     /// rating chart).
     #[arg(long, value_name = "FILE")]
     pub(crate) html: Option<PathBuf>,
-    /// Multiply every time limit by this factor.
-    #[arg(long, default_value_t = 1.0)]
+    /// Multiply every time limit by this factor (from 0.001 to 1000).
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true, value_parser = parse_time_factor)]
     pub(crate) time_factor: f64,
+}
+
+/// The value parser of a whole-number option ([`play::parse_whole`]):
+/// `min` up to `T`'s largest value. A negative number, a fraction or a word
+/// is refused saying what the option takes, not as an unexpected argument.
+pub(crate) fn whole<T: Whole>(min: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    whole_to(min, T::LARGEST)
+}
+
+/// [`whole`] up to `max` (at most `T`'s largest value).
+pub(crate) fn whole_to<T: Whole>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    let max = max.min(T::LARGEST);
+    move |text| {
+        let n = play::parse_whole(text, min, max).map_err(|e| e.to_string())?;
+        T::try_from(n).map_err(|_| NumberError::TooLarge { max }.to_string())
+    }
+}
+
+/// The unsigned integer types of the options, with their largest value.
+pub(crate) trait Whole: TryFrom<u64> + Send + Sync + 'static {
+    /// The type's largest value.
+    const LARGEST: u64;
+}
+
+macro_rules! whole_types {
+    ($($t:ty),*) => {$(
+        impl Whole for $t {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_lossless)]
+            const LARGEST: u64 = <$t>::MAX as u64;
+        }
+    )*};
+}
+whole_types!(u8, u16, u32, u64, usize);
+
+/// `--players`: Quoridor's 2 or 4.
+pub(crate) fn parse_players(text: &str) -> Result<u8, String> {
+    match text {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err("Quoridor is played by 2 or 4 players".into()),
+    }
+}
+
+/// `--time-factor`: the range [`game_core::TimeControl::scaled`] takes.
+pub(crate) fn parse_time_factor(text: &str) -> Result<f64, String> {
+    let range = game_core::time::TIME_FACTORS;
+    match text.parse::<f64>() {
+        Ok(f) if range.contains(&f) => Ok(f),
+        _ => Err(format!("expected a number from {} to {} (1: the rules' time limits)", range.start(), range.end())),
+    }
+}
+
+/// `--minutes`: a positive number (a deadline beyond any clock's reach is
+/// no deadline).
+pub(crate) fn parse_minutes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(m) if m > 0.0 && !m.is_nan() => Ok(m),
+        _ => Err("expected a positive number of minutes".into()),
+    }
 }

@@ -12,9 +12,6 @@ use game_core::Game;
 use std::io::Write;
 
 pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliError> {
-    if !(l.time_factor > 0.0 && l.time_factor.is_finite()) {
-        return Err(CliError::TimeFactor);
-    }
     let seats = a.start().players();
     if let Some(n) = l.games_per_pairing.filter(|n| n % seats as u64 != 0) {
         return Err(CliError::LeagueRounds { games: n, seats });
@@ -25,10 +22,10 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
         Some(games_per_group) => Schedule::RoundRobin { games_per_group },
         None => Schedule::Continuous {
             games: l.games,
-            deadline: l
-                .minutes
-                .filter(|m| m.is_finite() && *m >= 0.0)
-                .map(|m| std::time::Instant::now() + std::time::Duration::from_secs_f64(m * 60.0)),
+            // A deadline the clock cannot reach is none.
+            deadline: l.minutes.and_then(|m| {
+                std::time::Instant::now().checked_add(std::time::Duration::try_from_secs_f64(m * 60.0).ok()?)
+            }),
         },
     };
     let shard = match &l.shard {
@@ -53,10 +50,10 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     let _ = write!(out, "{}", standings.text());
     if let Some(path) = &l.json {
         let text = serde_json::to_string_pretty(&standings).map_err(|e| CliError::Output(e.into()))?;
-        std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;
+        play::write_whole(path, text + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;
     }
     if let Some(path) = &l.html {
-        std::fs::write(path, league::page(&standings))
+        play::write_whole(path, league::page(&standings))
             .map_err(|source| CliError::Write { path: path.clone(), source })?;
         let _ = writeln!(out, "page: {}", path.display());
     }

@@ -54,9 +54,6 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     let Series { games, jobs, seed, game_seed, ref record, time_factor, html, ref shard, resume, ref json, ref sprt } =
         *series;
     let record = record.clone();
-    if !(time_factor > 0.0 && time_factor.is_finite()) {
-        return Err(CliError::TimeFactor);
-    }
     let seats = a.start().players();
     if sprt.is_some() && seats != 2 {
         return Err(CliError::SprtSeats { seats });
@@ -67,6 +64,9 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     plan.fixed_seed = game_seed;
     if let Some(text) = shard {
         plan.shard = play::Shard::parse(text, |v| std::env::var(v).ok())?;
+        if plan.shard_games() == 0 {
+            return Err(CliError::EmptyShard { shard: plan.shard, games });
+        }
     }
     let mut prior = Vec::new();
     if let (true, Some(dir)) = (resume, &record) {
@@ -92,17 +92,7 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     let opts = play::PlayOptions { time_factor, record_dir: record, replay_args };
     let planned = plan.shard_games();
     let to_play = planned - prior.len() as u64;
-    let bar = if std::io::stderr().is_terminal() && to_play > 1 {
-        let b = indicatif::ProgressBar::new(to_play);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta} {msg}")
-        {
-            b.set_style(style);
-        }
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = games_bar(to_play);
     // The SPRT looks at every game so far (the records resumed included)
     // after each game, and stops new games once it decides.
     let so_far = std::sync::Mutex::new(if sprt.is_some() { prior.clone() } else { Vec::new() });
@@ -142,7 +132,11 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
             write_failure(&mut out, e, g.stderr_last.get(seat).filter(|_| first));
         }
         if g.error_count > g.errors.len() {
-            let _ = writeln!(out, "  ... and {} more (all in the record)", g.error_count - g.errors.len());
+            let more = g.error_count - g.errors.len();
+            let _ = match &opts.record_dir {
+                Some(_) => writeln!(out, "  ... and {more} more (all in the record)"),
+                None => writeln!(out, "  ... and {more} more (--record DIR keeps them all)"),
+            };
         }
         let _ = writeln!(out, "replay: {}", g.replay);
     }
@@ -230,9 +224,24 @@ fn write_first_failures(out: &mut impl Write, names: &[String], games: &[play::G
     }
 }
 
+/// A progress bar of `len` games on stderr when it is a terminal and there
+/// is more than one game; hidden otherwise.
+pub(crate) fn games_bar(len: u64) -> indicatif::ProgressBar {
+    if !(std::io::stderr().is_terminal() && len > 1) {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(len);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta} {msg}")
+    {
+        b.set_style(style);
+    }
+    b
+}
+
 pub(crate) fn write_json(path: &std::path::Path, report: &results::Report) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(report).map_err(|e| CliError::Output(e.into()))?;
-    std::fs::write(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
+    play::write_whole(path, text + "\n").map_err(|source| CliError::Write { path: path.to_path_buf(), source })
 }
 
 pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {

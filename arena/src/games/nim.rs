@@ -25,8 +25,10 @@ pub struct NimAdapter {
 }
 
 fn parse_take(text: &str) -> Result<u8, AnswerError> {
-    text.parse::<u8>()
-        .map_err(|_| AnswerError { kind: "unreadable".into(), message: format!("{text:?} is not a number of stones") })
+    text.parse::<u8>().map_err(|_| AnswerError {
+        kind: "unreadable".into(),
+        message: "not a number of stones (the answer is one whole number)".into(),
+    })
 }
 
 impl Adapter for NimAdapter {

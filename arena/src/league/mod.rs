@@ -198,9 +198,7 @@ pub fn league_bots(dir: &Path, given: &[String]) -> Result<Vec<String>, LeagueEr
     if bots.len() > before {
         std::fs::create_dir_all(dir).map_err(|source| LeagueError::Write { path: dir.into(), source })?;
         let text: String = bots.iter().map(|b| format!("{b}\n")).collect();
-        let part = dir.join(format!(".{BOTS_FILE}.part"));
-        std::fs::write(&part, text).map_err(|source| LeagueError::Write { path: part.clone(), source })?;
-        std::fs::rename(&part, &path).map_err(|source| LeagueError::Write { path: path.clone(), source })?;
+        crate::play::write_whole(&path, text).map_err(|source| LeagueError::Write { path: path.clone(), source })?;
     }
     Ok(bots)
 }

@@ -25,12 +25,12 @@ pub use journal::Failures;
 pub(crate) use record::quote;
 pub use record::{
     AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,
-    RecordWriter, ResultEntry, TurnEntry, shell_quote,
+    RecordWriter, ResultEntry, TurnEntry, shell_quote, write_whole,
 };
 pub use seat::{builtin_bot, check_specs};
 pub(crate) use series::stderr_last;
 pub use series::{
-    GameSummary, Plan, SHARD_INDEX_VARS, STDERR_SHOWN_CHARS, STDERR_SHOWN_LINES, SUMMARY_ERRORS, SeriesRun, Shard,
-    ShardError, play_series, schedule,
+    GameSummary, MAX_JOBS, Plan, SHARD_INDEX_VARS, STDERR_SHOWN_CHARS, STDERR_SHOWN_LINES, SUMMARY_ERRORS, SeriesRun,
+    Shard, ShardError, play_series, schedule,
 };
-pub use spec::{BotSpec, seat_name};
+pub use spec::{BotSpec, MAX_ALPHABETA_DEPTH, parse_whole, seat_name};

@@ -279,7 +279,7 @@ impl RecordWriter {
     /// cannot be created.
     pub fn create(dir: &Path, name: &str) -> Result<RecordWriter, PlayError> {
         let path = dir.join(name);
-        let part = dir.join(format!(".{name}.part"));
+        let part = part_path(&path);
         let file =
             std::fs::File::create(&part).map_err(|source| PlayError::WriteRecord { path: path.clone(), source })?;
         Ok(RecordWriter {
@@ -391,6 +391,33 @@ impl Drop for RecordWriter {
             let _ = std::fs::remove_file(&self.part);
         }
     }
+}
+
+/// The temporary file a file is written to before it is renamed into
+/// place: `.NAME.part` next to it.
+fn part_path(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
+    path.with_file_name(format!(".{name}.part"))
+}
+
+/// Writes `contents` to `path` whole or not at all: into its temporary
+/// file (`.NAME.part`), then renamed into place. On an error (a full disk,
+/// a file-size limit) the temporary is removed and `path` is untouched.
+/// A path that is not a regular file (`/dev/stdout`, a pipe, a symbolic
+/// link) is written directly.
+///
+/// # Errors
+/// The I/O error of writing or renaming.
+pub fn write_whole(path: &Path, contents: impl AsRef<[u8]>) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+        return std::fs::write(path, contents);
+    }
+    let part = part_path(path);
+    let written = std::fs::write(&part, contents).and_then(|()| std::fs::rename(&part, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&part);
+    }
+    written
 }
 
 fn to_json<T: Serialize>(v: &T, path: &Path) -> Result<String, PlayError> {
@@ -522,6 +549,18 @@ mod tests {
             std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         f.sort();
         f
+    }
+
+    #[test]
+    fn a_file_is_written_whole_through_its_temporary_and_a_failed_write_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("summary.json");
+        write_whole(&path, "{}\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
+        assert_eq!(files(dir.path()), ["summary.json"]);
+        let e = write_whole(&dir.path().join("no-dir").join("x.json"), "{}").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+        assert_eq!(files(dir.path()), ["summary.json"], "no temporary left");
     }
 
     #[test]

@@ -145,7 +145,7 @@ impl Plan {
 
     /// The games of this run's shard, done or not.
     pub fn shard_games(&self) -> u64 {
-        (0..self.games).filter(|&i| self.shard.has(i)).count() as u64
+        self.shard.games_of(self.games)
     }
 }
 
@@ -165,6 +165,19 @@ impl Shard {
     /// Whether game `i` is this shard's.
     pub fn has(self, i: u64) -> bool {
         i % self.count.max(1) == self.index
+    }
+
+    /// How many of the games `0..games` are this shard's.
+    pub fn games_of(self, games: u64) -> u64 {
+        match games.checked_sub(self.index) {
+            Some(after) if after > 0 => (after - 1) / self.count.max(1) + 1,
+            _ => 0,
+        }
+    }
+
+    /// The index of this shard's `k`-th game (from 0), if it is below `u64::MAX`.
+    fn game(self, k: u64) -> Option<u64> {
+        k.checked_mul(self.count.max(1))?.checked_add(self.index)
     }
 
     /// Reads `I/N` (shard `I` of `N`, from 0), or `N` alone with the index
@@ -187,7 +200,10 @@ impl Shard {
                 (index, count)
             }
         };
-        if count == 0 || index >= count {
+        if count == 0 {
+            return Err(ShardError::NoShards { index });
+        }
+        if index >= count {
             return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
@@ -222,8 +238,14 @@ pub enum ShardError {
         /// Its value.
         value: String,
     },
+    /// No shards (`N` is 0).
+    #[error("--shard {index}/0: a series is cut into 1 shard or more")]
+    NoShards {
+        /// The index.
+        index: u64,
+    },
     /// Not `0 <= I < N`.
-    #[error("shard {index} of {count} does not exist (shards are numbered from 0 to {count} - 1)")]
+    #[error("shard {index} of {count} does not exist: the shards of {count} are numbered 0 to {}", count.saturating_sub(1))]
     OutOfRange {
         /// The index.
         index: u64,
@@ -231,6 +253,9 @@ pub enum ShardError {
         count: u64,
     },
 }
+
+/// The most games [`play_series`] plays at the same time (`--jobs`).
+pub const MAX_JOBS: usize = 64;
 
 /// How a run of [`play_series`] ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -284,13 +309,15 @@ pub fn play_series<A: Adapter>(
             || first_error.lock().map(|e| e.is_some()).unwrap_or(true)
     };
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, 64) {
+        for _ in 0..jobs.clamp(1, MAX_JOBS) {
             scope.spawn(|| {
                 loop {
                     if stop() {
                         return;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    // The shard's games only: a series of many shards is
+                    // not walked index by index.
+                    let Some(i) = plan.shard.game(next.fetch_add(1, Ordering::Relaxed)) else { return };
                     if i >= plan.games {
                         return;
                     }
@@ -378,7 +405,11 @@ mod tests {
         assert_eq!(Shard::parse("4", k8s), Ok(Shard { index: 2, count: 4 }));
         assert_eq!(Shard::parse("4", none), Err(ShardError::NoIndex { count: 4 }));
         assert_eq!(Shard::parse("4/4", none), Err(ShardError::OutOfRange { index: 4, count: 4 }));
-        assert_eq!(Shard::parse("0/0", none), Err(ShardError::OutOfRange { index: 0, count: 0 }));
+        assert_eq!(Shard::parse("0/0", none), Err(ShardError::NoShards { index: 0 }));
+        assert_eq!(
+            Shard::parse("4/4", none).unwrap_err().to_string(),
+            "shard 4 of 4 does not exist: the shards of 4 are numbered 0 to 3"
+        );
         assert!(matches!(Shard::parse("a/b", none), Err(ShardError::Syntax { .. })));
         let mut plan = Plan::new(10, 1);
         let mut all: Vec<u64> = Vec::new();
@@ -388,6 +419,11 @@ mod tests {
         }
         all.sort_unstable();
         assert_eq!(all, (0..10).collect::<Vec<_>>(), "the shards cover the series once");
+        for (index, count, games) in [(0, 3, 10), (1, 3, 10), (2, 3, 10), (3, 4, 3), (0, 1, 0), (2, 5, 3)] {
+            let shard = Shard { index, count };
+            assert_eq!(shard.games_of(games), (0..games).filter(|&i| shard.has(i)).count() as u64, "{shard:?}");
+        }
+        assert_eq!(Shard { index: 7, count: 1 << 40 }.games_of(u64::MAX), 1 << 24);
         plan.shard = Shard::WHOLE;
         plan.done.insert(4);
         assert!(!plan.plays(4) && plan.plays(5));

@@ -3,7 +3,7 @@
 //! optionally named by a `name=NAME,` prefix.
 
 use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
-use crate::error::SpecError;
+use crate::error::{NumberError, SpecError};
 use std::time::Duration;
 
 /// A seat's bot, as written on the command line.
@@ -54,19 +54,33 @@ impl BotSpec {
             return Ok(BotSpec::External(cmd.to_string()));
         }
         let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        let bad = |key: &str, expected: String| SpecError::BadValue { spec: spec(), key: key.to_string(), expected };
+        let whole = |key: &str, value: &str, min: u32| {
+            parse_whole(value, min.into(), u32::MAX.into())
+                .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+                .map_err(|e| bad(key, e.to_string()))
+        };
+        let millis = |key: &str, value: &str| {
+            parse_whole(value, 1, u64::MAX).map(Duration::from_millis).map_err(|e| bad(key, e.to_string()))
+        };
+        let unknown = |key: &str, known| SpecError::UnknownOption { spec: spec(), key: key.to_string(), known };
         match name {
             "random" if params.is_empty() => Ok(BotSpec::Random),
             "mcts" => {
                 let mut cfg = MctsConfig::default();
-                for kv in params.split(',').filter(|s| !s.is_empty()) {
-                    let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() })?;
-                    let bad = || SpecError::BadValue { spec: spec(), key: k.to_string() };
+                for (k, v) in key_values(params, spec)? {
                     match k {
-                        "iters" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
-                        "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
-                        "c" => cfg.exploration = v.parse().map_err(|_| bad())?,
-                        "rollout" => cfg.playout_limit = v.parse().map_err(|_| bad())?,
-                        _ => return Err(SpecError::UnknownOption { spec: spec(), key: k.to_string() }),
+                        "iters" => cfg.budget = Budget::Iterations(whole(k, v, 1)?),
+                        "ms" => cfg.budget = Budget::Time(millis(k, v)?),
+                        "c" => {
+                            cfg.exploration = v
+                                .parse()
+                                .ok()
+                                .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+                                .ok_or_else(|| bad(k, "expected a number, 0 or more".into()))?;
+                        }
+                        "rollout" => cfg.playout_limit = whole(k, v, 0)?,
+                        _ => return Err(unknown(k, "iters, ms, c, rollout")),
                     }
                 }
                 Ok(BotSpec::Mcts(cfg))
@@ -74,13 +88,20 @@ impl BotSpec {
             "alphabeta" => {
                 let mut cfg =
                     AlphaBetaConfig { budget: Budget::Time(Duration::from_millis(500)), ..Default::default() };
-                for kv in params.split(',').filter(|s| !s.is_empty()) {
-                    let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() })?;
-                    let bad = || SpecError::BadValue { spec: spec(), key: k.to_string() };
+                for (k, v) in key_values(params, spec)? {
                     match k {
-                        "depth" => cfg.budget = Budget::Iterations(v.parse().map_err(|_| bad())?),
-                        "ms" => cfg.budget = Budget::Time(Duration::from_millis(v.parse().map_err(|_| bad())?)),
-                        _ => return Err(SpecError::UnknownOption { spec: spec(), key: k.to_string() }),
+                        "depth" => {
+                            let depth = parse_whole(v, 1, MAX_ALPHABETA_DEPTH.into()).map_err(|e| match e {
+                                NumberError::TooLarge { .. } => bad(
+                                    k,
+                                    format!("{e} (a deeper search would not end a game; ms=N searches as deep as its time allows)"),
+                                ),
+                                _ => bad(k, e.to_string()),
+                            })?;
+                            cfg.budget = Budget::Iterations(u32::try_from(depth).unwrap_or(MAX_ALPHABETA_DEPTH));
+                        }
+                        "ms" => cfg.budget = Budget::Time(millis(k, v)?),
+                        _ => return Err(unknown(k, "depth, ms")),
                     }
                 }
                 Ok(BotSpec::AlphaBeta(cfg))
@@ -90,6 +111,39 @@ impl BotSpec {
             }
             _ => Err(SpecError::UnknownBot { spec: spec() }),
         }
+    }
+}
+
+/// The `key=value` pairs of a spec's parameters (`iters=5,c=1.4`).
+fn key_values(params: &str, spec: impl Fn() -> String) -> Result<Vec<(&str, &str)>, SpecError> {
+    params
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|kv| kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() }))
+        .collect()
+}
+
+/// The deepest `alphabeta:depth=N`. Each ply multiplies the search's time
+/// by the game's branching after pruning (about four in Yavalath): a depth
+/// much above this would not end a game in any time worth waiting.
+/// `alphabeta:ms=N` searches as deep as its time allows.
+pub const MAX_ALPHABETA_DEPTH: u32 = 8;
+
+/// Reads a whole number from `min` to `max` written in decimal digits (an
+/// optional `+` first), as the command line's numbers are read.
+///
+/// # Errors
+/// [`NumberError`]: not such a number (a sign, a fraction, a word or
+/// nothing), below `min`, or above `max`.
+pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NumberError::NotWhole { min, max });
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n < min => Err(NumberError::NotWhole { min, max }),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(NumberError::TooLarge { max }),
     }
 }
 
@@ -109,16 +163,40 @@ mod tests {
         );
         assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
         assert_eq!(
-            BotSpec::parse("mcts:foo=1"),
-            Err(SpecError::UnknownOption { spec: "mcts:foo=1".into(), key: "foo".into() })
+            BotSpec::parse("mcts:foo=1").map_err(|e| e.to_string()),
+            Err("bot \"mcts:foo=1\": no option foo (its options: iters, ms, c, rollout)".into())
+        );
+        assert_eq!(
+            BotSpec::parse("alphabeta:iters=1").map_err(|e| e.to_string()),
+            Err("bot \"alphabeta:iters=1\": no option iters (its options: depth, ms)".into())
         );
         assert_eq!(
             BotSpec::parse("mcts:iters=x").map_err(|e| e.to_string()),
-            Err("bot \"mcts:iters=x\": bad value for iters".into())
+            Err("bot \"mcts:iters=x\": iters: expected a whole number from 1 to 4294967295".into())
         );
         assert!(BotSpec::parse("cmd:").is_err());
         assert!(BotSpec::parse("a b").is_err());
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
+    }
+
+    #[test]
+    fn search_numbers_out_of_their_range_are_refused_saying_the_range() {
+        let refused = |spec: &str| BotSpec::parse(spec).map_err(|e| e.to_string()).unwrap_err();
+        for spec in ["mcts:iters=0", "mcts:iters=-1", "mcts:ms=0", "mcts:c=-1", "mcts:c=inf", "alphabeta:depth=0"] {
+            let e = refused(spec);
+            assert!(e.contains("expected a"), "{spec}: {e}");
+        }
+        assert!(refused("mcts:iters=4294967296").ends_with("too large: at most 4294967295"));
+        assert!(refused("alphabeta:depth=1000").contains("too large: at most 8"));
+        assert!(refused("mcts:ms=0").ends_with("expected a whole number, 1 or more"));
+        assert!(matches!(BotSpec::parse("mcts:rollout=0"), Ok(BotSpec::Mcts(c)) if c.playout_limit == 0));
+        let deepest = format!("alphabeta:depth={MAX_ALPHABETA_DEPTH}");
+        assert!(
+            matches!(BotSpec::parse(&deepest), Ok(BotSpec::AlphaBeta(c)) if c.budget == Budget::Iterations(MAX_ALPHABETA_DEPTH))
+        );
+        assert_eq!(parse_whole("+7", 0, 9), Ok(7));
+        assert_eq!(parse_whole("", 0, 9), Err(NumberError::NotWhole { min: 0, max: 9 }));
+        assert_eq!(parse_whole("99999999999999999999", 0, u64::MAX), Err(NumberError::TooLarge { max: u64::MAX }));
     }
 
     #[test]

@@ -120,3 +120,13 @@ pub fn executable_script(dir: &Path, name: &str, body: &str) -> String {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     format!("cmd:{}", path.display())
 }
+
+/// Runs `arena args...` expecting a refusal before anything runs: exit code
+/// 2, nothing on stdout. Returns the first line of stderr (the message).
+pub fn refused(args: &[&str]) -> String {
+    let (out, _) = run(args, "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "arena {args:?}: {err}");
+    assert_eq!(stdout(&out), "", "arena {args:?} printed something");
+    err.lines().next().unwrap_or_default().to_string()
+}

@@ -191,7 +191,8 @@ fn a_series_shows_the_first_failure_of_each_failing_bot_with_its_last_stderr_lin
         "first failure of each bot that failed:\n{crash} in game 0 (replay: arena play nim --pile 21 --max-take 3 \
          --bot '{crash}' --bot '{good}' --game-seed "
     );
-    let failure = "  seat 0 turn 1: crash: the bot exited (exit status 101)\n    seat 0 stderr | panicked at bot.rs:3\n";
+    let failure =
+        "  seat 0 turn 1: crash: the bot exited (exit status 101)\n    seat 0 stderr | panicked at bot.rs:3\n";
     let o = play_in(d, &["play", "nim", "--games", "2", "--jobs", "1"], &[&crash, &good]);
     let out = stdout(&o);
     assert!(out.contains(&block) && out.contains(&format!("):\n{failure}records in ")), "{out}");

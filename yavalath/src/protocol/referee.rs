@@ -93,11 +93,25 @@ pub fn parse_answer(line: &[u8]) -> Result<Answer, AnswerError> {
         text: String::from_utf8_lossy(&line[..line.len().min(320)]).chars().take(80).collect(),
         reason,
     };
-    let text = std::str::from_utf8(line).map_err(|_| unreadable("the line is not UTF-8 text"))?;
+    let text = std::str::from_utf8(line).map_err(|_| unreadable("the line is not UTF-8 text".into()))?;
     let mut pieces = text.splitn(3, is_java_space);
-    let x = pieces.next().and_then(java_parse_int).ok_or_else(|| unreadable("x is not an integer"))?;
-    let ys = pieces.next().ok_or_else(|| unreadable("y is missing"))?;
-    let y = java_parse_int(ys).ok_or_else(|| unreadable("y is not an integer"))?;
+    // Each piece that is not an integer named as written (the first 80 characters).
+    let integer = |piece: &str, which: &str| {
+        java_parse_int(piece).ok_or_else(|| {
+            unreadable(match piece {
+                "" if text.is_empty() => "the answer is empty, not `x y` (two integers)".into(),
+                "" => format!("{which} is empty: a space too many (`x y` is two integers, one space between)"),
+                _ => format!(
+                    "`{}` is not an integer (`x y` is two integers)",
+                    piece.chars().take(80).collect::<String>()
+                ),
+            })
+        })
+    };
+    let xs = pieces.next().unwrap_or_default();
+    let x = integer(xs, "x")?;
+    let ys = pieces.next().ok_or_else(|| unreadable(format!("`{xs}` alone: y is missing (`x y` is two integers)")))?;
+    let y = integer(ys, "y")?;
     let cell = Cell::from_xy(i64::from(x), i64::from(y)).map_err(|_| AnswerError::OffBoard { x, y })?;
     let message = pieces
         .next()
