@@ -1,11 +1,15 @@
-//! Benchmarks of the paper-soccer crate: random step-level games, whole-turn
-//! generation on mid-game positions, and perft.
+//! Benchmarks of the paper-soccer crate: random step-level games (the
+//! crate's fast playout, the generic `game_core::random_playout` through
+//! `Game::play_out_randomly`, and the per-move loop through the trait that
+//! game-search's playouts run, side by side), whole-turn generation on
+//! mid-game positions, and perft.
 //!
 //! `cargo bench -p benches --bench paper_soccer -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use game_core::rng::{below, seeded};
 use game_core::{perft, random_playout};
+use game_search::{UniformRandom, playout};
 use paper_soccer::{Dir, PaperSoccer, TurnGen};
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -49,6 +53,15 @@ fn random_games(c: &mut Criterion) {
         b.iter(|| {
             let mut s = start;
             black_box(random_playout(&mut s, &mut rng, &mut buf).unwrap_or(0))
+        })
+    });
+    // The per-move loop through the trait (what game-search's playouts run).
+    let mut out = [0.0; game_core::MAX_PLAYERS];
+    g.bench_function("stepwise_playout", |b| {
+        b.iter(|| {
+            let mut s = start;
+            playout(&mut s, &mut UniformRandom, u32::MAX, &mut rng, &mut buf, &mut out);
+            black_box(out[0])
         })
     });
     g.finish();

@@ -1,10 +1,13 @@
-//! Benchmarks of the parallel-football crate: turn resolution per order and
-//! whole games of four greedy teams.
+//! Benchmarks of the parallel-football crate: turn resolution per order,
+//! whole games of four greedy teams, and uniformly random games through the
+//! `Game` trait.
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use game_core::PlayerId;
 use game_core::rng::seeded;
-use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game};
+use game_core::{PlayerId, random_playout};
+use parallel_football::{
+    Config, Field, Football, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game,
+};
 use std::hint::black_box;
 
 /// A mid-game field (two greedy and two random teams played `warmup` turns)
@@ -118,5 +121,27 @@ fn greedy_game(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, turn_resolution, turn_resolution_in_a_game, greedy_game);
+/// Uniformly random games through the `Game` trait (placement, every order
+/// and every ball allocation drawn at random), as `arena bench
+/// parallel-football` plays them: the generic `game_core::random_playout`,
+/// which for this game is the per-move loop itself (there is no specialised
+/// playout; the fast core is the turn resolution above).
+fn random_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel-football/random-game");
+    for (p, k) in [(4u32, 10u32), (1, 3)] {
+        let start = Football::new(Config::standard(p, k).unwrap().with_max_turns(2000).unwrap()).unwrap();
+        let mut rng = seeded(5);
+        let mut buf = Vec::new();
+        let games = 20;
+        let plies: u64 = (0..games).map(|_| random_playout(&mut start.clone(), &mut rng, &mut buf).unwrap()).sum();
+        eprintln!("p={p} k={k}: {:.1} plies per random game", plies as f64 / games as f64);
+        g.throughput(Throughput::Elements(1));
+        g.bench_function(format!("p{p}-k{k}-turns2000"), |b| {
+            b.iter(|| black_box(random_playout(&mut start.clone(), &mut rng, &mut buf).unwrap()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, turn_resolution, turn_resolution_in_a_game, greedy_game, random_games);
 criterion_main!(benches);

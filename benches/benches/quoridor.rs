@@ -1,10 +1,15 @@
 //! Benchmarks of the quoridor crate: full legal-move generation on positions
 //! from random games, uniformly random whole games (the comparison's tick
-//! limit of 324), and perft from the start.
+//! limit of 324; the generic `game_core::random_playout`, which plays the
+//! crate's own playout through `Game::play_out_randomly`, beside the per-move
+//! loop through the trait that game-search's playouts run), and perft from
+//! the start. `benches/openspiel/quoridor.py` compares the random games with
+//! OpenSpiel's.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_core::rng::{below, seeded};
 use game_core::{Game, ToAct, perft, random_playout};
+use game_search::{UniformRandom, playout};
 use quoridor::{Config, Move, Quoridor};
 use std::hint::black_box;
 
@@ -82,6 +87,16 @@ fn playouts(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = start;
                 black_box(random_playout(&mut s, &mut rng, &mut moves).unwrap())
+            })
+        });
+        // The per-move loop through the trait (what game-search's playouts run): no table of the
+        // pawns' steps once the walls are spent.
+        let mut out = [0.0; game_core::MAX_PLAYERS];
+        g.bench_function(format!("{players}p-ticks{tick_limit}/stepwise"), |b| {
+            b.iter(|| {
+                let mut s = start;
+                playout(&mut s, &mut UniformRandom, u32::MAX, &mut rng, &mut moves, &mut out);
+                black_box(out[0])
             })
         });
     }

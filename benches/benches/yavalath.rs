@@ -1,12 +1,14 @@
-//! Yavalath: uniformly random games from the empty board (generic game-core playouts, which draw
-//! through `Game::random_legal_move`, and the crate's specialised bitboard playout, side by side
-//! with the same generators), the legal moves as a bitboard and as a `Vec`, one move with its
+//! Yavalath: uniformly random games from the empty board, side by side with the same generators:
+//! the generic `game_core::random_playouts` (through `Game::play_out_randomly`), the per-move loop
+//! through the trait (`to_act`, `random_legal_move`, `play_unchecked`, as game-search's playouts
+//! run it) and the crate's specialised bitboard playout; the legal moves as a bitboard and as a `Vec`, one move with its
 //! outcome check, the threat queries, and perft.
 //!
 //! `cargo bench -p benches --bench yavalath -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_core::{Game, PlayerId, RngCore, perft, random_playouts, rng};
+use game_search::{UniformRandom, playout};
 use std::hint::black_box;
 use yavalath::{Cell, Yavalath};
 
@@ -44,6 +46,19 @@ fn bench(c: &mut Criterion) {
     g.bench_function("random-games-1000/generic-splitmix", |b| {
         let mut r = SplitMix(1);
         b.iter(|| random_playouts(black_box(&start), GAMES, &mut r).unwrap())
+    });
+    // The per-move loop through the trait (what game-search's playouts run): `to_act`,
+    // `random_legal_move`, `play_unchecked` at every move.
+    g.bench_function("random-games-1000/stepwise-chacha8", |b| {
+        let mut r = rng::seeded(1);
+        let (mut buf, mut out) = (Vec::new(), [0.0; game_core::MAX_PLAYERS]);
+        b.iter(|| {
+            for _ in 0..GAMES {
+                let mut s = start;
+                playout(&mut s, &mut UniformRandom, u32::MAX, &mut r, &mut buf, &mut out);
+            }
+            out[0]
+        })
     });
     g.bench_function("random-games-1000/fast-chacha8", |b| {
         let mut r = rng::seeded(1);

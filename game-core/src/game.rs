@@ -73,6 +73,30 @@ impl<T> MaybeSerde for T {}
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum NoChance {}
 
+/// Why a random playout stopped before the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayoutError {
+    /// A player to act had no legal move although the game is not over.
+    #[error("ply {ply}: the player to act has no legal move but the game is not over")]
+    NoLegalMove {
+        /// Decisions and chance steps played before.
+        ply: u64,
+    },
+    /// A chance node refused its own sampled value.
+    #[error("ply {ply}: the chance node could not be resolved")]
+    ChanceFailed {
+        /// Decisions and chance steps played before.
+        ply: u64,
+    },
+    /// The game went on past its stated maximum length.
+    #[error("the game exceeded its stated maximum of {max} plies")]
+    TooLong {
+        /// The stated maximum.
+        max: u64,
+    },
+}
+
 /// A game state: the rules of one game, written once, used by perft,
 /// playouts, bots, the arena and the conformance kit.
 ///
@@ -145,6 +169,67 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     ) -> Option<Self::Move> {
         self.legal_moves(player, buf);
         (!buf.is_empty()).then(|| buf[below(rng, buf.len())])
+    }
+
+    /// Plays on from this position to the end of the game, every decision
+    /// uniform over the decider's legal moves (at a simultaneous node the
+    /// lowest player still owing a move decides first) and chance values
+    /// drawn with [`sample_chance`](Game::sample_chance); returns the plies
+    /// played (decisions and chance steps). `buf` is scratch space, as for
+    /// [`random_legal_move`](Game::random_legal_move).
+    /// [`random_playout`](crate::random_playout),
+    /// [`random_playouts`](crate::random_playouts) and `arena bench` play
+    /// through it.
+    ///
+    /// The provided method is the loop any caller could write:
+    /// [`to_act`](Game::to_act), [`random_legal_move`](Game::random_legal_move),
+    /// [`play_unchecked`](Game::play_unchecked), checking the game's
+    /// contract on the way. A game may override it with a specialised
+    /// playout (random bits kept across moves, state the moves leave
+    /// unchanged computed once, a hash brought up to date at the end), as
+    /// long as every decision stays exactly uniform over the legal moves and
+    /// the final state is the one playing those moves one by one gives; it
+    /// may consume `rng` differently from the provided method. That is what
+    /// makes the generic path as fast as a game's own loop.
+    ///
+    /// # Errors
+    /// [`PlayoutError`] when the game breaks its own contract: a decider
+    /// without a legal move in a game that is not over, a chance node that
+    /// refuses its own value, or more plies than
+    /// [`max_plies`](Game::max_plies).
+    #[inline]
+    fn play_out_randomly<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        buf: &mut Vec<Self::Move>,
+    ) -> Result<u64, PlayoutError> {
+        let max = self.max_plies();
+        let mut ply = 0u64;
+        loop {
+            if let Some(max) = max {
+                if ply > max {
+                    return Err(PlayoutError::TooLong { max });
+                }
+            }
+            match self.to_act() {
+                ToAct::Over => return Ok(ply),
+                ToAct::Chance => {
+                    if self.resolve_chance(rng).is_none() {
+                        return Err(PlayoutError::ChanceFailed { ply });
+                    }
+                }
+                act => {
+                    let Some(player) = act.next_decider() else {
+                        return Err(PlayoutError::NoLegalMove { ply });
+                    };
+                    let Some(mv) = self.random_legal_move(player, rng, buf) else {
+                        return Err(PlayoutError::NoLegalMove { ply });
+                    };
+                    self.play_unchecked(player, mv);
+                }
+            }
+            ply += 1;
+        }
     }
 
     /// Checks one move of `player` without playing it.

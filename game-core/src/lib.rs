@@ -48,6 +48,12 @@
 //!   [`error_kinds!`]), and leave the state unchanged on error.
 //! * [`Game::to_setup`] / [`Game::from_setup`] are the only serde path to a
 //!   state: setups are validated.
+//! * Two provided methods are the hooks for speed: [`Game::random_legal_move`]
+//!   (a uniform draw without listing the moves) and
+//!   [`Game::play_out_randomly`] (a whole random playout, which
+//!   [`random_playout`], [`random_playouts`] and `arena bench` play through):
+//!   a game with its own faster loop overrides them, so generic code runs at
+//!   the speed of the game's hand-written playout.
 //! * For the conformance kit, `testing::MoveUniverse` (feature `testing`) lists the finite move
 //!   universe (behind the crate's own `testing` feature).
 //!
@@ -111,10 +117,10 @@ pub mod testing;
 pub mod time;
 mod tools;
 
-pub use game::{Alternating, Game, GameError, MaybeSerde, MoveNotation, NoChance, Zobrist};
+pub use game::{Alternating, Game, GameError, MaybeSerde, MoveNotation, NoChance, PlayoutError, Zobrist};
 pub use outcome::{Outcome, OutcomeError};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
 pub use rand_core::{RngCore, SeedableRng};
 pub use record::{Event, Record, ReplayError};
 pub use time::{Clock, TimeControl};
-pub use tools::{PlayoutError, PlayoutStats, perft, perft_divide, random_playout, random_playouts};
+pub use tools::{PlayoutStats, perft, perft_divide, random_playout, random_playouts};

@@ -54,6 +54,50 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     (m >> 64) as usize
 }
 
+/// Uniform draws of small numbers from 16-bit chunks of the generator's
+/// 64-bit words, four draws a word, the rest of a word kept for the next
+/// draw: for playouts that draw among a handful of moves at every step.
+/// Each draw is Lemire's multiply-and-reject on 16 bits, exactly uniform; a
+/// rejection (probability below `n / 65,536`) takes the next chunk.
+///
+/// ```
+/// use game_core::rng::{Chunks16, seeded};
+/// let mut rng = seeded(3);
+/// let mut draws = Chunks16::new();
+/// let k = draws.below(&mut rng, 5);
+/// assert!(k < 5);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Chunks16 {
+    bits: u64,
+    left: u32,
+}
+
+impl Chunks16 {
+    /// No word drawn yet.
+    #[must_use]
+    pub const fn new() -> Chunks16 {
+        Chunks16 { bits: 0, left: 0 }
+    }
+
+    /// A uniform number in `0..n`, for `1 <= n <= 65,536` (0 when `n` is 0).
+    #[inline]
+    pub fn below<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
+        loop {
+            if self.left == 0 {
+                self.bits = rng.next_u64();
+                self.left = 4;
+            }
+            let m = (self.bits as u32 & 0xFFFF) * n;
+            self.bits >>= 16;
+            self.left -= 1;
+            if (m & 0xFFFF) >= n || (m & 0xFFFF) >= (1 << 16) % n.max(1) {
+                return m >> 16;
+            }
+        }
+    }
+}
+
 /// Derives the seed of game number `index` of a series from the series seed
 /// (`SplitMix64` of the pair), so that games of a series are independent and
 /// each can be replayed alone.

@@ -4,7 +4,7 @@
 // is all they need.
 #![allow(clippy::cast_precision_loss)]
 
-use crate::game::Game;
+use crate::game::{Game, PlayoutError};
 use crate::player::ToAct;
 use rand_core::RngCore;
 
@@ -105,69 +105,22 @@ pub fn perft_divide<G: Game>(state: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
-/// Why a random playout stopped before the end of the game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PlayoutError {
-    /// A player to act had no legal move although the game is not over.
-    #[error("ply {ply}: the player to act has no legal move but the game is not over")]
-    NoLegalMove {
-        /// Decisions and chance steps played before.
-        ply: u64,
-    },
-    /// A chance node refused its own sampled value.
-    #[error("ply {ply}: the chance node could not be resolved")]
-    ChanceFailed {
-        /// Decisions and chance steps played before.
-        ply: u64,
-    },
-    /// The game went on past its stated maximum length.
-    #[error("the game exceeded its stated maximum of {max} plies")]
-    TooLong {
-        /// The stated maximum.
-        max: u64,
-    },
-}
-
 /// Plays `state` to the end with uniformly random legal moves (each decision
 /// uniform over the decider's legal moves) and chance values drawn from
-/// `rng`. Returns the number of plies played. `buf` is the reused move list.
+/// `rng`, through [`Game::play_out_randomly`] (a game's own playout where it
+/// has one). Returns the number of plies played. `buf` is the reused move
+/// list.
 ///
 /// # Errors
 /// [`PlayoutError`] when the game breaks its own contract (stuck, or longer
 /// than [`Game::max_plies`]).
+#[inline]
 pub fn random_playout<G: Game, R: RngCore + ?Sized>(
     state: &mut G,
     rng: &mut R,
     buf: &mut Vec<G::Move>,
 ) -> Result<u64, PlayoutError> {
-    let max = state.max_plies();
-    let mut ply = 0u64;
-    loop {
-        if let Some(max) = max {
-            if ply > max {
-                return Err(PlayoutError::TooLong { max });
-            }
-        }
-        match state.to_act() {
-            ToAct::Over => return Ok(ply),
-            ToAct::Chance => {
-                if state.resolve_chance(rng).is_none() {
-                    return Err(PlayoutError::ChanceFailed { ply });
-                }
-            }
-            act => {
-                let Some(player) = act.next_decider() else {
-                    return Err(PlayoutError::NoLegalMove { ply });
-                };
-                let Some(mv) = state.random_legal_move(player, rng, buf) else {
-                    return Err(PlayoutError::NoLegalMove { ply });
-                };
-                state.play_unchecked(player, mv);
-            }
-        }
-        ply += 1;
-    }
+    state.play_out_randomly(rng, buf)
 }
 
 /// Statistics of a batch of random playouts.

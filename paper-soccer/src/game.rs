@@ -5,7 +5,7 @@ use crate::error::{SetupError, StepError};
 use crate::pitch::Pitch;
 use crate::setup::Setup;
 use crate::state::Board;
-use game_core::{Game, NoChance, Outcome, PlayerId, RngCore, ToAct};
+use game_core::{Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, ToAct};
 
 impl<const N: usize> Game for Board<N> {
     type Move = Dir;
@@ -41,6 +41,17 @@ impl<const N: usize> Game for Board<N> {
         _buf: &mut Vec<Dir>,
     ) -> Option<Dir> {
         if player.0 == self.to_move { self.random_dir(rng) } else { None }
+    }
+
+    /// [`Board::random_playout`]: four draws per random word, no move list, the hash brought up to
+    /// date once at the end.
+    #[inline]
+    fn play_out_randomly<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buf: &mut Vec<Dir>,
+    ) -> Result<u64, PlayoutError> {
+        Ok(u64::from(Board::random_playout(self, rng)))
     }
 
     fn check_move(&self, player: PlayerId, mv: Dir) -> Result<(), StepError> {

@@ -23,6 +23,7 @@ use crate::notation::Turn;
 use crate::state::Board;
 use crate::zobrist::{PLAYER_KEY, ball_key, line_key};
 use game_core::RngCore;
+use game_core::rng::Chunks16;
 
 /// `NTH_BIT[mask][k]`: the index of the `k`-th set bit of `mask`.
 static NTH_BIT: [[u8; 8]; 256] = {
@@ -120,29 +121,16 @@ impl<const N: usize> Board<N> {
         let mut lines = 0u64;
         let mut turns_passed = 0u8;
         let mut steps = 0;
-        let mut bits = 0u64;
-        let mut left = 0u32;
+        let mut draws = Chunks16::new();
         loop {
             let free = self.free.get(ball).copied().unwrap_or(0);
             if free == 0 {
                 break;
             }
-            let n = free.count_ones();
             // Lemire's multiply-and-reject on 16-bit chunks: exactly
             // uniform; a rejection (probability below 8 in 65,536) is the
             // only branch that depends on the draw.
-            let k = loop {
-                if left == 0 {
-                    bits = rng.next_u64();
-                    left = 4;
-                }
-                let m = (bits as u32 & 0xFFFF) * n;
-                bits >>= 16;
-                left -= 1;
-                if (m & 0xFFFF) >= n || (m & 0xFFFF) >= (1 << 16) % n {
-                    break m >> 16;
-                }
-            };
+            let k = draws.below(rng, free.count_ones());
             let i = usize::from(NTH_BIT[usize::from(free)][(k & 7) as usize]);
             let d = Dir::ALL[i];
             let q = ball.wrapping_add_signed(offsets[i]);

@@ -5,22 +5,24 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::error::{MoveError, SetupError};
-use crate::geometry::by_size;
+use crate::geometry::{bit, by_size};
 use crate::movegen::{gen_w, pawn_targets_of};
 use crate::moves::Move;
 use crate::setup::Setup;
 use crate::state::{NO_PAWN, Quoridor, Status};
 use crate::zobrist;
 use game_core::grid::Cell;
-use game_core::{Game, NoChance, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
+use game_core::{Game, NoChance, Outcome, PlayerId, PlayerSet, PlayoutError, RngCore, ToAct};
 
 impl Quoridor {
+    #[inline]
     fn set_to_move(&mut self, p: u8) {
         self.hash ^= zobrist::turn(self.to_move) ^ zobrist::turn(p);
         self.to_move = p;
     }
 
     /// Counts one turn; true when it hit the tick limit.
+    #[inline]
     fn count_tick(&mut self) -> bool {
         self.tick = self.tick.saturating_add(1);
         if self.tick_limit != 0 && self.tick >= self.tick_limit {
@@ -34,6 +36,7 @@ impl Quoridor {
     /// Ends the turn of the player to move: counts the tick, then passes the
     /// turn to the next player still in the game, removing players that
     /// cannot move (each removal uses up that player's turn and tick).
+    #[inline]
     fn end_turn(&mut self) {
         if self.count_tick() {
             return;
@@ -43,6 +46,13 @@ impl Quoridor {
             self.set_to_move(self.to_move ^ 1);
             return;
         }
+        self.pass_to_next_active();
+    }
+
+    /// [`end_turn`](Quoridor::end_turn) of a four-player game: the turn
+    /// passes to the next player still in the game, removing players that
+    /// cannot move.
+    fn pass_to_next_active(&mut self) {
         for _ in 0..self.players {
             let Some(next) = self.next_active(self.to_move) else {
                 self.status = Status::AllRemoved;
@@ -61,12 +71,33 @@ impl Quoridor {
         }
     }
 
-    /// The players still in the game with the shortest path to their goals.
+    /// Moves the pawn of `p` (the player to move, still in the game) to cell
+    /// bit `i` and ends the turn: the pawn move of
+    /// [`play_unchecked`](Game::play_unchecked) and of the fast playout.
+    #[inline]
+    pub(crate) fn move_pawn(&mut self, p: usize, i: u8) {
+        self.hash ^= zobrist::pawn(p, self.pawns[p & 3]) ^ zobrist::pawn(p, i);
+        self.pawns[p & 3] = i;
+        if self.goal_mask(p) & bit(i) != 0 {
+            self.tick = self.tick.saturating_add(1);
+            self.status = Status::Goal;
+            return;
+        }
+        self.end_turn();
+    }
+
+    /// The players still in the game with the shortest path to their goals
+    /// (every game that hits the tick limit asks: no allocation).
     fn closest_players(&self) -> PlayerSet {
-        let d: Vec<(u8, u32)> =
-            (0..self.players).filter_map(|p| self.distance_to_goal(PlayerId(p)).map(|d| (p, d))).collect();
-        let best = d.iter().map(|&(_, d)| d).min();
-        d.iter().filter(|&&(_, x)| Some(x) == best).map(|&(p, _)| PlayerId(p)).collect()
+        let mut best = (u32::MAX, PlayerSet::default());
+        for p in (0..self.players).map(PlayerId) {
+            match self.distance_to_goal(p) {
+                Some(d) if d < best.0 => best = (d, PlayerSet::default().with(p)),
+                Some(d) if d == best.0 => best.1 = best.1.with(p),
+                _ => {}
+            }
+        }
+        best.1
     }
 }
 
@@ -110,6 +141,21 @@ impl Game for Quoridor {
         self.sample_move(rng)
     }
 
+    /// [`Quoridor::random_playout_with`]: once nobody has a wall left, the pawns' steps come from a
+    /// table made once per game.
+    #[inline]
+    fn play_out_randomly<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buf: &mut Vec<Move>,
+    ) -> Result<u64, PlayoutError> {
+        let plies = u64::from(self.random_playout(rng));
+        match self.to_move() {
+            None => Ok(plies),
+            Some(_) => Err(PlayoutError::NoLegalMove { ply: plies }),
+        }
+    }
+
     fn check_move(&self, player: PlayerId, mv: Move) -> Result<(), MoveError> {
         self.check_seat(player)?;
         if self.status != Status::Running {
@@ -137,17 +183,10 @@ impl Game for Quoridor {
         let p = player.index() & 3;
         match mv {
             Move::Pawn(cell) => {
-                if !self.on_board(cell) || self.pawns[p] == NO_PAWN {
-                    return;
+                if self.on_board(cell) && self.pawns[p] != NO_PAWN {
+                    self.move_pawn(p, self.index(cell));
                 }
-                let i = self.index(cell);
-                self.hash ^= zobrist::pawn(p, self.pawns[p]) ^ zobrist::pawn(p, i);
-                self.pawns[p] = i;
-                if self.goal_mask(p) & (1u128 << i) != 0 {
-                    self.tick = self.tick.saturating_add(1);
-                    self.status = Status::Goal;
-                    return;
-                }
+                return;
             }
             Move::Wall(w) => {
                 if w.x > self.m - 2 || w.y > self.m - 2 {

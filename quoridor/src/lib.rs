@@ -133,6 +133,17 @@
 //! with [`Game::legal_moves`](game_core::Game::legal_moves) (about 130 moves
 //! a position while walls are left) and picking one.
 //!
+//! Whole random games go further: [`Quoridor::random_playout`] (which the
+//! crate's [`Game::play_out_randomly`](game_core::Game::play_out_randomly)
+//! plays, so `game_core::random_playouts` and `arena bench` do) notices when
+//! no player of a two-player game has a wall left (about nine plies in ten of
+//! a random game at the 324-tick cap), makes a table of every cell's steps
+//! once, and draws the pawn moves from it. Random two-player games at the
+//! 324-tick cap ran at 100 k a second against 48 k before, in one criterion
+//! run (58 k against 137 k instructions a game under callgrind), and about
+//! 37 times as fast as the C++ core of `OpenSpiel` 2.0.2 in the same minute
+//! (`benches/openspiel/quoridor.py` in the repository measures both).
+//!
 //! For fuzzers and move-generator authors, the feature `testing` adds the
 //! `quoridor::testing` module (the reference model and its differential check,
 //! reference perft, edges and biased walks); the perft table follows.

@@ -20,9 +20,9 @@ use crate::geometry::{Bits, Can, by_size, geom_w};
 use crate::movegen::{fitting, legal_walls_w, pawn_targets_w, touch_twice};
 use crate::moves::{Move, Wall};
 use crate::state::{NO_PAWN, Quoridor};
-use game_core::RngCore;
 use game_core::grid::Cell;
-use game_core::rng::below;
+use game_core::rng::{Chunks16, below};
+use game_core::{Game, RngCore};
 
 /// Rejected proposals after which the sampler lists the legal walls.
 const MAX_REJECTIONS: u32 = 8;
@@ -142,6 +142,104 @@ impl Quoridor {
             return None;
         }
         by_size!(self.m, random_move_w(self, p, rng))
+    }
+}
+
+/// No cell: a blocked step in [`step_table`].
+const NO_CELL: u8 = 0xFF;
+
+/// For every cell `c` and direction `d` (east, west, south, north), the cell
+/// one step away at index `4 * c + d`, or [`NO_CELL`] where a wall or the
+/// edge blocks the step: the pawn moves of a board whose walls no longer
+/// change, worked out once.
+fn step_table<const W: u32>(can: &Can) -> [u8; 512] {
+    let mut next = [NO_CELL; 512];
+    // A step west or north subtracts, as a wrapping add.
+    for (d, (from, offset)) in
+        [(can.e, 1), (can.w, 1u32.wrapping_neg()), (can.s, W), (can.n, W.wrapping_neg())].into_iter().enumerate()
+    {
+        for c in Bits(from) {
+            next[(4 * c as usize + d) & 511] = c.wrapping_add(offset) as u8;
+        }
+    }
+    next
+}
+
+/// The rest of a two-player game in which nobody has a wall left: pawn
+/// moves only, on walls that no longer change, so the steps are read from a
+/// table made once instead of the wall bit sets at every move. The targets
+/// are those of `pawn_targets_w` (a step to a free neighbour; over the other
+/// pawn, the jump when nothing blocks it, else the side-steps), each once,
+/// and the draw is uniform among them. Returns the moves played.
+fn pawn_race_w<const W: u32>(
+    s: &mut Quoridor,
+    rng: &mut (impl RngCore + ?Sized),
+    on_move: &mut impl FnMut(Move),
+) -> u32 {
+    let next = step_table::<W>(&Can::new::<W>(geom_w::<W>(), s.h, s.v));
+    let step = |c: u8, d: usize| next[(4 * usize::from(c) + d) & 511];
+    let mut draws = Chunks16::new();
+    let mut plies = 0;
+    while let Some(player) = s.to_move() {
+        let p = player.index() & 1;
+        let (me, other) = (s.pawns[p], s.pawns[p ^ 1]);
+        let mut targets = [NO_CELL; 8];
+        let mut n = 0;
+        let mut push = |t: u8| {
+            targets[n & 7] = t;
+            n += usize::from(t != NO_CELL);
+        };
+        for d in 0..4 {
+            let a = step(me, d);
+            if a != other || a == NO_CELL {
+                push(a);
+            } else if step(a, d) != NO_CELL {
+                push(step(a, d));
+            } else {
+                let (s0, s1) = if d < 2 { (2, 3) } else { (0, 1) };
+                push(step(a, s0));
+                push(step(a, s1));
+            }
+        }
+        if n == 0 {
+            break;
+        }
+        let i = targets[draws.below(rng, n as u32) as usize & 7];
+        on_move(pawn_move::<W>(u32::from(i)));
+        s.move_pawn(p, i);
+        plies += 1;
+    }
+    plies
+}
+
+impl Quoridor {
+    /// Plays to the end with uniformly random legal moves (each move uniform
+    /// over the legal moves of the player to move) and returns the number of
+    /// moves played; see [`random_playout_with`](Quoridor::random_playout_with).
+    pub fn random_playout<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        self.random_playout_with(rng, |_| {})
+    }
+
+    /// [`random_playout`](Quoridor::random_playout), calling `on_move` with
+    /// each move before it is played. While
+    /// walls are left, moves are drawn as
+    /// [`Game::random_legal_move`](game_core::Game::random_legal_move) draws
+    /// them; once no player of a two-player game has a wall left, the walls
+    /// are fixed, and the pawns' steps come from a table made once. What
+    /// [`Game::play_out_randomly`](game_core::Game::play_out_randomly) (and
+    /// so `game_core::random_playout`) plays.
+    pub fn random_playout_with<R: RngCore + ?Sized>(&mut self, rng: &mut R, mut on_move: impl FnMut(Move)) -> u32 {
+        let mut plies = 0;
+        while let Some(player) = self.to_move() {
+            if self.players == 2 && self.walls_left[0] == 0 && self.walls_left[1] == 0 {
+                return plies + by_size!(self.m, pawn_race_w(self, rng, &mut on_move));
+            }
+            let Some(mv) = self.sample_move(rng) else { break };
+            on_move(mv);
+            self.play_unchecked(player, mv);
+            plies += 1;
+        }
+        plies
     }
 }
 

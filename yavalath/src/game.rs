@@ -8,7 +8,7 @@ use crate::error::{MoveError, SetupError};
 use crate::sample::Draws;
 use crate::setup::Setup;
 use crate::state::{End, Yavalath};
-use game_core::{Alternating, Game, NoChance, Outcome, PlayerId, RngCore, ToAct, Zobrist};
+use game_core::{Alternating, Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, ToAct, Zobrist};
 
 impl Game for Yavalath {
     type Move = Cell;
@@ -62,6 +62,16 @@ impl Game for Yavalath {
             return None;
         }
         Draws::one_word(rng).pick(rng, self.legal().0).map(|bit| Cell(bit as u8))
+    }
+
+    /// [`Yavalath::random_playout`]: the same sampler with its random bits kept across moves.
+    #[inline]
+    fn play_out_randomly<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buf: &mut Vec<Cell>,
+    ) -> Result<u64, PlayoutError> {
+        Ok(u64::from(Yavalath::random_playout(self, rng)))
     }
 
     /// # Errors

@@ -91,10 +91,14 @@
 //! not listing them — test a cell, intersect with [`Yavalath::winning_cells`], count, or draw
 //! one. Random moves come from the bitboard too:
 //! [`Game::random_legal_move`](game_core::Game::random_legal_move) is overridden with an exact
-//! bitboard sampler, so [`game_core::random_playout`] runs within 1.6 times of the specialised
-//! [`Yavalath::random_playout`] (1.9 M against 2.7 M random games a second with `ChaCha8` in one
-//! run, 3.2 M against 4.4 M in a less loaded one), and [`Yavalath::perft`] counts without move
-//! lists, about 3 times as fast as [`game_core::perft`].
+//! bitboard sampler, and [`Game::play_out_randomly`](game_core::Game::play_out_randomly) with the
+//! specialised [`Yavalath::random_playout`] (the same sampler, its random bits kept across moves), so
+//! the generic [`game_core::random_playouts`] (and `arena bench`) runs as fast as the specialised
+//! playout: 2.25 M against 2.22 M random games a second with `ChaCha8` in one criterion run
+//! (2,338 against 2,229 instructions a game under callgrind), where it ran at 0.86 to 0.92 of it
+//! before the override. The per-move loop through the trait (what `game-search`'s playouts run)
+//! made 2.04 M. [`Yavalath::perft`] counts without move lists, about 3 times as fast as
+//! [`game_core::perft`]. Commands: `docs/benchmarks.md` in the repository.
 //!
 //! ## Players
 //! Game-core numbers players from 0: [`PlayerId`](game_core::PlayerId)`(0)` is the rules' "player 1"

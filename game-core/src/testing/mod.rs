@@ -47,7 +47,9 @@
 //!   [`Game::from_setup`] of a state's setup gives the state back;
 //!
 //! and on every whole game ([`check_random_games`]): it ends within
-//! [`Game::max_plies`], and its [`Record`] replays to the same final state.
+//! [`Game::max_plies`], and its [`Record`] replays to the same final state;
+//! and [`Game::play_out_randomly`] from the start ends a game within
+//! [`Game::max_plies`] at a state that passes the checks above.
 
 use crate::game::{Game, GameError};
 use crate::player::{PlayerId, ToAct};
@@ -434,8 +436,29 @@ pub fn check_random_games<G: Game + MoveUniverse>(start: &G, cfg: &KitConfig) ->
         report.games += 1;
         report.plies += ply;
         report.longest = report.longest.max(ply);
+        check_playout(start, &mut rng, &mut moves).map_err(|v| Violation { at: Some((game, 0)), ..v })?;
     }
     Ok(report)
+}
+
+/// Plays [`Game::play_out_randomly`] (a game's own playout, where it has
+/// one) from `start`: it must end the game within [`Game::max_plies`], at a
+/// state [`check_state`] accepts.
+fn check_playout<G: Game + MoveUniverse>(
+    start: &G,
+    rng: &mut crate::rng::GameRng,
+    buf: &mut Vec<G::Move>,
+) -> Result<(), Violation> {
+    let mut g = start.clone();
+    let plies =
+        g.play_out_randomly(rng, buf).map_err(|e| Violation { check: "playout", detail: e.to_string(), at: None })?;
+    if !g.is_over() {
+        return fail("playout", format!("play_out_randomly stopped after {plies} plies before the end"));
+    }
+    if let Some(max) = start.max_plies().filter(|&max| plies > max) {
+        return fail("playout", format!("play_out_randomly played {plies} plies, over the stated maximum of {max}"));
+    }
+    check_state(&g)
 }
 
 /// [`check_random_games`], panicking with the violation: the one-liner for a

@@ -390,8 +390,10 @@ pub fn check_uniform_sampling<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PlayoutError;
     use crate::nim::Nim;
     use crate::rng::below;
+    use crate::testing::{KitConfig, MoveUniverse, check_random_games};
 
     #[test]
     fn biased_walk_favours_heavy_moves() {
@@ -436,7 +438,8 @@ mod tests {
         assert_eq!(check_uniform_sampling(&Nim::new(0, 3), PlayerId(0), 200, 5), Ok(()));
     }
 
-    /// Nim with a sampler that draws "take 1" twice as often as it should.
+    /// Nim with a sampler that draws "take 1" twice as often as it should,
+    /// and a playout that stops after one move.
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
     struct Skewed(Nim);
 
@@ -460,6 +463,17 @@ mod tests {
             self.0.legal_moves(p, buf);
             // One extra slot for "take 1".
             (!buf.is_empty()).then(|| buf[below(rng, buf.len() + 1).min(buf.len()) % buf.len()])
+        }
+        fn play_out_randomly<R: RngCore + ?Sized>(
+            &mut self,
+            rng: &mut R,
+            buf: &mut Vec<u8>,
+        ) -> Result<u64, PlayoutError> {
+            let p = self.0.to_act().next_decider();
+            if let Some(mv) = p.and_then(|p| self.random_legal_move(p, rng, buf)) {
+                self.0.play_unchecked(self.0.to_move, mv);
+            }
+            Ok(1)
         }
         fn check_move(&self, player: PlayerId, mv: u8) -> Result<(), Self::Error> {
             self.0.check_move(player, mv)
@@ -488,6 +502,20 @@ mod tests {
         fn from_setup(setup: Nim) -> Result<Self, Self::Error> {
             Nim::from_setup(setup).map(Skewed)
         }
+    }
+
+    impl MoveUniverse for Skewed {
+        fn for_each_possible_move(&self, f: &mut dyn FnMut(u8)) {
+            self.0.for_each_possible_move(f);
+        }
+    }
+
+    #[test]
+    fn random_games_check_catches_a_playout_that_stops_before_the_end() {
+        let cfg = KitConfig { games: 3, ..KitConfig::default() };
+        let v = check_random_games(&Skewed(Nim::new(10, 3)), &cfg).unwrap_err();
+        assert_eq!((v.check, v.at), ("playout", Some((0, 0))), "{v}");
+        assert!(check_random_games(&Nim::new(10, 3), &cfg).is_ok());
     }
 
     #[test]
