@@ -18,16 +18,19 @@ a directory named bot-games (docs/bots.md makes its bot next to it), so the
 checkout stays clean; the copy's target/ and fuzz/target/ are the
 checkout's, so builds are shared. Commands run one after the other from the
 copy's root (docs/bots.md: the directory holding it, see START), in the
-directory the previous command left (a `cd` carries over), with bash, stdin empty, and `arena` on the PATH as the release build
-of the arena (docs/arena.md writes `cargo run --release -p arena -- COMMAND`
-as `arena COMMAND`, or installed). Each has a time limit; the first failure
-stops the script.
+directory the previous command left (a `cd` carries over), with bash,
+stdin empty, and `arena` on the PATH as the release build of the arena
+(docs/arena.md writes `cargo run --release -p arena -- COMMAND` as
+`arena COMMAND`, or installed). Each has a time limit (LIMIT); the first
+failure stops the script with the command's last lines of output.
 
 A command that cannot run here in full is in SPECIAL below with what is
 done instead, and the log says so: run for a few seconds and stopped with
-Ctrl-C (it must not fail before), run by its own step of CI (the command is
-checked to be in .ci/run as written), or not run, with the reason. An entry
-that matches no command is an error, so the list cannot rot.
+Ctrl-C (it must not fail before; CI runs this script after the steps that
+build the benchmarks and fuzz targets, so those seconds are spent running,
+not compiling), run by its own step of CI (the command is checked to be in
+.ci/run as written), or not run, with the reason. An entry that matches no
+command is an error, so the list cannot rot.
 """
 import json
 import os
@@ -59,10 +62,10 @@ SPECIAL = {
         "the soak step",
     ),
     "bash fuzz/run.sh": (CI_STEP, "the step 'fuzz: every cargo-fuzz target'"),
-    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, 15),
-    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, 15),
-    "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, 15),
-    "FUZZ_SECONDS=600 bash fuzz/run.sh --grow yavalath_reference": (BOUNDED, 15),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, 5),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, 5),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, 5),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh --grow yavalath_reference": (BOUNDED, 5),
     "bash fuzz/run.sh --replay yavalath_parsers fuzz/artifacts/yavalath_parsers/crash-<hash>": (
         NOT_RUN,
         "crash-<hash> stands for the file a failing run saves (the next block replays a committed input instead)",
@@ -80,38 +83,38 @@ SPECIAL = {
     "rustc --edition 2021 -O bot.rs": (NOT_RUN, "compiles the bot.rs the command before writes"),
     # Series and leagues of hundreds of games: a few games each.
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
-    "--games 400 --record series/ --resume": (BOUNDED, 10),
+    "--games 400 --record series/ --resume": (BOUNDED, 5),
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
-    "--games 400 --record shards/ --shard 1/4": (BOUNDED, 10),
+    "--games 400 --record shards/ --shard 1/4": (BOUNDED, 5),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot \\\n"
     "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=100 --games-per-pairing 20 --html league.html": (
         BOUNDED,
-        10,
+        5,
     ),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (
         BOUNDED,
-        10,
+        5,
     ),
-    "cargo run --release -p arena -- league yavalath league/ --games 500 --minutes 30": (BOUNDED, 10),
+    "cargo run --release -p arena -- league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
     "arena play quoridor --bot cmd:target/release/examples/quoridor-bot --bot mcts --games 200 --jobs auto --seed 7 "
-    "--json summary.json": (BOUNDED, 10),
+    "--json summary.json": (BOUNDED, 5),
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
-    "--record series/ --resume": (BOUNDED, 10),
+    "--record series/ --resume": (BOUNDED, 5),
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
-    "--record shards/ --shard 1/4": (BOUNDED, 10),
+    "--record shards/ --shard 1/4": (BOUNDED, 5),
     "arena league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot "
     "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=100 --games-per-pairing 20 --html league.html": (
         BOUNDED,
-        10,
+        5,
     ),
-    "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 10),
-    "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 10),
+    "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 5),
+    "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
     # Criterion runs minutes per benchmark.
-    "cargo bench -p benches --bench yavalath": (BOUNDED, 10),
-    "cargo bench -p benches --bench game_core": (BOUNDED, 10),
-    "cargo bench -p benches --bench search": (BOUNDED, 10),
-    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3": (BOUNDED, 10),
-    "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, 10),
+    "cargo bench -p benches --bench yavalath": (BOUNDED, 5),
+    "cargo bench -p benches --bench game_core": (BOUNDED, 5),
+    "cargo bench -p benches --bench search": (BOUNDED, 5),
+    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3": (BOUNDED, 5),
+    "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, 5),
 }
 
 

@@ -37,7 +37,7 @@ if ! fetched="$(cargo fetch --locked 2>&1)"; then
     fi
     exit 2
 fi
-if [ ! -d target ]; then
+if ! compgen -G 'target/*/release' >/dev/null; then
     echo "first run: compiling the fuzz targets first (about 5 minutes on 2 cores for all of them;"
     echo "later runs reuse fuzz/target/ and start at once)"
 fi
@@ -47,9 +47,13 @@ fi
 build() { cargo fuzz build -s none "$1"; }
 absolute() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
 need_target() {
-    if ! cargo fuzz list | grep -qx "$1"; then
+    # The list whole first: `cargo fuzz list | grep -q` fails at random under
+    # pipefail (grep stops reading, cargo fuzz panics on the broken pipe).
+    local targets
+    targets="$(cargo fuzz list)"
+    if ! grep -qx "$1" <<<"$targets"; then
         echo "no fuzz target named '$1'; the targets are:" >&2
-        cargo fuzz list >&2
+        echo "$targets" >&2
         exit 2
     fi
 }
