@@ -1,30 +1,329 @@
 #!/usr/bin/env python3
-"""Runs, exactly as written, the shell commands of a guide that it marks as
-"checked by CI": every ```sh block whose preceding paragraph says so. Each
-command runs with bash from the repository root; the first failure stops
-the script with its exit status.
+"""Runs every command the guides show, exactly as written.
 
-    python3 .ci/run-guide.py fuzz/README.md
+    python3 .ci/run-guide.py                   # every guide
+    python3 .ci/run-guide.py docs/arena.md     # some guides
+    python3 .ci/run-guide.py --list            # what runs and what does not, and why
+    python3 .ci/run-guide.py --json            # the same as JSON, each command also split into words
+    python3 .ci/run-guide.py --verbose ...     # also print what each command prints
+
+The guides: README.md, docs/*.md, every crate's README.md (fuzz/ included)
+and the doc comments of the examples (*/examples/*.rs). A command is a line
+of a fenced sh, bash or shell block, a `$ ` line of any other fenced block
+(console, text), or a line of a text block in an example's doc comment
+(how to run it). A line ending in a backslash goes on on the next line.
+
+Each guide runs in its own scratch copy of the repository's tracked files,
+a directory named bot-games (docs/bots.md makes its bot next to it), so the
+checkout stays clean; the copy's target/ and fuzz/target/ are the
+checkout's, so builds are shared. Commands run one after the other from the
+copy's root (docs/bots.md: the directory holding it, see START), in the
+directory the previous command left (a `cd` carries over), with bash,
+stdin empty, and `arena` on the PATH as the release build of the arena
+(docs/arena.md writes `cargo run --release -p arena -- COMMAND` as
+`arena COMMAND`, or installed). Each has a time limit (LIMIT); the first
+failure stops the script with the command's last lines of output.
+
+A command that cannot run here in full is in SPECIAL below with what is
+done instead, and the log says so: run for a few seconds and stopped with
+Ctrl-C (it must not fail before; CI runs this script after the steps that
+build the benchmarks and fuzz targets, so those seconds are spent running,
+not compiling), run by its own step of CI (the command is checked to be in
+.ci/run as written), or not run, with the reason. An entry that matches no
+command is an error, so the list cannot rot.
 """
+import json
+import os
 import pathlib
 import re
+import shlex
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 
 root = pathlib.Path(__file__).resolve().parent.parent
-guide = root / sys.argv[1]
-text = guide.read_text()
-blocks = []
-for m in re.finditer(r"```sh\n(.*?)```", text, re.S):
-    before = text[: m.start()].rstrip().split("\n\n")[-1]
-    if "checked by CI" in before:
-        blocks.append(m.group(1))
-if not blocks:
-    sys.exit(f"{guide}: no block is marked 'checked by CI'")
-for block in blocks:
-    for line in block.strip().splitlines():
-        print(f"$ {line}", flush=True)
-        done = subprocess.run(["bash", "-c", line], cwd=root)
-        if done.returncode != 0:
-            sys.exit(f"{guide}: `{line}` failed with status {done.returncode}")
-print(f"{guide.relative_to(root)}: {sum(len(b.strip().splitlines()) for b in blocks)} commands ran as written")
+
+# Seconds a command may take (a few games, a debug build of an example).
+LIMIT = 240
+
+BOUNDED, CI_STEP, NOT_RUN = "bounded", "ci-step", "not-run"
+
+# Commands not run as plain commands: the command as written, then
+# (BOUNDED, seconds): started, stopped with Ctrl-C after that long, and
+# passes when it had not failed by then; (CI_STEP, why): a step of .ci/run
+# runs this very command; (NOT_RUN, why).
+SPECIAL = {
+    "cargo test --workspace": (CI_STEP, "the step 'cargo test --workspace'"),
+    "SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test --release -p arena --test soak -- --ignored --nocapture": (
+        CI_STEP,
+        "the soak step",
+    ),
+    "bash fuzz/run.sh": (CI_STEP, "the step 'fuzz: every cargo-fuzz target'"),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, 5),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, 5),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, 5),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh --grow yavalath_reference": (BOUNDED, 5),
+    "bash fuzz/run.sh --replay yavalath_parsers fuzz/artifacts/yavalath_parsers/crash-<hash>": (
+        NOT_RUN,
+        "crash-<hash> stands for the file a failing run saves (the next block replays a committed input instead)",
+    ),
+    "bash fuzz/run.sh --minimize yavalath_parsers fuzz/artifacts/yavalath_parsers/crash-<hash>": (
+        NOT_RUN,
+        "crash-<hash> stands for the file a failing run saves; minimising needs an input that crashes",
+    ),
+    # README.md, "Submitting to CodinGame"
+    "cargo install cargo-equip": (NOT_RUN, "installs a tool into ~/.cargo (CI's bundling step installs cargo-equip)"),
+    "cargo run -p arena -- bundle path/to/my-bot/Cargo.toml -o bot.rs": (
+        NOT_RUN,
+        "path/to/my-bot stands for the reader's bot crate (CI's bundling step bundles bots/*)",
+    ),
+    "rustc --edition 2021 -O bot.rs": (NOT_RUN, "compiles the bot.rs the command before writes"),
+    # Series and leagues of hundreds of games: a few games each.
+    "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
+    "--games 400 --record series/ --resume": (BOUNDED, 5),
+    "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
+    "--games 400 --record shards/ --shard 1/4": (BOUNDED, 5),
+    "cargo run --release -p arena -- league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot \\\n"
+    "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=100 --games-per-pairing 20 --html league.html": (
+        BOUNDED,
+        5,
+    ),
+    "cargo run --release -p arena -- league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (
+        BOUNDED,
+        5,
+    ),
+    "cargo run --release -p arena -- league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    "arena play quoridor --bot cmd:target/release/examples/quoridor-bot --bot mcts --games 200 --jobs auto --seed 7 "
+    "--json summary.json": (BOUNDED, 5),
+    "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
+    "--record series/ --resume": (BOUNDED, 5),
+    "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
+    "--record shards/ --shard 1/4": (BOUNDED, 5),
+    "arena league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot "
+    "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=100 --games-per-pairing 20 --html league.html": (
+        BOUNDED,
+        5,
+    ),
+    "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 5),
+    "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    # Criterion runs minutes per benchmark.
+    "cargo bench -p benches --bench yavalath": (BOUNDED, 5),
+    "cargo bench -p benches --bench game_core": (BOUNDED, 5),
+    "cargo bench -p benches --bench search": (BOUNDED, 5),
+    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3": (BOUNDED, 5),
+    "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, 5),
+}
+
+
+# Guides whose commands start elsewhere than the repository's root, relative
+# to it: docs/bots.md makes the reader's bot next to the workspace.
+START = {"docs/bots.md": ".."}
+
+
+def guides(args):
+    """The guides named, or every guide."""
+    if args:
+        return [root / a for a in args]
+    found = [root / "README.md"]
+    found += sorted((root / "docs").glob("*.md"))
+    found += sorted(root.glob("*/README.md"))
+    found += sorted(root.glob("*/examples/*.rs"))
+    return found
+
+
+def doc_comment(text):
+    """An example's `//!` doc comment as Markdown."""
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("//!"):
+            break
+        lines.append(line[4:] if line.startswith("//! ") else line[3:])
+    return "\n".join(lines)
+
+
+def commands(path):
+    """The commands of one guide, in order. A command is matched against
+    SPECIAL without its trailing comment (`  # ...`)."""
+    text = path.read_text()
+    example = path.suffix == ".rs"
+    if example:
+        text = doc_comment(text)
+    found = []
+    fence = re.compile(r"^( *)```(\S*)[^\n]*\n(.*?)^ *```", re.S | re.M)
+    for m in fence.finditer(text):
+        indent, lang, body = len(m.group(1)), m.group(2), m.group(3)
+        lines = [line[indent:] if line[:indent].strip() == "" else line for line in body.splitlines()]
+        if lang in ("sh", "bash", "shell") or (example and lang == "text"):
+            lines = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+        else:
+            lines = [line[2:] for line in lines if line.startswith("$ ")]
+        while lines:
+            line = lines.pop(0)
+            while line.endswith("\\") and lines:
+                line += "\n" + lines.pop(0)
+            found.append(line)
+    return found
+
+
+def scratch_copy(dest):
+    """The tracked files of the checkout in `dest`, with modification times
+    (so that Cargo finds the shared builds fresh), and the build
+    directories linked."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
+    dest.mkdir(parents=True)
+    for name in files.decode().split("\0"):
+        if name and (root / name).is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / name, dest / name)
+    for target in ("target", "fuzz/target"):
+        (root / target).mkdir(exist_ok=True)
+        (dest / target).symlink_to(root / target)
+
+
+def stop(proc, sig, wait):
+    """Sends `sig` to the command's process group; waits up to `wait` s."""
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        return True
+    try:
+        proc.wait(timeout=wait)
+        return True
+    except subprocess.TimeoutExpired:
+        return False
+
+
+def execute(command, cwd, env, log, bounded):
+    """Runs one command; returns (passed, new cwd, what happened)."""
+    state = log.with_suffix(".cwd")
+    script = 'cd "$1" || exit 125; eval "$2"; s=$?; pwd >"$3"; exit $s'
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            ["bash", "-c", script, "bash", str(cwd), command, str(state)],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+        limit = bounded or LIMIT
+        try:
+            status = proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            if bounded:
+                if not stop(proc, signal.SIGINT, 30):
+                    stop(proc, signal.SIGKILL, 5)
+                return True, cwd, f"still running after {bounded} s, stopped with Ctrl-C (a bounded run)"
+            if not stop(proc, signal.SIGTERM, 10):
+                stop(proc, signal.SIGKILL, 5)
+            return False, cwd, f"took more than {LIMIT} s"
+    stop(proc, signal.SIGKILL, 5)  # whatever it left running
+    new_cwd = pathlib.Path(state.read_text().strip()) if state.exists() else cwd
+    if status != 0:
+        return False, new_cwd, f"exit status {status}"
+    return True, new_cwd, "ok"
+
+
+def main():
+    args = sys.argv[1:]
+    listing = "--list" in args
+    as_json = "--json" in args
+    verbose = "--verbose" in args
+    args = [a for a in args if a not in ("--list", "--json", "--verbose")]
+    chosen = guides(args)
+    ci = (root / ".ci" / "run").read_text()
+    used = set()
+    plan = []
+    for path in chosen:
+        for command in commands(path):
+            key = re.sub(r"\s+# .*$", "", command)
+            how = SPECIAL.get(key)
+            if how:
+                used.add(key)
+                if how[0] == CI_STEP and key not in ci:
+                    sys.exit(f"{path.relative_to(root)}: `{command}` is said to be run by CI, but .ci/run lacks it")
+            plan.append((path, command, how))
+    if not args and (unused := set(SPECIAL) - used):
+        sys.exit("run-guide.py: SPECIAL lists commands no guide shows any more:\n  " + "\n  ".join(sorted(unused)))
+
+    def describe(how):
+        if how is None:
+            return "run"
+        if how[0] == BOUNDED:
+            return f"run for {how[1]} s, then stopped with Ctrl-C"
+        if how[0] == CI_STEP:
+            return f"not run here: CI runs it as written in {how[1]}"
+        return f"not run: {how[1]}"
+
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "guide": str(path.relative_to(root)),
+                        "command": command,
+                        "words": shlex.split(command.replace("\\\n", " "), comments=True),
+                        "how": describe(how),
+                    }
+                    for path, command, how in plan
+                ],
+                indent=1,
+            )
+        )
+        return
+    if listing:
+        for path, command, how in plan:
+            print(f"{path.relative_to(root)}: {describe(how)}: {command}")
+        return
+
+    started = time.monotonic()
+    built = subprocess.run(["cargo", "build", "--release", "-p", "arena"], cwd=root)
+    if built.returncode != 0:
+        sys.exit("run-guide.py: the arena does not build")
+    scratch = pathlib.Path(tempfile.mkdtemp(prefix="run-guide-"))
+    bin_dir = scratch / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "arena").symlink_to(root / "target" / "release" / "arena")
+    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    env.pop("CARGO_TARGET_DIR", None)
+    counts = {"ran": 0, "bounded": 0, "not run": 0}
+    try:
+        for path in chosen:
+            steps = [(c, how) for p, c, how in plan if p == path]
+            if not steps:
+                continue
+            name = str(path.relative_to(root))
+            copy = scratch / re.sub(r"\W", "-", name) / "bot-games"
+            scratch_copy(copy)
+            cwd = (copy / START.get(name, ".")).resolve()
+            print(f"\n-- {name}", flush=True)
+            for i, (command, how) in enumerate(steps):
+                if how and how[0] != BOUNDED:
+                    print(f"   {describe(how)}: {command}", flush=True)
+                    counts["not run"] += 1
+                    continue
+                bounded = how[1] if how else None
+                log = copy.parent / f"{i:03}.log"
+                t = time.monotonic()
+                passed, cwd, what = execute(command, cwd, env, log, bounded)
+                took = time.monotonic() - t
+                print(f"$ {command}\n   {what}, {took:.1f} s", flush=True)
+                if verbose:
+                    print(log.read_text(errors="replace"), flush=True)
+                if not passed:
+                    print("".join(log.read_text(errors="replace").splitlines(True)[-40:]), flush=True)
+                    sys.exit(f"{name}: `{command}` failed ({what})")
+                counts["bounded" if bounded else "ran"] += 1
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(
+        f"\nguides: {counts['ran']} commands ran as written, {counts['bounded']} ran for a bounded time, "
+        f"{counts['not run']} not run here (reasons above), {time.monotonic() - started:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

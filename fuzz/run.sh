@@ -21,8 +21,25 @@ cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${FUZZ_SECONDS:-20}"
 if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz (once per machine)"
+    echo "installing cargo-fuzz (once per machine, a few minutes)"
     cargo install cargo-fuzz --locked
+fi
+# The committed fuzz/Cargo.lock is used as it is: a run never rewrites it
+# (cargo fuzz would, silently, when a crate of the workspace changed its
+# dependencies).
+if ! fetched="$(cargo fetch --locked 2>&1)"; then
+    if grep -q -- '--locked' <<<"$fetched"; then
+        echo "fuzz/Cargo.lock is out of date with the workspace's crates: update it with" >&2
+        echo "  (cd fuzz && cargo fetch)" >&2
+        echo "and commit it" >&2
+    else
+        echo "$fetched" >&2
+    fi
+    exit 2
+fi
+if ! compgen -G 'target/*/release' >/dev/null; then
+    echo "first run: compiling the fuzz targets first (about 5 minutes on 2 cores for all of them;"
+    echo "later runs reuse fuzz/target/ and start at once)"
 fi
 
 # Safe Rust only (unsafe_code is denied in the workspace): no sanitizer, but
@@ -30,9 +47,13 @@ fi
 build() { cargo fuzz build -s none "$1"; }
 absolute() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
 need_target() {
-    if ! cargo fuzz list | grep -qx "$1"; then
+    # The list whole first: `cargo fuzz list | grep -q` fails at random under
+    # pipefail (grep stops reading, cargo fuzz panics on the broken pipe).
+    local targets
+    targets="$(cargo fuzz list)"
+    if ! grep -qx "$1" <<<"$targets"; then
         echo "no fuzz target named '$1'; the targets are:" >&2
-        cargo fuzz list >&2
+        echo "$targets" >&2
         exit 2
     fi
 }

@@ -291,13 +291,41 @@ fn game_name(name: &str) -> Option<GameName> {
 fn demo() -> Result<(), CliError> {
     println!("arena: a demonstration game of each game, built-in bots, seed 2026");
     for &game in DEMO_GAMES {
-        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a))?;
+        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a, legend(game)))?;
     }
-    println!("\nSee `arena --help` for play, judge, bench and render.");
+    println!("\n{}", commands_line());
     Ok(())
 }
 
-fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
+/// The last line of the demonstration: every subcommand, from the list
+/// clap parses (`arena --help`).
+fn commands_line() -> String {
+    let cli = <Cli as clap::CommandFactory>::command();
+    let names: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
+    format!("Commands: {}. `arena COMMAND --help` says more.", names.join(", "))
+}
+
+/// What the marks of a game's text board mean, printed under it.
+fn legend(game: GameName) -> &'static str {
+    match game {
+        GameName::PaperSoccer => {
+            "legend: @ the ball; # the goals (player 0 attacks the top one, player 1 the bottom one); \
+             - | \\ / lines drawn (X two crossing); + a point the ball bounces at (the border, or a line touches it); . a fresh point"
+        }
+        GameName::Yavalath => "legend: x player 0 (moves first), o player 1, . an empty cell",
+        GameName::Quoridor => {
+            "legend: 0 1 the pawns of players 0 and 1 (player 0 starts at the top and must reach the bottom row, \
+             player 1 the reverse); | and --- walls inside the frame; . an empty cell"
+        }
+        GameName::ParallelFootball => {
+            "legend: A B C D footballers of players 0 1 2 3 (* of several teams on one cell), whose homes # are \
+             the corners: top left, top right, bottom right, bottom left; 1-9 balls on a cell (+ ten or more); . empty"
+        }
+        GameName::Nim => "legend: the stones left",
+    }
+}
+
+fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
     let names = a.demo_bots();
     let specs = play::check_specs(a, &names)?;
     let seats: Vec<(String, play::BotSpec)> = names.into_iter().zip(specs).collect();
@@ -305,6 +333,7 @@ fn demo_one<A: Adapter>(a: &A) -> Result<(), CliError> {
     let played = play::play_game(a, &seats, 2026, &opts)?;
     println!("\n== {} ({}) ==", a.name(), seats.iter().map(|s| s.0.as_str()).collect::<Vec<_>>().join(" vs "));
     println!("{}", played.final_position);
+    println!("{legend}");
     // Alternating games: one answer a turn. Simultaneous games: a round is
     // one answer of every acting seat (Parallel Football's placement is its
     // first round, its turn 0).

@@ -1,8 +1,15 @@
-//! A Paper Soccer bot for the arena (`arena play paper-soccer "cargo run
-//! --example paper-soccer-bot -p paper-soccer" random`): among the distinct whole turns,
-//! it scores when it can, never ends the game against itself when it can
-//! avoid it, and otherwise moves the ball as far as it can toward the goal
-//! it attacks (player 0 attacks the top goal, player 1 the bottom one).
+//! A Paper Soccer bot speaking the protocol on stdin/stdout: among the
+//! distinct whole turns, it scores when it can, never ends the game against
+//! itself when it can avoid it, and otherwise moves the ball as far as it
+//! can toward the goal it attacks (player 0 attacks the top goal, player 1
+//! the bottom one). Given player 0's first message, or playing the arena's
+//! random bot:
+//!
+//! ```text
+//! printf '0\n1\n-\n' | cargo run -q -p paper-soccer --example paper-soccer-bot
+//! cargo build --release -p paper-soccer --example paper-soccer-bot
+//! cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot random
+//! ```
 
 use paper_soccer::game_core::PlayerId;
 use paper_soccer::protocol::run_bot;

@@ -1,9 +1,13 @@
 //! A Parallel Football team program speaking the arena protocol on
 //! stdin/stdout, built on a reference team (greedy unless told otherwise).
 //!
+//! `cargo run -p parallel-football --example parallel-football-bot` plays
+//! the greedy team, `... -- random 42` the random one with seed 42; here
+//! both against the arena's built-in teams:
+//!
 //! ```text
-//! cargo run -p parallel-football --example parallel-football-bot              # greedy
-//! cargo run -p parallel-football --example parallel-football-bot -- random 42
+//! cargo build --release -p parallel-football --example parallel-football-bot
+//! cargo run --release -p arena -- play parallel-football --bot cmd:target/release/examples/parallel-football-bot --bot "cmd:target/release/examples/parallel-football-bot random 42" --bot greedy --bot random
 //! ```
 
 use parallel_football::{GreedyTeam, RandomTeam, Team, protocol};

@@ -2,7 +2,14 @@
 //! when an opponent is closer to its goal it places the wall that gains it
 //! the most (the opponent's path minus its own), if that gains anything.
 //!
-//! `cargo run -p quoridor --example quoridor-bot`, then type the referee's messages.
+//! Given the referee's messages (the start, one turn, the end), or playing
+//! the arena's `walker`:
+//!
+//! ```text
+//! printf '2\n0\n9\n4 0 10\n4 8 10\n1\n4 0 10\n4 8 10\n0\n-1\n' | cargo run -q -p quoridor --example quoridor-bot
+//! cargo build --release -p quoridor --example quoridor-bot
+//! cargo run --release -p arena -- play quoridor --bot cmd:target/release/examples/quoridor-bot --bot walker
+//! ```
 
 use quoridor::game_core::{Game, PlayerId};
 use quoridor::protocol::run_bot;

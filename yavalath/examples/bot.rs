@@ -2,8 +2,14 @@
 //! blocks the opponent's immediate win, never makes a three unless forced, and otherwise plays a
 //! random legal move (seeded, so it is reproducible).
 //!
-//! `cargo run -p yavalath --example yavalath-bot` and type a turn, or use it as an arena opponent:
-//! `arena play yavalath --bot cmd:target/debug/examples/yavalath-bot --bot random`.
+//! Given the first player's first message (id `1`, an empty board, no last move: `-1 -1`), or
+//! playing the arena's random bot:
+//!
+//! ```text
+//! printf '1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n' | cargo run -q -p yavalath --example yavalath-bot
+//! cargo build --release -p yavalath --example yavalath-bot
+//! cargo run --release -p arena -- play yavalath --bot cmd:target/release/examples/yavalath-bot --bot random
+//! ```
 
 use yavalath::game_core::{PlayerId, rng};
 use yavalath::protocol::{Answer, run_bot};

@@ -212,7 +212,9 @@ pub fn run<A: Adapter>(
             }
             let n = seats as u64;
             // A round begun and not finished (a stopped run) comes first.
-            let unfinished = combinations(&current, seats).into_iter().find_map(|group| {
+            let unfinished = combinations(&current, seats).into_iter().find_map(|mut group| {
+                // In entrant order (sorted), as every schedule plays a group.
+                group.sort_unstable();
                 let refs: Vec<&str> = group.iter().map(String::as_str).collect();
                 let done = recorded(&league, &group_dir(&refs));
                 let end = done.last().map_or(0, |&l| (l / n + 1) * n);
