@@ -76,12 +76,13 @@ impl FromStr for Budget {
 /// let ms = Duration::from_millis;
 /// // Yavalath: 1 s for the first answer, 100 ms for each later one.
 /// let tm = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(100) });
-/// assert_eq!(tm.budget(ms(100)), Budget::Time(ms(85)));
-/// assert_eq!(tm.budget(ms(1000)), Budget::Time(ms(895)));
+/// assert_eq!(tm.budget(ms(100)), Budget::Time(Duration::from_micros(77_500)));
+/// assert_eq!(tm.budget(ms(1000)), Budget::Time(ms(865)));
 /// // Quoridor: a bank of 1 s plus 30 ms a turn.
 /// let tm = TimeManager::new(TimeControl::Clock { initial: ms(1000), increment: ms(30) });
 /// assert_eq!(tm.think_time(ms(1500)), ms(100), "a fifteenth of the bank");
-/// assert_eq!(tm.think_time(ms(30)), ms(22), "a spent bank: the increment less the margin");
+/// let spent = tm.think_time(ms(30));
+/// assert_eq!(spent, Duration::from_micros(16_250), "a spent bank: the increment less the margin");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
@@ -90,9 +91,9 @@ pub struct TimeManager {
 
 impl TimeManager {
     /// The fixed part of the safety margin.
-    pub const MARGIN_BASE: Duration = Duration::from_millis(5);
-    /// The part of the time left that the safety margin adds (one tenth).
-    pub const MARGIN_DIVISOR: u32 = 10;
+    pub const MARGIN_BASE: Duration = Duration::from_millis(10);
+    /// The part of the time left that the safety margin adds (one eighth).
+    pub const MARGIN_DIVISOR: u32 = 8;
     /// Under a bank, the share of the time left that one answer spends
     /// (one fifteenth: the bank lasts many turns while the increment comes
     /// back each turn).
@@ -213,7 +214,7 @@ mod tests {
         assert!(bank.think_time(ms(1030)) < ms(100), "the first answer keeps most of the bank");
         assert!(bank.think_time(ms(300)) >= ms(30), "at least the increment while the bank lasts");
         let each = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(200) });
-        assert_eq!(each.think_time(ms(200)), ms(175));
+        assert_eq!(each.think_time(ms(200)), ms(165));
     }
 
     #[test]

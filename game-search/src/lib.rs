@@ -19,6 +19,12 @@
 //! [`game_core::rng::seeded`] generator, so a search with an iteration
 //! [`Budget`] plays the same moves for the same seed.
 //!
+//! Under a contest's clock, a [`TimeManager`] turns the time left for an
+//! answer (what each game crate's `protocol::run_bot` passes the bot) into
+//! the answer's budget, set with [`Search::set_budget`]; the example
+//! `yavalath-clock` is a whole bot doing so
+//! (`cargo build --release -p game-search --example yavalath-clock`).
+//!
 //! ```
 //! use game_search::{Budget, Mcts, MctsConfig, Search};
 //! use game_core::{PlayerId, nim::Nim};
