@@ -75,7 +75,10 @@ SPECIAL = {
         "crash-<hash> stands for the file a failing run saves; minimising needs an input that crashes",
     ),
     # README.md, "Submitting to CodinGame"
-    "cargo install cargo-equip": (NOT_RUN, "installs a tool into ~/.cargo (CI's bundling step installs cargo-equip)"),
+    "cargo install cargo-equip --locked": (
+        NOT_RUN,
+        "installs a tool into ~/.cargo (CI installs cargo-equip the same way before its tests)",
+    ),
     "cargo run -p arena -- bundle path/to/my-bot/Cargo.toml -o bot.rs": (
         NOT_RUN,
         "path/to/my-bot stands for the reader's bot crate (CI's bundling step bundles bots/*)",

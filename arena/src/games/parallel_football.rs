@@ -13,8 +13,9 @@
 //! * Time: [`protocol::TIME_CONTROL`] (1000 ms for the start answer, 200 ms
 //!   per turn).
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
-//!   generic one, and `mcts` is [`super::football_search`] (decoupled UCB
-//!   over greedy candidate orders with greedy rollouts, at most 150 ms a turn).
+//!   generic one, and `mcts` is [`super::football_search`] (a rollout
+//!   search over a pile-aware base team's orders and their one-footballer
+//!   variations against greedy-modelled opponents, at most 100 ms a turn).
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
