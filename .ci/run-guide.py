@@ -112,6 +112,17 @@ SPECIAL = {
     ),
     "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 5),
     "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    # docs/bots.md, the strength table: a league of a minute per game, and 40 games.
+    "cargo run --release -p arena -- league yavalath strength/yavalath --bot name=random,random --bot name=mcts,mcts "
+    "--bot name=alphabeta,alphabeta --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "cargo run --release -p arena -- league paper-soccer strength/paper-soccer --bot name=random,random "
+    "--bot name=greedy,greedy --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "cargo run --release -p arena -- league quoridor strength/quoridor --bot name=random,random "
+    "--bot name=walker,walker --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "cargo run --release -p arena -- play yavalath --bot mcts --bot mcts:iters=1000 --games 40 --jobs 2 --seed 1": (
+        BOUNDED,
+        5,
+    ),
     # Criterion runs minutes per benchmark.
     "cargo bench -p benches --bench yavalath": (BOUNDED, 5),
     "cargo bench -p benches --bench game_core": (BOUNDED, 5),

@@ -54,7 +54,7 @@ pub enum SpecError {
         known: &'static str,
     },
     /// Not a spec at all.
-    #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], cmd:PROGRAM ARGS, or a game's own)")]
+    #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], best, cmd:PROGRAM ARGS, or a game's own)")]
     UnknownBot {
         /// The spec as given.
         spec: String,

@@ -9,7 +9,7 @@
 //! // A seeded MCTS bot (from `game-search`) over any game-core game finds
 //! // Nim's winning move: from 10 stones (takes of 1 to 3) leave a multiple of 4.
 //! let cfg = MctsConfig { budget: Budget::Iterations(2000), ..MctsConfig::default() };
-//! let mut bot = SearchBot(game_search::Mcts::new(cfg, 1));
+//! let mut bot = SearchBot::new(game_search::Mcts::new(cfg, 1));
 //! assert_eq!(bot.choose(&Nim::new(10, 3), PlayerId(0)), Some(2));
 //! ```
 //!

@@ -15,8 +15,11 @@
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
 //! `,c=X`, `,rollout=N`), `alphabeta` (`alphabeta:depth=N` or
-//! `alphabeta:ms=N`; Yavalath and Nim) and a game's own (`greedy` in
-//! Parallel Football). The searches come from the `game-search` crate.
+//! `alphabeta:ms=N`; Yavalath and Nim), `best` (the game's strongest) and a
+//! game's own (`greedy` in Parallel Football). Without a budget of their
+//! own, `mcts` and `alphabeta` spend each turn a share of the game's time
+//! limits ([`game_search::TimeManager`]); every built-in bot is held to the
+//! limits like a program. The searches come from the `game-search` crate.
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
 //! rules (each game crate's `rules` module) on stdin/stdout, within its time
 //! limits.

@@ -119,3 +119,42 @@ fn time_outs_are_noticed_within_50_ms_and_answers_at_80_percent_count_under_load
         assert!((0.0..MAX_ERROR_MS).contains(e), "a time-out noticed {e:.1} ms after the limit: {detections:?}");
     }
 }
+
+/// The turns of `seat` in a record: `(ms, error)`.
+fn seat_turns(r: &Value, seat: u64) -> Vec<(f64, Option<String>)> {
+    r["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["player"].as_u64() == Some(seat))
+        .map(|t| (t["ms"].as_f64().unwrap(), t.get("error").and_then(Value::as_str).map(str::to_string)))
+        .collect()
+}
+
+#[test]
+fn a_built_in_bot_over_the_scaled_limit_times_out_like_a_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("records");
+    // A thousandth of Nim's limits: 1 ms for the first answer, far less than 200,000 iterations take.
+    let args = ["play", "nim", "--bot", "mcts:iters=200000", "--bot", "random", "--time-factor", "0.001"];
+    let (o, _) = run(&[&args[..], &["--pile", "20", "--record", rec.to_str().unwrap()]].concat(), "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("over its limit of 1 ms"), "{}", stdout(&o));
+    let first = seat_turns(&records(&rec)[0], 0)[0].clone();
+    assert_eq!(first.1.as_deref(), Some("timeout"), "{first:?}");
+}
+
+#[test]
+fn a_search_without_a_budget_spends_the_clock_and_answers_within_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("records");
+    let (o, _) = run(
+        &["play", "nim", "--bot", "mcts", "--bot", "random", "--pile", "12", "--record", rec.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let turns = seat_turns(&records(&rec)[0], 0);
+    // The first answer may take 1000 ms: the manager plans 865 ms of it.
+    assert!(turns[0].0 >= 865.0 && turns[0].0 < LIMIT_MS * 5.0, "{turns:?}");
+    assert!(turns.iter().all(|t| t.1.is_none()), "every answer within its limit: {turns:?}");
+}

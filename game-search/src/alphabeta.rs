@@ -285,4 +285,8 @@ impl<G: Alternating + Zobrist, E: Evaluate<G>> Search<G> for AlphaBeta<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
         crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).best)
     }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.cfg.budget = budget;
+    }
 }

@@ -1,5 +1,7 @@
-//! How much a search may spend on one move.
+//! How much a search may spend on one move, and how much of a game's
+//! time control to spend on each answer ([`TimeManager`]).
 
+use game_core::TimeControl;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -43,6 +45,96 @@ impl FromStr for Budget {
             "ms" => Ok(Budget::Time(Duration::from_millis(u64::from(n)))),
             _ => Err(bad()),
         }
+    }
+}
+
+/// Picks the thinking time of each answer from a game's time control, so
+/// that a search plays at the contest's clock without tuning.
+///
+/// Give it the control (a game crate's `protocol::TIME_CONTROL`) once, and
+/// at each answer the time that answer may take (what a game crate's
+/// `protocol::run_bot` passes its closure, or a [`game_core::Clock`]'s
+/// [`start_answer`](game_core::Clock::start_answer)):
+/// [`budget`](TimeManager::budget) is the [`Budget`] to search with.
+///
+/// * Under a limit per answer (Paper Soccer, Yavalath, Parallel Football)
+///   the whole limit is spent, less the [safety margin](TimeManager::margin).
+/// * Under a bank (Quoridor: 1 s, plus 30 ms a turn) each answer spends a
+///   [`BANK_SHARE`](TimeManager::BANK_SHARE)th of what is left, at least
+///   the increment, and never more than what is left less the margin.
+///
+/// The margin covers what the search does not see: the last iterations
+/// after the clock was read, writing the answer, and the referee reading
+/// it (over a pipe, on a loaded machine). The arena's `docs/bots.md` gives
+/// the lateness measured on this margin.
+///
+/// ```
+/// use game_core::TimeControl;
+/// use game_search::{Budget, TimeManager};
+/// use std::time::Duration;
+///
+/// let ms = Duration::from_millis;
+/// // Yavalath: 1 s for the first answer, 100 ms for each later one.
+/// let tm = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(100) });
+/// assert_eq!(tm.budget(ms(100)), Budget::Time(Duration::from_micros(77_500)));
+/// assert_eq!(tm.budget(ms(1000)), Budget::Time(ms(865)));
+/// // Quoridor: a bank of 1 s plus 30 ms a turn.
+/// let tm = TimeManager::new(TimeControl::Clock { initial: ms(1000), increment: ms(30) });
+/// assert_eq!(tm.think_time(ms(1500)), ms(100), "a fifteenth of the bank");
+/// let spent = tm.think_time(ms(30));
+/// assert_eq!(spent, Duration::from_micros(16_250), "a spent bank: the increment less the margin");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeManager {
+    control: TimeControl,
+}
+
+impl TimeManager {
+    /// The fixed part of the safety margin.
+    pub const MARGIN_BASE: Duration = Duration::from_millis(10);
+    /// The part of the time left that the safety margin adds (one eighth).
+    pub const MARGIN_DIVISOR: u32 = 8;
+    /// Under a bank, the share of the time left that one answer spends
+    /// (one fifteenth: the bank lasts many turns while the increment comes
+    /// back each turn).
+    pub const BANK_SHARE: u32 = 15;
+
+    /// A manager for answers under `control` (already scaled, if the
+    /// referee scales it: [`TimeControl::scaled`]).
+    #[must_use]
+    pub const fn new(control: TimeControl) -> TimeManager {
+        TimeManager { control }
+    }
+
+    /// The control it follows.
+    #[must_use]
+    pub const fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The safety margin for an answer that may take `time_left`:
+    /// [`MARGIN_BASE`](TimeManager::MARGIN_BASE) plus a
+    /// [`MARGIN_DIVISOR`](TimeManager::MARGIN_DIVISOR)th of it.
+    #[must_use]
+    pub fn margin(&self, time_left: Duration) -> Duration {
+        Self::MARGIN_BASE + time_left / Self::MARGIN_DIVISOR
+    }
+
+    /// How long to search for an answer that may take `time_left`.
+    #[must_use]
+    pub fn think_time(&self, time_left: Duration) -> Duration {
+        let safe = time_left.saturating_sub(self.margin(time_left));
+        match self.control {
+            TimeControl::PerAnswer { .. } => safe,
+            TimeControl::Clock { increment, .. } => (time_left / Self::BANK_SHARE).max(increment).min(safe),
+        }
+    }
+
+    /// The budget of an answer that may take `time_left`: a
+    /// [`Budget::Time`] of [`think_time`](TimeManager::think_time).
+    #[must_use]
+    pub fn budget(&self, time_left: Duration) -> Budget {
+        Budget::Time(self.think_time(time_left))
     }
 }
 
@@ -98,6 +190,31 @@ mod tests {
         assert_eq!("ms=20".parse(), Ok(Budget::Time(Duration::from_millis(20))));
         assert!("x=1".parse::<Budget>().is_err());
         assert!("iters=-1".parse::<Budget>().is_err());
+    }
+
+    #[test]
+    fn a_manager_never_plans_past_the_time_left_less_its_margin() {
+        let ms = Duration::from_millis;
+        for control in [
+            TimeControl::PerAnswer { first: ms(1000), later: ms(200) },
+            TimeControl::Clock { initial: ms(1000), increment: ms(30) },
+        ] {
+            let tm = TimeManager::new(control);
+            for left in [0, 1, 5, 6, 30, 100, 200, 1030, 5000].map(ms) {
+                let think = tm.think_time(left);
+                assert!(think + tm.margin(left) <= left || think.is_zero(), "{control:?} {left:?}: {think:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bank_is_spread_over_turns_and_a_limit_per_answer_is_spent() {
+        let ms = Duration::from_millis;
+        let bank = TimeManager::new(TimeControl::Clock { initial: ms(1000), increment: ms(30) });
+        assert!(bank.think_time(ms(1030)) < ms(100), "the first answer keeps most of the bank");
+        assert!(bank.think_time(ms(300)) >= ms(30), "at least the increment while the bank lasts");
+        let each = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(200) });
+        assert_eq!(each.think_time(ms(200)), ms(165));
     }
 
     #[test]

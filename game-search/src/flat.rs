@@ -91,4 +91,8 @@ impl<G: Game, P: Policy<G>> Search<G> for FlatMonteCarlo<G, P> {
         let results = self.search(state, me);
         results.iter().filter(|r| r.1 > 0).max_by(|a, b| a.2.total_cmp(&b.2)).or(results.first()).map(|r| r.0)
     }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.cfg.budget = budget;
+    }
 }

@@ -19,6 +19,12 @@
 //! [`game_core::rng::seeded`] generator, so a search with an iteration
 //! [`Budget`] plays the same moves for the same seed.
 //!
+//! Under a contest's clock, a [`TimeManager`] turns the time left for an
+//! answer (what each game crate's `protocol::run_bot` passes the bot) into
+//! the answer's budget, set with [`Search::set_budget`]; the example
+//! `yavalath-clock` is a whole bot doing so
+//! (`cargo build --release -p game-search --example yavalath-clock`).
+//!
 //! ```
 //! use game_search::{Budget, Mcts, MctsConfig, Search};
 //! use game_core::{PlayerId, nim::Nim};
@@ -39,7 +45,7 @@ mod paranoid;
 mod policy;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, EvalFn, Evaluate, NoEvaluation, SearchInfo, WIN};
-pub use budget::{Budget, BudgetError};
+pub use budget::{Budget, BudgetError, TimeManager};
 pub use flat::{FlatConfig, FlatMonteCarlo};
 pub use mcts::{Mcts, MctsConfig};
 pub use paranoid::{Paranoid, ParanoidConfig};
@@ -52,6 +58,10 @@ pub trait Search<G: Game>: Send {
     /// Chooses a move for `me`, who must be able to act in `state`
     /// (`None` only when `me` has no legal move).
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
+
+    /// Sets the budget of the next [`choose`](Search::choose) calls (a
+    /// [`TimeManager`]'s budget for this answer, each turn).
+    fn set_budget(&mut self, budget: Budget);
 }
 
 /// The move a search chooses for `me`, searching only when there is a

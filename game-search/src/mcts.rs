@@ -471,4 +471,8 @@ impl<G: Game, P: Policy<G>> Search<G> for Mcts<G, P> {
         self.buf = buf;
         chosen
     }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.cfg.budget = budget;
+    }
 }

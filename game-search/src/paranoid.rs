@@ -200,4 +200,8 @@ impl<G: Game, E: Evaluate<G>> Search<G> for Paranoid<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
         crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).0)
     }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.cfg.budget = budget;
+    }
 }

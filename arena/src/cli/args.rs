@@ -259,11 +259,14 @@ pub(crate) enum Cmd {
 /// against the games' adapters).
 pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
 
-Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N].
+Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).
 yavalath and nim: also alphabeta[:depth=N|ms=N] (depth 1 to 8).
 quoridor: also walker (steps along a shortest path, never places a wall).
 paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
 parallel-football: also greedy.
+Without iters=, depth= or ms=, mcts and alphabeta spend each turn a share of the game's time limits
+(scaled by --time-factor), and every built-in bot is held to those limits like a program.
+best is alphabeta in yavalath, mcts in the other games.
 External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
 a program that cannot start (missing, not executable) is refused before any game (exit code 2).
 Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what

@@ -200,7 +200,7 @@ pub trait Adapter: Send + Sync + 'static {
     /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
     /// the game knows better.
     fn mcts_bot(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<Self::G>> {
-        Box::new(SearchBot(game_search::Mcts::<Self::G>::new(cfg, seed)))
+        Box::new(SearchBot::new(game_search::Mcts::<Self::G>::new(cfg, seed)))
     }
     /// The `alphabeta` bot ([`game_search::AlphaBeta`]), for alternating
     /// two-player games with a Zobrist hash; `None` elsewhere.
@@ -212,6 +212,12 @@ pub trait Adapter: Send + Sync + 'static {
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Self::G>>> {
         let _ = (spec, seed);
         None
+    }
+    /// The spec `best` stands for: the strongest built-in bot of the game
+    /// at its clock, as measured by one `arena league` of the built-in
+    /// bots (`docs/bots.md`). The default is `mcts`.
+    fn best_bot(&self) -> &'static str {
+        "mcts"
     }
     /// Built-in bots of a demonstration game, one per seat.
     fn demo_bots(&self) -> Vec<String> {
@@ -347,7 +353,7 @@ pub fn evaluated_mcts<G: Game>(cfg: MctsConfig, seed: u64, value: fn(&G, PlayerI
             *v = value(g, PlayerId(i as u8));
         }
     });
-    Box::new(SearchBot(game_search::Mcts::with_policy(cfg, policy, seed)))
+    Box::new(SearchBot::new(game_search::Mcts::with_policy(cfg, policy, seed)))
 }
 
 /// One uniformly random legal move at a time for `seat` while it is to act

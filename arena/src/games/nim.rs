@@ -35,7 +35,7 @@ impl Adapter for NimAdapter {
     type G = Nim;
 
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
-        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
     }
     fn start(&self) -> Nim {
         Nim::new(self.pile, self.max_take)

@@ -107,8 +107,11 @@ impl Adapter for PaperSoccerAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), ServeError> {
-        protocol::run_bot(input, output, |state: &PaperSoccer, me, _time_left| bot.turn(state, me))
-            .map_err(|e| ServeError::protocol(self.name(), e))
+        protocol::run_bot(input, output, |state: &PaperSoccer, me, left| {
+            bot.set_time_left(left);
+            bot.turn(state, me)
+        })
+        .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         protocol::record_lines(text).map(str::to_string).collect()

@@ -186,8 +186,11 @@ impl Adapter for FootballAdapter {
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), ServeError> {
-        protocol::run_bot(input, output, |state, me, _| bot.turn(state, me))
-            .map_err(|e| ServeError::protocol(self.name(), e))
+        protocol::run_bot(input, output, |state, me, left| {
+            bot.set_time_left(left);
+            bot.turn(state, me)
+        })
+        .map_err(|e| ServeError::protocol(self.name(), e))
     }
     fn text_records(&self) -> bool {
         false

@@ -120,7 +120,7 @@ impl Adapter for QuoridorAdapter {
     /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
         let cfg = super::game_rollout(cfg, ROLLOUT);
-        Box::new(crate::bot::SearchBot(game_search::Mcts::with_policy(cfg, RacePolicy, seed)))
+        Box::new(crate::bot::SearchBot::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed)))
     }
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
         (spec == "walker").then(|| Box::new(super::reference::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
@@ -144,7 +144,8 @@ impl Adapter for QuoridorAdapter {
         output: &mut dyn IoWrite,
     ) -> Result<(), ServeError> {
         // The protocol does not send the tick limit: the bot sees none.
-        protocol::run_bot(input, output, |state: &Quoridor, me, _left| {
+        protocol::run_bot(input, output, |state: &Quoridor, me, left| {
+            bot.set_time_left(left);
             bot.turn(state, me).first().copied().unwrap_or_else(|| {
                 let mut moves = Vec::new();
                 state.legal_moves(me, &mut moves);

@@ -31,9 +31,14 @@ impl Adapter for YavalathAdapter {
     type G = Yavalath;
 
     /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
+    /// Alpha-beta with the game's evaluation: it beats `mcts` at the
+    /// game's clock (`docs/bots.md`).
+    fn best_bot(&self) -> &'static str {
+        "alphabeta"
+    }
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
         let eval = game_search::EvalFn(yavalath::evaluation::score);
-        Some(Box::new(crate::bot::SearchBot(game_search::AlphaBeta::new(cfg, eval))))
+        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, eval))))
     }
     /// MCTS with playouts of [`ROLLOUT`] plies scored by
     /// [`yavalath::evaluation::value`].
@@ -89,7 +94,8 @@ impl Adapter for YavalathAdapter {
     ) -> Result<(), ServeError> {
         // The crate's own bot loop, so bot mode and the crate's protocol cannot drift apart. A
         // position handed to the bot is never over, so it always has a move.
-        protocol::run_bot(input, output, |state, me, _left| {
+        protocol::run_bot(input, output, |state, me, left| {
+            bot.set_time_left(left);
             let cell = bot.turn(state, me).first().copied().or_else(|| state.legal().first());
             protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
         })

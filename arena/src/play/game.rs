@@ -84,8 +84,9 @@ pub fn play_game_to<A: Adapter>(
             replay: &replay,
         })?;
     }
-    let mut game = OneGame::new(a, Seats::new(a, specs, seed)?, &start, seed, record);
-    game.start_seats(&start, opts.time_factor);
+    let tc = a.time_control().scaled(opts.time_factor);
+    let mut game = OneGame::new(a, Seats::new(a, specs, seed, tc)?, &start, seed, record);
+    game.start_seats(&start, tc);
     let (outcome, reason) = game.run(&start);
     let state = game.referee.state().clone();
     let stderr = game.seats.stop_all(&state);
@@ -160,10 +161,9 @@ impl<'a, A: Adapter> OneGame<'a, A> {
         }
     }
 
-    /// Starts every external program on the game's clock scaled by
-    /// `time_factor`; one that cannot start is a failure before turn 1.
-    fn start_seats(&mut self, start: &A::G, time_factor: f64) {
-        let tc = self.a.time_control().scaled(time_factor);
+    /// Starts every external program on the clock `tc` (the game's,
+    /// scaled); one that cannot start is a failure before turn 1.
+    fn start_seats(&mut self, start: &A::G, tc: game_core::TimeControl) {
         for (p, e) in self.seats.start(start, tc) {
             self.failures[p.index()].add(Failure::Crash);
             self.errors.push(ErrorEntry { seat: p.0, turn: 0, kind: e.kind().into(), message: e.to_string() });

@@ -4,7 +4,7 @@
 //! [`Adapter::skips_line`]), and stopping programs.
 
 use super::spec::BotSpec;
-use crate::bot::{Bot, RandomBot};
+use crate::bot::{Bot, RandomBot, Timed};
 use crate::error::SpecError;
 use crate::external::{BotIoError, Process, check_program, split_command};
 use crate::games::{Adapter, TimeControl, TurnLog};
@@ -14,8 +14,15 @@ use game_core::{Clock, Game, PlayerId};
 use std::time::{Duration, Instant};
 
 enum SeatBot<G: Game> {
-    Builtin(Box<dyn Bot<G>>),
+    Builtin(BuiltinSeat<G>),
     External(Box<ExternalSeat>),
+}
+
+/// A built-in bot and its clock: it is told the time left before each
+/// turn and held to it like a program.
+struct BuiltinSeat<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    clock: Clock,
 }
 
 struct ExternalSeat {
@@ -27,35 +34,45 @@ struct ExternalSeat {
     stderr: String,
 }
 
-fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64) -> Result<SeatBot<A::G>, SpecError> {
+/// The seat of `spec` on the clock `tc` (the game's, scaled).
+fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> Result<SeatBot<A::G>, SpecError> {
+    let seat = |bot: Box<dyn Bot<A::G>>, timed: bool| {
+        let bot = if timed { Box::new(Timed::new(bot, tc)) } else { bot };
+        SeatBot::Builtin(BuiltinSeat { bot, clock: Clock::new(tc) })
+    };
     Ok(match spec {
-        BotSpec::Random => SeatBot::Builtin(Box::new(RandomBot::new(seed))),
-        BotSpec::Mcts(cfg) => SeatBot::Builtin(a.mcts_bot(*cfg, seed)),
-        BotSpec::AlphaBeta(cfg) => SeatBot::Builtin(
+        BotSpec::Random => seat(Box::new(RandomBot::new(seed)), false),
+        BotSpec::Mcts { cfg, timed } => seat(a.mcts_bot(*cfg, seed), *timed),
+        BotSpec::AlphaBeta { cfg, timed } => seat(
             a.alphabeta_bot(*cfg)
                 .ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: "alphabeta".into() })?,
+            *timed,
         ),
-        BotSpec::Builtin(name) => SeatBot::Builtin(
+        BotSpec::Best => return make_seat(a, &BotSpec::parse(a.best_bot())?, seed, tc),
+        BotSpec::Builtin(name) => seat(
             a.builtin_bot(name, seed).ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: name.clone() })?,
+            false,
         ),
         BotSpec::External(cmd) => SeatBot::External(Box::new(ExternalSeat {
             command: cmd.clone(),
             proc: None,
             dead: None,
-            clock: Clock::new(a.time_control()),
+            clock: Clock::new(tc),
             stderr: String::new(),
         })),
     })
 }
 
-/// A built-in bot (not an external program) for this game from its spec.
+/// A built-in bot (not an external program) for this game from its spec,
+/// on the game's own clock (a search without a budget of its own takes
+/// each turn's from the time left it is told, [`Bot::set_time_left`]).
 ///
 /// # Errors
 /// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
 /// the game does not know.
 pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, SpecError> {
-    match make_seat(a, &BotSpec::parse(spec)?, seed)? {
-        SeatBot::Builtin(b) => Ok(b),
+    match make_seat(a, &BotSpec::parse(spec)?, seed, a.time_control())? {
+        SeatBot::Builtin(b) => Ok(b.bot),
         SeatBot::External(ext) => Err(SpecError::NotBuiltin { command: ext.command }),
     }
 }
@@ -71,7 +88,7 @@ pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, 
     let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
     let mut checked = std::collections::HashSet::new();
     for (text, s) in specs.iter().zip(&parsed) {
-        make_seat(a, s, 0)?;
+        make_seat(a, s, 0, a.time_control())?;
         let BotSpec::External(command) = s else { continue };
         let Some(program) = split_command(command).and_then(|w| w.into_iter().next()) else { continue };
         if checked.insert(program.clone()) {
@@ -102,13 +119,18 @@ pub(super) struct Seats<'a, A: Adapter> {
 }
 
 impl<'a, A: Adapter> Seats<'a, A> {
-    /// One seat per spec; each bot's seed is derived from the game's `seed`
-    /// and its seat.
-    pub(super) fn new(a: &'a A, specs: &[(String, BotSpec)], seed: u64) -> Result<Seats<'a, A>, SpecError> {
+    /// One seat per spec on the clock `tc` (the game's, scaled); each
+    /// bot's seed is derived from the game's `seed` and its seat.
+    pub(super) fn new(
+        a: &'a A,
+        specs: &[(String, BotSpec)],
+        seed: u64,
+        tc: TimeControl,
+    ) -> Result<Seats<'a, A>, SpecError> {
         let seats = specs
             .iter()
             .enumerate()
-            .map(|(i, (_, s))| make_seat(a, s, derive_seed(seed, 1 + i as u64)))
+            .map(|(i, (_, s))| make_seat(a, s, derive_seed(seed, 1 + i as u64), tc))
             .collect::<Result<_, _>>()?;
         Ok(Seats { a, seats, history: Vec::new() })
     }
@@ -241,10 +263,6 @@ impl<'a, A: Adapter> Seats<'a, A> {
     }
 }
 
-fn ms_since(t0: Instant) -> f64 {
-    t0.elapsed().as_secs_f64() * 1000.0
-}
-
 /// An external seat's question in flight.
 struct Pending {
     t0: Instant,
@@ -284,13 +302,33 @@ fn cutoff_of(e: &BotIoError) -> Cutoff {
 }
 
 /// Built-in bots deciding their turns on `state`, each with its slot among
-/// the players asked.
-fn decide<G: Game>(state: &G, list: Vec<(usize, PlayerId, &mut Box<dyn Bot<G>>)>) -> Vec<(usize, SeatAnswer<G::Move>)> {
+/// the players asked. Each is told the time left on its clock and held to
+/// it: a turn that took longer is a time-out, as a program's would be.
+fn decide<G: Game>(state: &G, list: Vec<(usize, PlayerId, &mut BuiltinSeat<G>)>) -> Vec<(usize, SeatAnswer<G::Move>)> {
     list.into_iter()
-        .map(|(slot, p, bot)| {
+        .map(|(slot, p, seat)| {
+            let limit = seat.clock.start_answer();
+            seat.bot.set_time_left(limit);
             let t0 = Instant::now();
-            let moves = bot.turn(state, p);
-            (slot, SeatAnswer { said: Said::Moves(moves), repeat: false, ms: ms_since(t0), detail: None })
+            let moves = seat.bot.turn(state, p);
+            let used = t0.elapsed();
+            seat.clock.end_answer(used);
+            let ms = used.as_secs_f64() * 1000.0;
+            let answer = if used > limit {
+                SeatAnswer {
+                    said: Said::Answer(RawAnswer { cutoff: Some(Cutoff::Timeout), ..RawAnswer::default() }),
+                    repeat: false,
+                    ms,
+                    detail: Some(format!(
+                        "the built-in bot took {} ms, over its limit of {} ms",
+                        used.as_millis(),
+                        limit.as_millis()
+                    )),
+                }
+            } else {
+                SeatAnswer { said: Said::Moves(moves), repeat: false, ms, detail: None }
+            };
+            (slot, answer)
         })
         .collect()
 }

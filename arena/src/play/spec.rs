@@ -1,6 +1,6 @@
 //! Bot specs as written on the command line (`random`, `mcts:iters=N`,
-//! `alphabeta:depth=N`, `cmd:PROGRAM ARGS`, a game's own bot name), each
-//! optionally named by a `name=NAME,` prefix.
+//! `alphabeta:depth=N`, `best`, `cmd:PROGRAM ARGS`, a game's own bot name),
+//! each optionally named by a `name=NAME,` prefix.
 
 use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
 use crate::error::{NumberError, SpecError};
@@ -12,10 +12,25 @@ pub enum BotSpec {
     /// `random`.
     Random,
     /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`.
-    Mcts(MctsConfig),
+    Mcts {
+        /// The search's settings.
+        cfg: MctsConfig,
+        /// No `iters=` or `ms=`: each turn's budget comes from the game's
+        /// clock ([`crate::bot::Timed`]).
+        timed: bool,
+    },
     /// `alphabeta`, `alphabeta:depth=N`, `alphabeta:ms=N` (alternating
     /// two-player games with a Zobrist hash).
-    AlphaBeta(AlphaBetaConfig),
+    AlphaBeta {
+        /// The search's settings.
+        cfg: AlphaBetaConfig,
+        /// No `depth=` or `ms=`: each turn's budget comes from the game's
+        /// clock ([`crate::bot::Timed`]).
+        timed: bool,
+    },
+    /// `best`: the strongest built-in bot of the game at its clock
+    /// ([`Adapter::best_bot`](crate::games::Adapter::best_bot)).
+    Best,
     /// `cmd:PROGRAM ARGS`.
     External(String),
     /// A game's own built-in bot (`greedy`).
@@ -66,12 +81,14 @@ impl BotSpec {
         let unknown = |key: &str, known| SpecError::UnknownOption { spec: spec(), key: key.to_string(), known };
         match name {
             "random" if params.is_empty() => Ok(BotSpec::Random),
+            "best" if params.is_empty() => Ok(BotSpec::Best),
             "mcts" => {
                 let mut cfg = MctsConfig::default();
+                let mut timed = true;
                 for (k, v) in key_values(params, spec)? {
                     match k {
-                        "iters" => cfg.budget = Budget::Iterations(whole(k, v, 1)?),
-                        "ms" => cfg.budget = Budget::Time(millis(k, v)?),
+                        "iters" => (cfg.budget, timed) = (Budget::Iterations(whole(k, v, 1)?), false),
+                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
                         "c" => {
                             cfg.exploration = v
                                 .parse()
@@ -83,11 +100,11 @@ impl BotSpec {
                         _ => return Err(unknown(k, "iters, ms, c, rollout")),
                     }
                 }
-                Ok(BotSpec::Mcts(cfg))
+                Ok(BotSpec::Mcts { cfg, timed })
             }
             "alphabeta" => {
-                let mut cfg =
-                    AlphaBetaConfig { budget: Budget::Time(Duration::from_millis(500)), ..Default::default() };
+                let mut cfg = AlphaBetaConfig::default();
+                let mut timed = true;
                 for (k, v) in key_values(params, spec)? {
                     match k {
                         "depth" => {
@@ -99,12 +116,13 @@ impl BotSpec {
                                 _ => bad(k, e.to_string()),
                             })?;
                             cfg.budget = Budget::Iterations(u32::try_from(depth).unwrap_or(MAX_ALPHABETA_DEPTH));
+                            timed = false;
                         }
-                        "ms" => cfg.budget = Budget::Time(millis(k, v)?),
+                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
                         _ => return Err(unknown(k, "depth, ms")),
                     }
                 }
-                Ok(BotSpec::AlphaBeta(cfg))
+                Ok(BotSpec::AlphaBeta { cfg, timed })
             }
             _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
                 Ok(BotSpec::Builtin(text.to_string()))
@@ -154,12 +172,14 @@ mod tests {
     #[test]
     fn bot_specs_parse() {
         assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
-        assert!(matches!(BotSpec::parse("mcts:iters=5"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Iterations(5)));
         assert!(
-            matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts(c)) if c.budget == Budget::Time(Duration::from_millis(20)))
+            matches!(BotSpec::parse("mcts:iters=5"), Ok(BotSpec::Mcts { cfg: c, timed: false }) if c.budget == Budget::Iterations(5))
         );
         assert!(
-            matches!(BotSpec::parse("alphabeta:depth=3"), Ok(BotSpec::AlphaBeta(c)) if c.budget == Budget::Iterations(3))
+            matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts { cfg: c, timed: false }) if c.budget == Budget::Time(Duration::from_millis(20)))
+        );
+        assert!(
+            matches!(BotSpec::parse("alphabeta:depth=3"), Ok(BotSpec::AlphaBeta { cfg: c, timed: false }) if c.budget == Budget::Iterations(3))
         );
         assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
         assert_eq!(
@@ -177,6 +197,22 @@ mod tests {
         assert!(BotSpec::parse("cmd:").is_err());
         assert!(BotSpec::parse("a b").is_err());
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
+        assert_eq!(BotSpec::parse("best"), Ok(BotSpec::Best));
+        assert!(BotSpec::parse("best:ms=5").is_err());
+    }
+
+    #[test]
+    fn a_search_without_a_budget_of_its_own_plays_at_the_clock() {
+        assert!(matches!(BotSpec::parse("mcts"), Ok(BotSpec::Mcts { timed: true, .. })));
+        assert!(matches!(BotSpec::parse("mcts:c=0.5,rollout=9"), Ok(BotSpec::Mcts { timed: true, .. })));
+        assert!(matches!(BotSpec::parse("alphabeta"), Ok(BotSpec::AlphaBeta { timed: true, .. })));
+        for fixed in ["mcts:iters=9", "mcts:ms=9", "alphabeta:depth=2", "alphabeta:ms=9"] {
+            let timed = match BotSpec::parse(fixed) {
+                Ok(BotSpec::Mcts { timed, .. } | BotSpec::AlphaBeta { timed, .. }) => timed,
+                other => panic!("{fixed}: {other:?}"),
+            };
+            assert!(!timed, "{fixed} keeps its own budget");
+        }
     }
 
     #[test]
@@ -189,10 +225,12 @@ mod tests {
         assert!(refused("mcts:iters=4294967296").ends_with("too large: at most 4294967295"));
         assert!(refused("alphabeta:depth=1000").contains("too large: at most 8"));
         assert!(refused("mcts:ms=0").ends_with("expected a whole number, 1 or more"));
-        assert!(matches!(BotSpec::parse("mcts:rollout=0"), Ok(BotSpec::Mcts(c)) if c.playout_limit == 0));
+        assert!(
+            matches!(BotSpec::parse("mcts:rollout=0"), Ok(BotSpec::Mcts { cfg: c, timed: true }) if c.playout_limit == 0)
+        );
         let deepest = format!("alphabeta:depth={MAX_ALPHABETA_DEPTH}");
         assert!(
-            matches!(BotSpec::parse(&deepest), Ok(BotSpec::AlphaBeta(c)) if c.budget == Budget::Iterations(MAX_ALPHABETA_DEPTH))
+            matches!(BotSpec::parse(&deepest), Ok(BotSpec::AlphaBeta { cfg: c, timed: false }) if c.budget == Budget::Iterations(MAX_ALPHABETA_DEPTH))
         );
         assert_eq!(parse_whole("+7", 0, 9), Ok(7));
         assert_eq!(parse_whole("", 0, 9), Err(NumberError::NotWhole { min: 0, max: 9 }));
@@ -205,7 +243,7 @@ mod tests {
         assert_eq!(BotSpec::parse(s), Ok(BotSpec::External("java -cp dir Player".into())));
         assert_eq!(seat_name(s), "boss");
         assert_eq!(seat_name("cmd:./bot --level=3,fast"), "cmd:./bot --level=3,fast");
-        assert_eq!(BotSpec::parse("name=x,mcts:iters=5").map(|b| matches!(b, BotSpec::Mcts(_))), Ok(true));
+        assert_eq!(BotSpec::parse("name=x,mcts:iters=5").map(|b| matches!(b, BotSpec::Mcts { .. })), Ok(true));
         assert_eq!(BotSpec::parse("name=,random"), Err(SpecError::EmptyName { spec: "name=,random".into() }));
         let long = format!("cmd:{}", "x".repeat(80));
         assert_eq!(seat_name(&long), long, "names are never cut");
