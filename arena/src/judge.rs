@@ -36,9 +36,14 @@ use crate::games::{Adapter, AnswerError};
 use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
 use crate::referee::{Referee, Said, Stop, Verdict, substitute_rng};
 use game_core::{Game, Outcome, PlayerId};
-use serde::de::{DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
+
+mod start;
+
+use start::sniff;
+pub use start::{RecordStart, record_start};
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default)]
@@ -399,109 +404,6 @@ fn text_turns<A: Adapter, R: BufRead, W: Write>(
             let v = r.turn(player, Said::Text(line));
             rep.judged(a, r, &v, false)?;
         }
-    }
-}
-
-/// An input given back whole after its first bytes were read.
-type Again<R> = std::io::Chain<std::io::Cursor<Vec<u8>>, R>;
-
-/// Whether `input` is a JSON record (its first non-blank byte is `{`), and
-/// the whole input again.
-///
-/// # Errors
-/// [`JudgeError::Read`]; [`JudgeError::Empty`] for an input of no bytes.
-fn sniff<R: BufRead>(mut input: R) -> Result<(bool, Again<R>), JudgeError> {
-    let mut blank = Vec::new();
-    let json = loop {
-        let buf = input.fill_buf().map_err(JudgeError::Read)?;
-        let Some(&first) = buf.first() else {
-            if blank.is_empty() {
-                return Err(JudgeError::Empty);
-            }
-            break false;
-        };
-        let n = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
-        if n == 0 {
-            break first == b'{';
-        }
-        blank.extend_from_slice(&buf[..n]);
-        input.consume(n);
-    };
-    Ok((json, std::io::Cursor::new(blank).chain(input)))
-}
-
-/// What a JSON record says before its turns, as far as choosing the game's
-/// configuration needs it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RecordStart {
-    /// The record's `game`.
-    pub game: Option<String>,
-    /// The record's `config`.
-    pub config: Option<Value>,
-}
-
-/// Reads the start of a record from `input` (up to a JSON record's turns;
-/// nothing of a text record) and gives back the whole input to judge:
-/// `None` for a text record.
-///
-/// # Errors
-/// [`JudgeError::Read`] when reading fails; [`JudgeError::Unreadable`] for
-/// a JSON record that does not parse up to its turns.
-pub fn record_start<R: Read>(input: R) -> Result<(Option<RecordStart>, impl BufRead), JudgeError> {
-    let mut tee = Tee { inner: input, seen: Vec::new() };
-    let (json, rest) = sniff(std::io::BufReader::new(&mut tee))?;
-    let mut start = None;
-    if json {
-        let mut found = RecordStart::default();
-        let r = serde_json::Deserializer::from_reader(rest).deserialize_map(StartVisitor(&mut found));
-        match r {
-            Ok(()) => {}
-            Err(e) if e.to_string().starts_with(START_DONE) => {}
-            Err(e) => return Err(JudgeError::Unreadable(format!("bad JSON: {e}"))),
-        }
-        start = Some(found);
-    } else {
-        drop(rest);
-    }
-    let seen = std::mem::take(&mut tee.seen);
-    Ok((start, std::io::BufReader::with_capacity(1 << 16, std::io::Cursor::new(seen).chain(tee.inner))))
-}
-
-/// A reader that keeps what it has read (the start of a record, read twice).
-struct Tee<R> {
-    inner: R,
-    seen: Vec<u8>,
-}
-
-impl<R: Read> Read for Tee<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.seen.extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-}
-
-const START_DONE: &str = "the start of the record is read";
-
-struct StartVisitor<'o>(&'o mut RecordStart);
-
-impl<'de> Visitor<'de> for StartVisitor<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a game record")
-    }
-    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "game" => self.0.game = Some(map.next_value()?),
-                "config" => self.0.config = Some(map.next_value()?),
-                "turns" => return Err(M::Error::custom(START_DONE)),
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        Ok(())
     }
 }
 

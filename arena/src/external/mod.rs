@@ -53,7 +53,7 @@
 //! game's `protocol::parse_answer` treats it as part of the line ending, so
 //! a bot writing `\r\n` (as Windows programs do) is read like any other.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{ChildStdin, ExitStatus};
@@ -66,6 +66,7 @@ use std::time::{Duration, Instant};
 #[cfg(target_os = "linux")]
 mod linux;
 mod program;
+mod stderr;
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
@@ -76,6 +77,7 @@ mod windows;
 use windows as sys;
 
 pub use program::{ProgramError, check_program};
+use stderr::{Kept, keep_stderr};
 
 /// The longest line a bot may print, in bytes; a longer line is a failure.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -521,47 +523,6 @@ fn read_lines(mut out: impl Read, tx: &SyncSender<Out>, spoke: &AtomicBool) {
             } else {
                 line.push(b);
             }
-        }
-    }
-}
-
-/// What is kept of a bot's stderr: its first [`STDERR_HEAD`] bytes, its
-/// last [`STDERR_TAIL`] bytes, and the count of bytes cut between them.
-#[derive(Default)]
-struct Kept {
-    head: Vec<u8>,
-    tail: VecDeque<u8>,
-    cut: u64,
-}
-
-impl Kept {
-    fn push(&mut self, bytes: &[u8]) {
-        let (head, rest) = bytes.split_at(STDERR_HEAD.saturating_sub(self.head.len()).min(bytes.len()));
-        self.head.extend_from_slice(head);
-        self.tail.extend(rest);
-        let excess = self.tail.len().saturating_sub(STDERR_TAIL);
-        self.tail.drain(..excess);
-        self.cut += excess as u64;
-    }
-
-    fn text(&self) -> String {
-        let mut bytes = self.head.clone();
-        if self.cut > 0 {
-            bytes.extend_from_slice(format!("\n[... {} bytes cut ...]\n", self.cut).as_bytes());
-        }
-        bytes.extend(&self.tail);
-        String::from_utf8_lossy(&bytes).into_owned()
-    }
-}
-
-fn keep_stderr(mut err: impl Read, kept: &Mutex<Kept>) {
-    let mut chunk = [0u8; 4096];
-    loop {
-        match err.read(&mut chunk) {
-            Ok(0) => return,
-            Ok(n) => lock(kept).push(&chunk[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return,
         }
     }
 }
