@@ -103,6 +103,7 @@ pub fn report(name: &str, games: u64, seed: u64, jobs: usize, stats: &PlayoutSta
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Contest;
     use crate::games::nim::NimAdapter;
 
     #[test]

@@ -3,53 +3,12 @@
 //! `alphabeta` specs), and [`Timed`], which gives a bot each turn the
 //! budget a [`TimeManager`] picks from the game's clock.
 
+pub use game_core::bot::{Bot, move_by_move};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Game, PlayerId, TimeControl};
 use game_search::Search;
 pub use game_search::{AlphaBetaConfig, Budget, MctsConfig, TimeManager};
 use std::time::{Duration, Instant};
-
-/// A built-in bot: chooses moves for one player from a state.
-pub trait Bot<G: Game>: Send {
-    /// Chooses one move for `me`, who must be able to act in `state`
-    /// (`None` only when `me` has no legal move).
-    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
-
-    /// Chooses `me`'s whole turn: moves for as long as `me` stays able to act
-    /// (a Paper Soccer bounce, one order per Parallel Football player). The
-    /// default asks [`choose`](Bot::choose) on a copy of the state.
-    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
-        move_by_move(self, state, me)
-    }
-
-    /// Sets the budget of the coming [`turn`](Bot::turn), all its moves
-    /// together. The default ignores it (a bot that does not search).
-    fn set_budget(&mut self, budget: Budget) {
-        let _ = budget;
-    }
-
-    /// Tells the bot that its coming [`turn`](Bot::turn) may take
-    /// `time_left` (the game's clock, as the referee keeps it). The default
-    /// ignores it; a [`Timed`] bot turns it into a budget.
-    fn set_time_left(&mut self, time_left: Duration) {
-        let _ = time_left;
-    }
-}
-
-/// `me`'s whole turn, one [`Bot::choose`] at a time on a copy of `state`
-/// (what [`Bot::turn`] does by default).
-fn move_by_move<G: Game, B: Bot<G> + ?Sized>(bot: &mut B, state: &G, me: PlayerId) -> Vec<G::Move> {
-    let mut s = state.clone();
-    let mut moves = Vec::new();
-    while s.to_act().includes(me) {
-        let Some(mv) = bot.choose(&s, me) else { break };
-        if s.play(me, mv).is_err() {
-            break;
-        }
-        moves.push(mv);
-    }
-    moves
-}
 
 /// Uniformly random legal moves from a seeded generator, drawn through
 /// [`Game::random_legal_move`] (each game's own exact sampler).

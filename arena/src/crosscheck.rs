@@ -80,7 +80,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
     let start = a.start();
     let mut state = start.clone();
     let n = start.players();
-    let mut turns: Vec<Turn<A::G>> = Vec::new();
+    let mut turns: Vec<Turn<A::Game>> = Vec::new();
     let mut guard = 0u64;
     let cap = state.max_plies().unwrap_or(10_000).min(10_000);
     while guard < cap {
@@ -110,7 +110,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             .to_string()
     });
     let player_turns = turns.iter().filter(|t| t.1.iter().any(|e| matches!(e, Event::Move { .. }))).count().max(1);
-    let played: Vec<<A::G as Game>::Move> = turns
+    let played: Vec<<A::Game as Game>::Move> = turns
         .iter()
         .flat_map(|t| &t.1)
         .filter_map(|e| match e {
@@ -151,7 +151,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
                         // The game's later turns now come after its end:
                         // seats as a text record numbers them (chance
                         // values dropped, being refused alike).
-                        let rest: Vec<Turn<A::G>> = turns.drain(i + 1..).collect();
+                        let rest: Vec<Turn<A::Game>> = turns.drain(i + 1..).collect();
                         for (_, events) in rest {
                             let moves: Vec<_> = events
                                 .into_iter()

@@ -73,7 +73,7 @@ impl<'a, W: Write> Reporter<'a, W> {
         Reporter { out, opts, start: None, plies: 0, ended: None }
     }
 
-    fn start<A: Adapter>(&mut self, a: &A, state: &A::G) {
+    fn start<A: Adapter>(&mut self, a: &A, state: &A::Game) {
         self.start = if self.opts.json && self.opts.legal {
             Some(ordered(&[("ply", json!(0)), ("next_legal", json!(a.next_legal(state)))]))
         } else if !self.opts.json {
@@ -110,7 +110,7 @@ impl<'a, W: Write> Reporter<'a, W> {
         &mut self,
         a: &A,
         r: &Referee<'_, A>,
-        v: &Verdict<<A::G as Game>::Move>,
+        v: &Verdict<<A::Game as Game>::Move>,
         answered: bool,
     ) -> Result<(), JudgeError> {
         self.plies = v.ply;
@@ -121,8 +121,8 @@ impl<'a, W: Write> Reporter<'a, W> {
         }
         match &v.error {
             Some(e) if !answered && !v.recorded => {
-                let (kind, message) = (e.kind.clone(), e.message.clone());
-                Err(RecordFault::Illegal { ply, player, said, kind, message }.into())
+                let (kind, message) = (e.kind, e.message.clone());
+                Err(RecordFault::Illegal { ply, player, said, kind: kind.to_string(), message }.into())
             }
             _ => {
                 self.note_end(r);
@@ -134,8 +134,8 @@ impl<'a, W: Write> Reporter<'a, W> {
     fn verdict<A: Adapter>(
         &mut self,
         a: &A,
-        v: &Verdict<<A::G as Game>::Move>,
-        after: &A::G,
+        v: &Verdict<<A::Game as Game>::Move>,
+        after: &A::Game,
     ) -> Result<(), JudgeError> {
         self.flush_start()?;
         let (ply, p) = (v.ply, v.player);
@@ -264,14 +264,14 @@ impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
             return Ok(());
         };
         self.refused_chance(index, e)?;
-        let (kind, message) = (e.kind.clone(), e.message.clone());
-        Err(RecordFault::Chance { ply: self.plies, kind, message }.into())
+        let (kind, message) = (e.kind, e.message.clone());
+        Err(RecordFault::Chance { ply: self.plies, kind: kind.to_string(), message }.into())
     }
     fn turn(
         &mut self,
         a: &A,
         r: &Referee<'_, A>,
-        v: &Verdict<<A::G as Game>::Move>,
+        v: &Verdict<<A::Game as Game>::Move>,
         entry: &TurnEntry,
     ) -> Result<(), JudgeError> {
         self.judged(a, r, v, entry.answer.is_some())
@@ -306,7 +306,7 @@ pub trait Sink<A: Adapter> {
         &mut self,
         a: &A,
         r: &Referee<'_, A>,
-        v: &Verdict<<A::G as Game>::Move>,
+        v: &Verdict<<A::Game as Game>::Move>,
         entry: &TurnEntry,
     ) -> Result<(), JudgeError>;
 }
@@ -467,7 +467,7 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
         let a = self.a;
         let mut format = None;
         let mut game = false;
-        let mut setup: Option<<A::G as Game>::Setup> = None;
+        let mut setup: Option<<A::Game as Game>::Setup> = None;
         let mut seed: Option<u64> = None;
         let mut config: Option<Value> = None;
         let mut stated: Option<ResultEntry> = None;
@@ -547,7 +547,7 @@ fn check_result<A: Adapter>(
 fn open<'a, A: Adapter, S: Sink<A>>(
     a: &'a A,
     sink: &mut S,
-    setup: Option<<A::G as Game>::Setup>,
+    setup: Option<<A::Game as Game>::Setup>,
     seed: Option<u64>,
     format: Option<u64>,
     game: bool,
@@ -562,8 +562,8 @@ fn open<'a, A: Adapter, S: Sink<A>>(
     let (Some(setup), true) = (setup, game) else {
         return Err(JudgeError::Unreadable("not a game record: its game and setup must come before its turns".into()));
     };
-    let start =
-        <A::G as Game>::from_setup(setup).map_err(|e| JudgeError::Unreadable(format!("invalid start setup: {e}")))?;
+    let start = <A::Game as Game>::from_setup(setup)
+        .map_err(|e| JudgeError::Unreadable(format!("invalid start setup: {e}")))?;
     let r = Referee::new(a, start, seed.map(substitute_rng));
     sink.start(a, &r)?;
     Ok(r)
@@ -592,7 +592,7 @@ impl<'de, A: Adapter, S: Sink<A>> Visitor<'de> for TurnsSeed<'_, '_, A, S> {
         let (a, r) = (self.a, self.r);
         let mut index = 0usize;
         let mut turn = 0usize;
-        while let Some(entry) = seq.next_element::<RecordEntry<<A::G as Game>::Chance>>()? {
+        while let Some(entry) = seq.next_element::<RecordEntry<<A::Game as Game>::Chance>>()? {
             let step = match entry {
                 RecordEntry::Chance { chance } => {
                     let refused = r.chance(&chance).err();
@@ -621,7 +621,7 @@ fn judge_turn<A: Adapter>(
     r: &mut Referee<'_, A>,
     t: usize,
     e: &TurnEntry,
-) -> Result<Verdict<<A::G as Game>::Move>, JudgeError> {
+) -> Result<Verdict<<A::Game as Game>::Move>, JudgeError> {
     let p = PlayerId(e.player);
     if p.index() >= r.state().players() {
         return Err(RecordFault::NoSeat { ply: t, player: e.player, last: r.state().players() - 1 }.into());

@@ -231,29 +231,29 @@ pub enum Stop {
 #[derive(Clone, Debug)]
 pub struct Referee<'a, A: Adapter> {
     a: &'a A,
-    state: A::G,
+    state: A::Game,
     substitutes: Option<GameRng>,
     stop: Option<Stop>,
     ply: usize,
     /// The position simultaneous seats decide on, and who still owes a turn.
-    round: Option<(A::G, PlayerSet)>,
+    round: Option<(A::Game, PlayerSet)>,
 }
 
 impl<'a, A: Adapter> Referee<'a, A> {
     /// A referee from `start`, drawing substitute turns from `substitutes`
     /// ([`substitute_rng`] of the game's seed; `None` when it is not known).
-    pub fn new(a: &'a A, start: A::G, substitutes: Option<GameRng>) -> Referee<'a, A> {
+    pub fn new(a: &'a A, start: A::Game, substitutes: Option<GameRng>) -> Referee<'a, A> {
         Referee { a, state: start, substitutes, stop: None, ply: 0, round: None }
     }
 
     /// The position now.
-    pub fn state(&self) -> &A::G {
+    pub fn state(&self) -> &A::Game {
         &self.state
     }
 
     /// The position seats acting now decide on: at a simultaneous node, the
     /// position at the start of the round.
-    pub fn decision_state(&self) -> &A::G {
+    pub fn decision_state(&self) -> &A::Game {
         match &self.round {
             Some((snap, _)) => snap,
             None => &self.state,
@@ -281,7 +281,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
     }
 
     fn game_over() -> AnswerError {
-        AnswerError { kind: "game-over".into(), message: "the game is already over".into() }
+        AnswerError { kind: "game-over", message: "the game is already over".into() }
     }
 
     /// Applies a chance value.
@@ -290,7 +290,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
     /// `game-over` after the end (nothing changes); the game's error when
     /// the position is not at a chance node or the value does not fit it
     /// (the game then stops, result "not over").
-    pub fn chance(&mut self, c: &<A::G as Game>::Chance) -> Result<(), AnswerError> {
+    pub fn chance(&mut self, c: &<A::Game as Game>::Chance) -> Result<(), AnswerError> {
         if self.is_over() {
             return Err(Self::game_over());
         }
@@ -303,7 +303,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
 
     /// The position `p` decides on, opening a new round of simultaneous
     /// play when `p` does not belong to the current one.
-    fn snapshot_for(&mut self, p: PlayerId) -> A::G {
+    fn snapshot_for(&mut self, p: PlayerId) -> A::Game {
         if let ToAct::Simultaneous(set) = self.state.to_act() {
             if let Some((snap, owing)) = &mut self.round {
                 if owing.contains(p) {
@@ -319,7 +319,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
     }
 
     /// Judges seat `p`'s turn.
-    pub fn turn(&mut self, p: PlayerId, said: Said<<A::G as Game>::Move>) -> Verdict<<A::G as Game>::Move> {
+    pub fn turn(&mut self, p: PlayerId, said: Said<<A::Game as Game>::Move>) -> Verdict<<A::Game as Game>::Move> {
         self.ply += 1;
         let a = self.a;
         let mut v = Verdict {
@@ -352,13 +352,13 @@ impl<'a, A: Adapter> Referee<'a, A> {
                 Some(c) => {
                     v.recorded = true;
                     v.failure = Some(c.into());
-                    Err(AnswerError { kind: c.kind().into(), message: format!("{} (recorded)", cutoff_text(c)) })
+                    Err(AnswerError { kind: c.kind(), message: format!("{} (recorded)", cutoff_text(c)) })
                 }
                 None => {
                     let lines: Vec<&[u8]> =
                         raw.lines.iter().map(|l| l.0.as_slice()).filter(|l| !a.skips_line(l)).collect();
                     a.parse_answer(&snapshot, p, &lines).map(|ParsedAnswer { moves, notes }| {
-                        v.notes = notes;
+                        v.notes = notes.into_iter().map(|n| (n.kind.to_string(), n.message)).collect();
                         moves
                     })
                 }
@@ -378,7 +378,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
             }
             Err(e) => {
                 v.failure.get_or_insert(Failure::Illegal);
-                let reason = if v.recorded { e.kind.clone() } else { "illegal-move".to_string() };
+                let reason = if v.recorded { e.kind.to_string() } else { "illegal-move".to_string() };
                 v.error = Some(e);
                 self.fail(p, &snapshot, reason, answer, &mut v);
             }
@@ -390,10 +390,10 @@ impl<'a, A: Adapter> Referee<'a, A> {
     fn fail(
         &mut self,
         p: PlayerId,
-        snapshot: &A::G,
+        snapshot: &A::Game,
         reason: String,
         answer: bool,
-        v: &mut Verdict<<A::G as Game>::Move>,
+        v: &mut Verdict<<A::Game as Game>::Move>,
     ) {
         let n = self.state.players();
         // Only a bot's answer is ever replaced: moves already decoded (a
@@ -440,10 +440,10 @@ fn cutoff_text(c: Cutoff) -> &'static str {
 /// it on `state`. On error `state` may be partly changed.
 fn apply_on<A: Adapter>(
     a: &A,
-    snapshot: &A::G,
-    state: &mut A::G,
+    snapshot: &A::Game,
+    state: &mut A::Game,
     p: PlayerId,
-    moves: &[<A::G as Game>::Move],
+    moves: &[<A::Game as Game>::Move],
 ) -> Result<(), AnswerError> {
     let mut trial = snapshot.clone();
     a.apply_turn(&mut trial, p, moves)?;

@@ -13,9 +13,9 @@ use serde_json::Value;
 struct Upto<A: Adapter> {
     ply: Option<usize>,
     turns: usize,
-    start: Option<A::G>,
-    state: Option<A::G>,
-    moves: Vec<(PlayerId, <A::G as Game>::Move)>,
+    start: Option<A::Game>,
+    state: Option<A::Game>,
+    moves: Vec<(PlayerId, <A::Game as Game>::Move)>,
 }
 
 impl<A: Adapter> Upto<A> {
@@ -46,7 +46,7 @@ impl<A: Adapter> Sink<A> for Upto<A> {
         &mut self,
         _a: &A,
         r: &Referee<'_, A>,
-        v: &Verdict<<A::G as Game>::Move>,
+        v: &Verdict<<A::Game as Game>::Move>,
         _entry: &TurnEntry,
     ) -> Result<(), crate::judge::JudgeError> {
         self.turns += 1;

@@ -20,7 +20,9 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
 
 /// Implements [`GameError`] for an error enum from a list of patterns and
 /// their kebab-case kinds, so that each kind is written once, next to the
-/// variant it names:
+/// variant it names. A variant that wraps another game error (a game's
+/// move error wrapping [`SeatError`](crate::SeatError)) takes the wrapped
+/// kind: `MoveError::Seat(e) => game_core::GameError::kind(e)`.
 ///
 /// ```
 /// #[derive(Debug, thiserror::Error)]
@@ -39,7 +41,7 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
 /// ```
 #[macro_export]
 macro_rules! error_kinds {
-    ($ty:ty { $($pat:pat => $kind:literal),+ $(,)? }) => {
+    ($ty:ty { $($pat:pat => $kind:expr),+ $(,)? }) => {
         impl $crate::GameError for $ty {
             fn kind(&self) -> &'static str {
                 match self {

@@ -104,6 +104,7 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+pub mod bot;
 mod game;
 pub mod grid;
 #[cfg(feature = "nim")]
@@ -111,7 +112,10 @@ pub mod nim;
 mod outcome;
 mod player;
 pub mod record;
+#[cfg(feature = "referee")]
+pub mod referee;
 pub mod rng;
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod time;
@@ -119,7 +123,7 @@ mod tools;
 
 pub use game::{Alternating, Game, GameError, MaybeSerde, MoveNotation, NoChance, PlayoutError, Zobrist};
 pub use outcome::{Outcome, OutcomeError};
-pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, ToAct};
+pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, SeatError, ToAct};
 pub use rand_core::{RngCore, SeedableRng};
 pub use record::{Event, Record, ReplayError};
 pub use time::{Clock, TimeControl};

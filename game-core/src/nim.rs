@@ -8,7 +8,7 @@
 
 use crate::game::{Alternating, Game, NoChance, Zobrist};
 use crate::outcome::Outcome;
-use crate::player::{PlayerId, ToAct};
+use crate::player::{PlayerId, SeatError, ToAct};
 use rand_core::RngCore;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
@@ -17,17 +17,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NimError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not this player's turn.
-    #[error("it is player {to_move}'s turn, not player {player}'s")]
-    NotYourTurn {
-        /// Who tried.
-        player: PlayerId,
-        /// Who is to move.
-        to_move: PlayerId,
-    },
+    /// The seat cannot play now (the game is over, or it is the other
+    /// player's turn).
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// Taking 0, more than `max_take`, or more than the pile holds.
     #[error("cannot take {take} stones (pile {pile}, at most {max_take} a move)")]
     BadTake {
@@ -44,8 +37,7 @@ pub enum NimError {
 }
 
 crate::error_kinds!(NimError {
-    NimError::GameOver => "game-over",
-    NimError::NotYourTurn { .. } => "not-your-turn",
+    NimError::Seat(e) => crate::GameError::kind(e),
     NimError::BadTake { .. } => "bad-take",
     NimError::BadSetup(_) => "bad-setup",
 });
@@ -98,10 +90,10 @@ impl Game for Nim {
 
     fn check_move(&self, player: PlayerId, take: u8) -> Result<(), NimError> {
         if self.pile == 0 {
-            return Err(NimError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if player != self.to_move {
-            return Err(NimError::NotYourTurn { player, to_move: self.to_move });
+            return Err(SeatError::NotYourTurn { player, to_move: self.to_move }.into());
         }
         if take == 0 || take > self.max_take || take > self.pile {
             return Err(NimError::BadTake { take, pile: self.pile, max_take: self.max_take });

@@ -112,3 +112,54 @@ impl ToAct {
         }
     }
 }
+
+/// Why a seat cannot play a move now, whatever the move: the refusals every
+/// game shares. Each game's move error wraps it (as its `Seat` variant), so
+/// the kinds and messages are written once, here.
+///
+/// ```
+/// use game_core::{GameError, PlayerId, SeatError};
+/// let e = SeatError::NotYourTurn { player: PlayerId(1), to_move: PlayerId(0) };
+/// assert_eq!(e.kind(), "not-your-turn");
+/// assert_eq!(e.to_string(), "it is player 0's turn, not player 1's");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum SeatError {
+    /// The seat does not exist in this game; checked before anything else.
+    #[error("there is no player {player}: the game has {players} players")]
+    NoSuchPlayer {
+        /// The seat asked for.
+        player: PlayerId,
+        /// How many seats the game has.
+        players: usize,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Another player is to act.
+    #[error("it is player {to_move}'s turn, not player {player}'s")]
+    NotYourTurn {
+        /// The seat that tried to act.
+        player: PlayerId,
+        /// The seat to act.
+        to_move: PlayerId,
+    },
+}
+
+crate::error_kinds!(SeatError {
+    SeatError::NoSuchPlayer { .. } => "no-such-player",
+    SeatError::GameOver => "game-over",
+    SeatError::NotYourTurn { .. } => "not-your-turn",
+});
+
+impl SeatError {
+    /// [`SeatError::NoSuchPlayer`] unless `player` is one of the first
+    /// `players` seats.
+    ///
+    /// # Errors
+    /// [`SeatError::NoSuchPlayer`].
+    pub fn check_exists(player: PlayerId, players: usize) -> Result<(), SeatError> {
+        if player.index() < players { Ok(()) } else { Err(SeatError::NoSuchPlayer { player, players }) }
+    }
+}

@@ -2,51 +2,9 @@
 //! time control to spend on each answer ([`TimeManager`]).
 
 use game_core::TimeControl;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-/// How much a search may spend on one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// A fixed number of iterations (playouts, or for alpha-beta a maximum
-    /// depth): reproducible.
-    Iterations(u32),
-    /// Wall-clock time per move (not reproducible).
-    Time(Duration),
-}
-
-/// Why a budget text (`iters=N`, `ms=N`) cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum BudgetError {
-    /// Not `iters=N` or `ms=N`.
-    Syntax(String),
-}
-
-impl std::fmt::Display for BudgetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BudgetError::Syntax(s) => write!(f, "budget {s:?}: expected iters=N or ms=N"),
-        }
-    }
-}
-
-impl std::error::Error for BudgetError {}
-
-impl FromStr for Budget {
-    type Err = BudgetError;
-    /// Reads `iters=N` or `ms=N`.
-    fn from_str(s: &str) -> Result<Budget, BudgetError> {
-        let bad = || BudgetError::Syntax(s.to_string());
-        let (k, v) = s.split_once('=').ok_or_else(bad)?;
-        let n: u32 = v.parse().map_err(|_| bad())?;
-        match k {
-            "iters" => Ok(Budget::Iterations(n)),
-            "ms" => Ok(Budget::Time(Duration::from_millis(u64::from(n)))),
-            _ => Err(bad()),
-        }
-    }
-}
+pub use game_core::bot::{Budget, BudgetError};
 
 /// Picks the thinking time of each answer from a game's time control, so
 /// that a search plays at the contest's clock without tuning.

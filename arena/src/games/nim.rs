@@ -5,7 +5,7 @@
 //! the number of stones it takes. Any failure loses, as in Paper Soccer.
 //! Time: 1000 ms for the first answer, 200 ms later.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use game_core::nim::Nim;
 use game_core::{Game, PlayerId};
 use std::time::Duration;
@@ -26,25 +26,15 @@ pub struct NimAdapter {
 
 fn parse_take(text: &str) -> Result<u8, AnswerError> {
     text.parse::<u8>().map_err(|_| AnswerError {
-        kind: "unreadable".into(),
+        kind: "unreadable",
         message: "not a number of stones (the answer is one whole number)".into(),
     })
 }
 
-impl Adapter for NimAdapter {
-    type G = Nim;
-
-    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
-        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
-    }
+impl Contest for NimAdapter {
+    type Game = Nim;
     fn start(&self) -> Nim {
         Nim::new(self.pile, self.max_take)
-    }
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"pile": self.pile, "max_take": self.max_take})
-    }
-    fn config_args(&self) -> Vec<String> {
-        vec!["--pile".into(), self.pile.to_string(), "--max-take".into(), self.max_take.to_string()]
     }
     fn time_control(&self) -> TimeControl {
         TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
@@ -55,7 +45,7 @@ impl Adapter for NimAdapter {
     fn format_move(&self, _state: &Nim, mv: u8) -> String {
         mv.to_string()
     }
-    fn protocol_turn(&self, state: &Nim, seat: PlayerId, _history: &[TurnLog<u8>], first: bool) -> String {
+    fn turn_message(&self, state: &Nim, seat: PlayerId, _history: &[TurnLog<u8>], first: bool) -> String {
         let mut s = String::new();
         if first {
             s.push_str(&format!("{seat}\n"));
@@ -66,6 +56,21 @@ impl Adapter for NimAdapter {
     fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
         let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         Ok(ParsedAnswer { moves: vec![parse_take(line)?], notes: Vec::new() })
+    }
+    fn judge_line(&self, _state: &Nim, _player: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
+        Ok(vec![parse_take(line)?])
+    }
+}
+
+impl Adapter for NimAdapter {
+    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
+        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"pile": self.pile, "max_take": self.max_take})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec!["--pile".into(), self.pile.to_string(), "--max-take".into(), self.max_take.to_string()]
     }
     fn display(&self, state: &Nim) -> String {
         format!("pile {} (take 1..={}), player {} to move", state.pile, state.max_take, state.to_move)
@@ -88,8 +93,5 @@ impl Adapter for NimAdapter {
             xml_escape(&caption)
         ));
         s
-    }
-    fn judge_line(&self, _state: &Nim, _player: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
-        Ok(vec![parse_take(line)?])
     }
 }

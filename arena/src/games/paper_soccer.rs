@@ -10,7 +10,7 @@
 //! * Moves are single steps ([`Dir`]); a turn is the steps while the same
 //!   player is to act, written as one digit string.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use crate::error::ServeError;
 use game_core::{Game, PlayerId};
@@ -30,17 +30,11 @@ fn digits(text: &str) -> Vec<Dir> {
     text.chars().filter_map(Dir::from_digit).collect()
 }
 
-impl Adapter for PaperSoccerAdapter {
-    type G = PaperSoccer;
+impl Contest for PaperSoccerAdapter {
+    type Game = PaperSoccer;
 
     fn start(&self) -> PaperSoccer {
         PaperSoccer::default()
-    }
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"width": 8, "height": 10})
-    }
-    fn config_args(&self) -> Vec<String> {
-        Vec::new()
     }
     fn time_control(&self) -> TimeControl {
         protocol::TIME_CONTROL
@@ -54,10 +48,10 @@ impl Adapter for PaperSoccerAdapter {
     fn format_turn(&self, _before: &PaperSoccer, _player: PlayerId, moves: &[Dir]) -> String {
         moves.iter().map(|d| d.digit()).collect()
     }
-    fn protocol_start(&self, _state: &PaperSoccer, seat: PlayerId) -> String {
+    fn start_message(&self, _state: &PaperSoccer, seat: PlayerId) -> String {
         protocol::start_message(seat)
     }
-    fn protocol_turn(&self, _state: &PaperSoccer, seat: PlayerId, history: &[TurnLog<Dir>], _first: bool) -> String {
+    fn turn_message(&self, _state: &PaperSoccer, seat: PlayerId, history: &[TurnLog<Dir>], _first: bool) -> String {
         let last = history.iter().rev().find(|t| t.player != seat).map(|t| t.moves.as_slice());
         protocol::turn_message(last)
     }
@@ -70,6 +64,29 @@ impl Adapter for PaperSoccerAdapter {
         let line = lines.first().copied().unwrap_or_default();
         let turn = protocol::parse_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: turn.steps().to_vec(), notes: Vec::new() })
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        protocol::record_lines(text).map(str::to_string).collect()
+    }
+    /// A turn is checked by the crate's turn checker, whether it came as an
+    /// answer line, a text record's line or a record's step events, so all
+    /// three get the referee's checks in its order and the same errors.
+    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), AnswerError> {
+        let turn = Turn::new(moves.to_vec()).ok_or_else(|| AnswerError::from_game(&TurnError::Empty))?;
+        state.play_turn_steps(&turn).map_err(|e| AnswerError::from_game(&e))
+    }
+    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, AnswerError> {
+        state.after_turn(line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(digits(line))
+    }
+}
+
+impl Adapter for PaperSoccerAdapter {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"width": 8, "height": 10})
+    }
+    fn config_args(&self) -> Vec<String> {
+        Vec::new()
     }
     /// MCTS with playouts of [`ROLLOUT`] steps scored by
     /// [`paper_soccer::evaluation::value`].
@@ -112,20 +129,6 @@ impl Adapter for PaperSoccerAdapter {
             bot.turn(state, me)
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        protocol::record_lines(text).map(str::to_string).collect()
-    }
-    /// A turn is checked by the crate's turn checker, whether it came as an
-    /// answer line, a text record's line or a record's step events, so all
-    /// three get the referee's checks in its order and the same errors.
-    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), AnswerError> {
-        let turn = Turn::new(moves.to_vec()).ok_or_else(|| AnswerError::from_game(&TurnError::Empty))?;
-        state.play_turn_steps(&turn).map_err(|e| AnswerError::from_game(&e))
-    }
-    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, AnswerError> {
-        state.after_turn(line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(digits(line))
     }
 }
 

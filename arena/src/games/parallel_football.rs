@@ -19,7 +19,7 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::rng::GameRng;
@@ -51,32 +51,18 @@ impl FootballAdapter {
     }
 }
 
-fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<(String, String)> {
+fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<AnswerNote> {
     problems
         .into_iter()
-        .map(|p| (p.error.kind().to_string(), format!("line {}: {} ({what})", p.line + 1, p.error)))
+        .map(|p| AnswerNote::new(p.error.kind(), format!("line {}: {} ({what})", p.line + 1, p.error)))
         .collect()
 }
 
-impl Adapter for FootballAdapter {
-    type G = Football;
+impl Contest for FootballAdapter {
+    type Game = Football;
 
     fn start(&self) -> Football {
         Football::new(self.config).expect("the adapter's configuration was validated by Config::new")
-    }
-    fn config(&self) -> serde_json::Value {
-        let c = self.config;
-        serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
-    }
-    fn config_args(&self) -> Vec<String> {
-        vec![
-            "--p".into(),
-            self.config.players.to_string(),
-            "--k".into(),
-            self.config.kick_range.to_string(),
-            "--max-turns".into(),
-            self.config.max_turns.to_string(),
-        ]
     }
     fn time_control(&self) -> TimeControl {
         protocol::TIME_CONTROL
@@ -90,10 +76,10 @@ impl Adapter for FootballAdapter {
     fn format_turn(&self, before: &Football, _player: PlayerId, moves: &[FootballMove]) -> String {
         moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
     }
-    fn protocol_start(&self, state: &Football, seat: PlayerId) -> String {
+    fn start_message(&self, state: &Football, seat: PlayerId) -> String {
         protocol::start_message(&state.config(), seat)
     }
-    fn protocol_turn(
+    fn turn_message(
         &self,
         state: &Football,
         _seat: PlayerId,
@@ -128,7 +114,7 @@ impl Adapter for FootballAdapter {
             let mv = match s.check_move(seat, FootballMove::Order(order)) {
                 Ok(()) => FootballMove::Order(order),
                 Err(e) => {
-                    notes.push((e.kind().to_string(), format!("line {}: {e} (stays)", i + 1)));
+                    notes.push(AnswerNote::new(e.kind(), format!("line {}: {e} (stays)", i + 1)));
                     FootballMove::Order(Order::Stay)
                 }
             };
@@ -148,6 +134,47 @@ impl Adapter for FootballAdapter {
         } else {
             vec![FootballMove::Order(Order::Stay); p]
         }
+    }
+    fn text_records(&self) -> bool {
+        false
+    }
+    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
+    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
+    fn record_text(&self, played: &str) -> String {
+        let mut out = String::with_capacity(played.len() / 2);
+        for (i, words) in split_turn(played).enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            compact(words, &mut out);
+        }
+        out
+    }
+    fn answer_of_turn(&self, text: &str) -> Vec<String> {
+        turn_words(text)
+    }
+    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
+    /// or in protocol words separated by `, ` (a JSON record's `text`; text
+    /// records are not read).
+    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
+        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
+    }
+}
+
+impl Adapter for FootballAdapter {
+    fn config(&self) -> serde_json::Value {
+        let c = self.config;
+        serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec![
+            "--p".into(),
+            self.config.players.to_string(),
+            "--k".into(),
+            self.config.kick_range.to_string(),
+            "--max-turns".into(),
+            self.config.max_turns.to_string(),
+        ]
     }
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
         Box::new(super::football_search::FootballSearch::new(cfg, seed))
@@ -191,30 +218,6 @@ impl Adapter for FootballAdapter {
             bot.turn(state, me)
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-    fn text_records(&self) -> bool {
-        false
-    }
-    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
-    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
-    fn record_text(&self, played: &str) -> String {
-        let mut out = String::with_capacity(played.len() / 2);
-        for (i, words) in split_turn(played).enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            compact(words, &mut out);
-        }
-        out
-    }
-    fn answer_of_turn(&self, text: &str) -> Vec<String> {
-        turn_words(text)
-    }
-    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
-    /// or in protocol words separated by `, ` (a JSON record's `text`; text
-    /// records are not read).
-    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
-        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
     }
 }
 

@@ -16,7 +16,7 @@
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::rng::GameRng;
@@ -59,22 +59,11 @@ fn history_of(log: &[TurnLog<Move>]) -> History {
     h
 }
 
-impl Adapter for QuoridorAdapter {
-    type G = Quoridor;
+impl Contest for QuoridorAdapter {
+    type Game = Quoridor;
 
     fn start(&self) -> Quoridor {
         self.start
-    }
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"size": self.start.size(), "players": self.start.players(), "tick_limit": self.start.tick_limit()})
-    }
-    fn config_args(&self) -> Vec<String> {
-        vec![
-            "--players".into(),
-            self.start.players().to_string(),
-            "--max-ticks".into(),
-            self.start.tick_limit().unwrap_or(0).to_string(),
-        ]
     }
     fn time_control(&self) -> TimeControl {
         protocol::TIME_CONTROL
@@ -85,10 +74,10 @@ impl Adapter for QuoridorAdapter {
     fn format_move(&self, _state: &Quoridor, mv: Move) -> String {
         notation::format_contest(mv)
     }
-    fn protocol_start(&self, state: &Quoridor, seat: PlayerId) -> String {
+    fn start_message(&self, state: &Quoridor, seat: PlayerId) -> String {
         protocol::start_message(state, seat)
     }
-    fn protocol_turn(&self, state: &Quoridor, _seat: PlayerId, history: &[TurnLog<Move>], _first: bool) -> String {
+    fn turn_message(&self, state: &Quoridor, _seat: PlayerId, history: &[TurnLog<Move>], _first: bool) -> String {
         protocol::turn_message(state, &history_of(history))
     }
     fn parse_answer(
@@ -101,7 +90,7 @@ impl Adapter for QuoridorAdapter {
         let mv = protocol::parse_answer(state.size(), line).map_err(|e| AnswerError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![mv], notes: Vec::new() })
     }
-    fn protocol_end(&self, _state: &Quoridor, _seat: PlayerId) -> String {
+    fn end_message(&self, _state: &Quoridor, _seat: PlayerId) -> String {
         protocol::END_MESSAGE.to_string()
     }
     fn skips_line(&self, line: &[u8]) -> bool {
@@ -115,6 +104,32 @@ impl Adapter for QuoridorAdapter {
     }
     fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut GameRng) -> Vec<Move> {
         if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines()
+            .flat_map(|l| {
+                let l = l.trim();
+                if l.contains('/') { l.split('/').map(|m| m.trim().to_string()).collect() } else { vec![l.to_string()] }
+            })
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+    fn judge_line(&self, state: &Quoridor, _player: PlayerId, line: &str) -> Result<Vec<Move>, AnswerError> {
+        notation::parse_any(line, state.size()).map(|m| vec![m]).map_err(|e| AnswerError::from_game(&e))
+    }
+}
+
+impl Adapter for QuoridorAdapter {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"size": self.start.size(), "players": self.start.players(), "tick_limit": self.start.tick_limit()})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec![
+            "--players".into(),
+            self.start.players().to_string(),
+            "--max-ticks".into(),
+            self.start.tick_limit().unwrap_or(0).to_string(),
+        ]
     }
     /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
     /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
@@ -153,18 +168,6 @@ impl Adapter for QuoridorAdapter {
             })
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        text.lines()
-            .flat_map(|l| {
-                let l = l.trim();
-                if l.contains('/') { l.split('/').map(|m| m.trim().to_string()).collect() } else { vec![l.to_string()] }
-            })
-            .filter(|l| !l.is_empty())
-            .collect()
-    }
-    fn judge_line(&self, state: &Quoridor, _player: PlayerId, line: &str) -> Result<Vec<Move>, AnswerError> {
-        notation::parse_any(line, state.size()).map(|m| vec![m]).map_err(|e| AnswerError::from_game(&e))
     }
 }
 

@@ -12,7 +12,7 @@
 //! * Judge records: one `x y` per line; blank lines are skipped (the crate's
 //!   record rule).
 
-use super::{Adapter, AnswerError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
 use crate::bot::Bot;
 use crate::error::ServeError;
 use game_core::{Game, PlayerId};
@@ -27,9 +27,43 @@ pub const ROLLOUT: u32 = 4;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct YavalathAdapter;
 
-impl Adapter for YavalathAdapter {
-    type G = Yavalath;
+impl Contest for YavalathAdapter {
+    type Game = Yavalath;
+    fn start(&self) -> Yavalath {
+        Yavalath::new()
+    }
+    fn time_control(&self) -> TimeControl {
+        protocol::TIME_CONTROL
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Loss
+    }
+    fn format_move(&self, _state: &Yavalath, mv: Cell) -> String {
+        mv.to_string()
+    }
+    fn turn_message(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
+        let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
+        protocol::turn_message(state, last).unwrap_or_default()
+    }
+    fn parse_answer(
+        &self,
+        _state: &Yavalath,
+        _seat: PlayerId,
+        lines: &[&[u8]],
+    ) -> Result<ParsedAnswer<Cell>, AnswerError> {
+        let line = lines.first().copied().unwrap_or_default();
+        let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
+    }
+    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, AnswerError> {
+        protocol::parse_move_text(line).map(|c| vec![c]).map_err(|e| AnswerError::from_game(&e))
+    }
+}
 
+impl Adapter for YavalathAdapter {
     /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
     /// Alpha-beta with the game's evaluation: it beats `mcts` at the
     /// game's clock (`docs/bots.md`).
@@ -45,37 +79,11 @@ impl Adapter for YavalathAdapter {
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, yavalath::evaluation::value)
     }
-    fn start(&self) -> Yavalath {
-        Yavalath::new()
-    }
     fn config(&self) -> serde_json::Value {
         serde_json::json!({})
     }
     fn config_args(&self) -> Vec<String> {
         Vec::new()
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Loss
-    }
-    fn format_move(&self, _state: &Yavalath, mv: Cell) -> String {
-        mv.to_string()
-    }
-    fn protocol_turn(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
-        let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
-        protocol::turn_message(state, last).unwrap_or_default()
-    }
-    fn parse_answer(
-        &self,
-        _state: &Yavalath,
-        _seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Cell>, AnswerError> {
-        let line = lines.first().copied().unwrap_or_default();
-        let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
     }
     fn display(&self, state: &Yavalath) -> String {
         state.to_string()
@@ -100,12 +108,6 @@ impl Adapter for YavalathAdapter {
             protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
-    }
-    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, AnswerError> {
-        protocol::parse_move_text(line).map(|c| vec![c]).map_err(|e| AnswerError::from_game(&e))
     }
 }
 

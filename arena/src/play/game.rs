@@ -74,7 +74,7 @@ pub fn play_game_to<A: Adapter>(
     let mut record = record;
     if let Some(w) = record.as_deref_mut() {
         let setup = start.to_setup();
-        w.head(&RecordHead::<A::G> {
+        w.head(&RecordHead::<A::Game> {
             format: RECORD_FORMAT,
             game: a.name(),
             config: &config,
@@ -142,7 +142,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
     fn new(
         a: &'a A,
         seats: Seats<'a, A>,
-        start: &A::G,
+        start: &A::Game,
         seed: u64,
         record: Option<&'a mut RecordWriter>,
     ) -> OneGame<'a, A> {
@@ -163,7 +163,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
 
     /// Starts every external program on the clock `tc` (the game's,
     /// scaled); one that cannot start is a failure before turn 1.
-    fn start_seats(&mut self, start: &A::G, tc: game_core::TimeControl) {
+    fn start_seats(&mut self, start: &A::Game, tc: game_core::TimeControl) {
         for (p, e) in self.seats.start(start, tc) {
             self.failures[p.index()].add(Failure::Crash);
             self.errors.push(ErrorEntry { seat: p.0, turn: 0, kind: e.kind().into(), message: e.to_string() });
@@ -172,7 +172,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
 
     /// Plays until the end (or the arena's step limit) and returns the
     /// result and its reason.
-    fn run(&mut self, start: &A::G) -> (Outcome, String) {
+    fn run(&mut self, start: &A::Game) -> (Outcome, String) {
         let n = start.players();
         let limit = start.max_plies().map_or(u64::MAX, |m| m.saturating_mul(2).saturating_add(1000));
         let mut steps = 0u64;
@@ -235,7 +235,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
     }
 
     /// Judges and records one seat's turn; false when the game stops.
-    fn turn(&mut self, p: PlayerId, answer: SeatAnswer<<A::G as Game>::Move>) -> bool {
+    fn turn(&mut self, p: PlayerId, answer: SeatAnswer<<A::Game as Game>::Move>) -> bool {
         self.turns += 1;
         let turn_no = self.turns;
         let raw = match &answer.said {
@@ -254,7 +254,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
                     (Some(raw), None) => format!("answer {}: {}", quote(&raw.text()), e.message),
                     (None, None) => e.message.clone(),
                 };
-                self.errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: e.kind.clone(), message });
+                self.errors.push(ErrorEntry { seat: p.0, turn: turn_no, kind: e.kind.to_string(), message });
             }
         }
         let failed_out = v.error.is_some() && !v.substituted;
@@ -266,7 +266,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
                 answer: raw.map(|raw| AnswerEntry::new(raw, canonical)),
                 text,
                 ms: round_ms(answer.ms),
-                error: v.error.as_ref().map(|e| e.kind.clone()),
+                error: v.error.as_ref().map(|e| e.kind.to_string()),
                 substituted: v.substituted,
             };
             if let (Some(w), None) = (self.record.as_deref_mut(), &self.write_error) {

@@ -35,8 +35,8 @@ struct ExternalSeat {
 }
 
 /// The seat of `spec` on the clock `tc` (the game's, scaled).
-fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> Result<SeatBot<A::G>, SpecError> {
-    let seat = |bot: Box<dyn Bot<A::G>>, timed: bool| {
+fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> Result<SeatBot<A::Game>, SpecError> {
+    let seat = |bot: Box<dyn Bot<A::Game>>, timed: bool| {
         let bot = if timed { Box::new(Timed::new(bot, tc)) } else { bot };
         SeatBot::Builtin(BuiltinSeat { bot, clock: Clock::new(tc) })
     };
@@ -70,7 +70,7 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> R
 /// # Errors
 /// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
 /// the game does not know.
-pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::G>>, SpecError> {
+pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::Game>>, SpecError> {
     match make_seat(a, &BotSpec::parse(spec)?, seed, a.time_control())? {
         SeatBot::Builtin(b) => Ok(b.bot),
         SeatBot::External(ext) => Err(SpecError::NotBuiltin { command: ext.command }),
@@ -114,8 +114,8 @@ pub(super) struct SeatAnswer<M> {
 /// echo earlier turns).
 pub(super) struct Seats<'a, A: Adapter> {
     a: &'a A,
-    seats: Vec<SeatBot<A::G>>,
-    history: Vec<TurnLog<<A::G as Game>::Move>>,
+    seats: Vec<SeatBot<A::Game>>,
+    history: Vec<TurnLog<<A::Game as Game>::Move>>,
 }
 
 impl<'a, A: Adapter> Seats<'a, A> {
@@ -140,7 +140,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
     /// first message goes out, so that no bot's first turn waits for
     /// another seat's program to start. Returns the seats whose program
     /// could not be started (they count as crashed from now on).
-    pub(super) fn start(&mut self, start: &A::G, tc: TimeControl) -> Vec<(PlayerId, BotIoError)> {
+    pub(super) fn start(&mut self, start: &A::Game, tc: TimeControl) -> Vec<(PlayerId, BotIoError)> {
         let mut failed = Vec::new();
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
@@ -157,7 +157,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
                 if let Some(proc) = ext.proc.as_mut() {
-                    let start_lines = self.a.protocol_start(start, PlayerId(i as u8));
+                    let start_lines = self.a.start_message(start, PlayerId(i as u8));
                     if !start_lines.is_empty() {
                         let _ = proc.send(&start_lines);
                     }
@@ -174,7 +174,11 @@ impl<'a, A: Adapter> Seats<'a, A> {
     /// the external answers as they come (in deadline order) and notices a
     /// time-out at once. Stopping the programs that failed comes after every
     /// answer is read, so that it never delays reading another seat.
-    pub(super) fn ask_all(&mut self, state: &A::G, players: &[PlayerId]) -> Vec<SeatAnswer<<A::G as Game>::Move>> {
+    pub(super) fn ask_all(
+        &mut self,
+        state: &A::Game,
+        players: &[PlayerId],
+    ) -> Vec<SeatAnswer<<A::Game as Game>::Move>> {
         let a = self.a;
         let history = &self.history;
         let mut slot_of: Vec<Option<usize>> = vec![None; self.seats.len()];
@@ -229,13 +233,13 @@ impl<'a, A: Adapter> Seats<'a, A> {
     }
 
     /// Remembers a turn played (after any substitution).
-    pub(super) fn played(&mut self, turn: TurnLog<<A::G as Game>::Move>) {
+    pub(super) fn played(&mut self, turn: TurnLog<<A::Game as Game>::Move>) {
         self.history.push(turn);
     }
 
     /// Tells the seats the game is over for (a removed Quoridor player) so,
     /// and stops them now.
-    pub(super) fn stop_done(&mut self, state: &A::G) {
+    pub(super) fn stop_done(&mut self, state: &A::Game) {
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatBot::External(ext) = seat {
                 if ext.dead.is_none() && ext.proc.is_some() && self.a.seat_done(state, PlayerId(i as u8)) {
@@ -247,7 +251,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
 
     /// Ends every external program (the game is over at `state`) and
     /// returns each seat's stderr as kept (`None` for a built-in bot).
-    pub(super) fn stop_all(&mut self, state: &A::G) -> Vec<Option<String>> {
+    pub(super) fn stop_all(&mut self, state: &A::Game) -> Vec<Option<String>> {
         let mut stderr = Vec::with_capacity(self.seats.len());
         for (i, seat) in self.seats.iter_mut().enumerate() {
             match seat {
@@ -275,9 +279,9 @@ struct Pending {
 fn begin_external<A: Adapter>(
     a: &A,
     ext: &mut ExternalSeat,
-    state: &A::G,
+    state: &A::Game,
     p: PlayerId,
-    history: &[TurnLog<<A::G as Game>::Move>],
+    history: &[TurnLog<<A::Game as Game>::Move>],
 ) -> Pending {
     let t0 = Instant::now();
     if ext.dead.is_some() {
@@ -286,7 +290,7 @@ fn begin_external<A: Adapter>(
     let first = ext.clock.answers() == 0;
     let limit = ext.clock.start_answer();
     let sent = match ext.proc.as_mut() {
-        Some(proc) => proc.send(&a.protocol_turn(state, p, history, first)),
+        Some(proc) => proc.send(&a.turn_message(state, p, history, first)),
         None => Err(BotIoError::Closed),
     };
     Pending { t0, deadline: t0 + limit, sent, first }
@@ -349,7 +353,7 @@ struct Read {
 /// kept (the dropped ones up to [`KEPT_SKIPPED_LINES`], then counted). The
 /// time taken is until the last line *arrived* (or until the time-out was
 /// noticed), and is charged to the seat's clock.
-fn read_external<A: Adapter>(a: &A, ext: &mut ExternalSeat, state: &A::G, p: PlayerId, pend: &mut Pending) -> Read {
+fn read_external<A: Adapter>(a: &A, ext: &mut ExternalSeat, state: &A::Game, p: PlayerId, pend: &mut Pending) -> Read {
     if let Some(c) = ext.dead {
         let raw = RawAnswer { cutoff: Some(c), ..RawAnswer::default() };
         return Read { raw, failure: None, ms: 0.0, repeat: true, first_limit: None };
@@ -416,7 +420,7 @@ fn settle_external<A: Adapter, M>(a: &A, ext: &mut ExternalSeat, got: Read) -> S
 fn read_answer<A: Adapter>(
     a: &A,
     proc: &mut Process,
-    state: &A::G,
+    state: &A::Game,
     p: PlayerId,
     deadline: Instant,
     raw: &mut RawAnswer,
@@ -442,10 +446,10 @@ fn read_answer<A: Adapter>(
 
 /// Sends a live external seat its end-of-game lines, stops it (kill and
 /// reap after a short grace) and keeps its stderr.
-fn end_seat<A: Adapter>(a: &A, state: &A::G, p: PlayerId, ext: &mut ExternalSeat) {
+fn end_seat<A: Adapter>(a: &A, state: &A::Game, p: PlayerId, ext: &mut ExternalSeat) {
     if let Some(proc) = ext.proc.as_mut() {
         if ext.dead.is_none() {
-            let end = a.protocol_end(state, p);
+            let end = a.end_message(state, p);
             proc.finish((!end.is_empty()).then_some(end.as_str()), Duration::from_millis(100));
             ext.stderr = proc.stderr();
         }

@@ -82,12 +82,12 @@ pub struct Replay {
 /// Follows a record's judging and draws every ply.
 struct Drawing<A: Adapter> {
     errors: Vec<Value>,
-    start: Option<A::G>,
+    start: Option<A::Game>,
     /// The position now, and before the last ply (with its moves).
-    now: Option<A::G>,
-    before: Option<A::G>,
-    ply_moves: Vec<(PlayerId, <A::G as Game>::Move)>,
-    moves: Vec<(PlayerId, <A::G as Game>::Move)>,
+    now: Option<A::Game>,
+    before: Option<A::Game>,
+    ply_moves: Vec<(PlayerId, <A::Game as Game>::Move)>,
+    moves: Vec<(PlayerId, <A::Game as Game>::Move)>,
     plies: Vec<Ply>,
     frames: Vec<String>,
 }
@@ -133,7 +133,7 @@ impl<A: Adapter> Sink<A> for Drawing<A> {
         &mut self,
         a: &A,
         r: &Referee<'_, A>,
-        v: &Verdict<<A::G as Game>::Move>,
+        v: &Verdict<<A::Game as Game>::Move>,
         t: &TurnEntry,
     ) -> Result<(), JudgeError> {
         let (Some(start), Some(now)) = (&self.start, &self.now) else { return Ok(()) };
@@ -182,7 +182,7 @@ impl<A: Adapter> Sink<A> for Drawing<A> {
             text: if t.text.is_some() { v.played_text.clone() } else { v.said.clone() },
             answer,
             ms: Some(t.ms),
-            error: t.error.clone().or_else(|| v.error.as_ref().map(|e| e.kind.clone())),
+            error: t.error.clone().or_else(|| v.error.as_ref().map(|e| e.kind.to_string())),
             messages,
             substituted: t.substituted,
             frames: first..self.frames.len(),

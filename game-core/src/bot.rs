@@ -1,0 +1,111 @@
+//! The one bot trait: [`Bot`] chooses moves for a seat. Searches
+//! (`game-search`), each game's reference opponents, the arena's built-in
+//! bots and plain closures all implement it, so whatever plays one game
+//! plays them all.
+//!
+//! ```
+//! use game_core::bot::Bot;
+//! use game_core::{Game, PlayerId, nim::Nim};
+//!
+//! // A closure is a bot: take one stone at a time.
+//! let mut one = |_: &Nim, _: PlayerId| Some(1);
+//! assert_eq!(one.choose(&Nim::new(5, 3), PlayerId(0)), Some(1));
+//! // A bot answers a whole turn (one move in Nim).
+//! assert_eq!(one.turn(&Nim::new(5, 3), PlayerId(0)), vec![1]);
+//! ```
+
+use crate::{Game, PlayerId};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How much a bot may spend on its coming turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (playouts, or for alpha-beta a maximum
+    /// depth): reproducible.
+    Iterations(u32),
+    /// Wall-clock time (not reproducible).
+    Time(Duration),
+}
+
+/// Why a budget text (`iters=N`, `ms=N`) cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BudgetError {
+    /// Not `iters=N` or `ms=N`.
+    Syntax(String),
+}
+
+impl fmt::Display for BudgetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BudgetError::Syntax(s) => write!(f, "budget {s:?}: expected iters=N or ms=N"),
+        }
+    }
+}
+
+impl std::error::Error for BudgetError {}
+
+impl FromStr for Budget {
+    type Err = BudgetError;
+    /// Reads `iters=N` or `ms=N`.
+    fn from_str(s: &str) -> Result<Budget, BudgetError> {
+        let bad = || BudgetError::Syntax(s.to_string());
+        let (k, v) = s.split_once('=').ok_or_else(bad)?;
+        let n: u32 = v.parse().map_err(|_| bad())?;
+        match k {
+            "iters" => Ok(Budget::Iterations(n)),
+            "ms" => Ok(Budget::Time(Duration::from_millis(u64::from(n)))),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// A bot: chooses moves for one seat from a state. Closures
+/// `FnMut(&G, PlayerId) -> Option<G::Move>` are bots.
+pub trait Bot<G: Game>: Send {
+    /// Chooses one move for `me`, who must be able to act in `state`
+    /// (`None` only when `me` has no legal move).
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
+    /// Chooses `me`'s whole turn: moves for as long as `me` stays able to
+    /// act (a Paper Soccer bounce, one order per Parallel Football
+    /// footballer). The default asks [`choose`](Bot::choose) on a copy of
+    /// the state ([`move_by_move`]).
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        move_by_move(self, state, me)
+    }
+    /// Sets the budget of the coming [`turn`](Bot::turn), all its moves
+    /// together. The default ignores it (a bot that does not search).
+    fn set_budget(&mut self, budget: Budget) {
+        let _ = budget;
+    }
+    /// Tells the bot that its coming [`turn`](Bot::turn) may take
+    /// `time_left` (the game's clock, as the referee keeps it). The default
+    /// ignores it; a clock-managed bot turns it into a budget.
+    fn set_time_left(&mut self, time_left: Duration) {
+        let _ = time_left;
+    }
+}
+
+impl<G: Game, F: FnMut(&G, PlayerId) -> Option<G::Move> + Send> Bot<G> for F {
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self(state, me)
+    }
+}
+
+/// `me`'s whole turn, one [`Bot::choose`] at a time on a copy of `state`,
+/// until `me` can no longer act or the bot has no move (what
+/// [`Bot::turn`] does by default).
+pub fn move_by_move<G: Game, B: Bot<G> + ?Sized>(bot: &mut B, state: &G, me: PlayerId) -> Vec<G::Move> {
+    let mut s = state.clone();
+    let mut moves = Vec::new();
+    while s.to_act().includes(me) {
+        let Some(mv) = bot.choose(&s, me) else { break };
+        if s.play(me, mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    moves
+}
