@@ -237,3 +237,70 @@ mod tests {
         assert_eq!(derive_seed(5, 9), derive_seed(5, 9));
     }
 }
+
+/// A uniformly random choice among the candidates with the lowest key seen
+/// so far (reservoir sampling over ties), for bots that break ties at
+/// random without collecting the candidates.
+///
+/// ```
+/// use game_core::rng::{Best, seeded};
+/// let mut rng = seeded(1);
+/// let mut best = Best::new();
+/// for (key, name) in [(3, "c"), (1, "a"), (2, "b"), (1, "d")] {
+///     best.offer(key, &mut rng, || name);
+/// }
+/// assert!(matches!(best.item(), Some(&"a" | &"d")));
+/// assert_eq!(best.key(), Some(1));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Best<T> {
+    key: i64,
+    item: Option<T>,
+    ties: usize,
+}
+
+impl<T> Default for Best<T> {
+    fn default() -> Self {
+        Best::new()
+    }
+}
+
+impl<T> Best<T> {
+    /// No candidate yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Best { key: i64::MAX, item: None, ties: 0 }
+    }
+
+    /// Offers a candidate with a key (lower is better); `make` builds it
+    /// only when it is kept. Among equal keys each candidate is kept with
+    /// equal probability.
+    pub fn offer<R: RngCore + ?Sized>(&mut self, key: i64, rng: &mut R, make: impl FnOnce() -> T) {
+        if key < self.key {
+            *self = Best { key, item: Some(make()), ties: 1 };
+        } else if key == self.key {
+            self.ties += 1;
+            if below(rng, self.ties) == 0 {
+                self.item = Some(make());
+            }
+        }
+    }
+
+    /// The candidate kept, if any was offered.
+    #[must_use]
+    pub fn item(&self) -> Option<&T> {
+        self.item.as_ref()
+    }
+
+    /// The candidate kept, taken.
+    #[must_use]
+    pub fn into_item(self) -> Option<T> {
+        self.item
+    }
+
+    /// The lowest key offered, if any.
+    #[must_use]
+    pub fn key(&self) -> Option<i64> {
+        self.item.as_ref().map(|_| self.key)
+    }
+}

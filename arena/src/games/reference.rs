@@ -9,7 +9,7 @@
 //! Both break ties uniformly at random from their seed.
 
 use crate::bot::Bot;
-use game_core::rng::{GameRng, below, seeded};
+use game_core::rng::{Best, GameRng, seeded};
 use game_core::{Game, PlayerId};
 use paper_soccer::{Dir, PaperSoccer, TurnGen, evaluation};
 use quoridor::{Move, Quoridor};
@@ -18,32 +18,6 @@ use std::ops::ControlFlow;
 /// Most whole turns [`GreedySoccer`] looks at (dense positions can have
 /// millions; the first ones found are then compared).
 pub const TURN_CAP: u64 = 20_000;
-
-/// Reservoir choice among the best-keyed candidates seen so far.
-struct Best<T> {
-    key: i64,
-    item: Option<T>,
-    ties: usize,
-}
-
-impl<T> Best<T> {
-    fn new() -> Self {
-        Best { key: i64::MAX, item: None, ties: 0 }
-    }
-
-    /// Offers a candidate with a key (lower is better); `make` builds it
-    /// only when it is kept.
-    fn offer(&mut self, key: i64, rng: &mut GameRng, make: impl FnOnce() -> T) {
-        if key < self.key {
-            *self = Best { key, item: Some(make()), ties: 1 };
-        } else if key == self.key {
-            self.ties += 1;
-            if below(rng, self.ties) == 0 {
-                self.item = Some(make());
-            }
-        }
-    }
-}
 
 /// Quoridor's `walker`: see the module docs.
 pub struct Walker {
@@ -71,7 +45,7 @@ impl Bot<Quoridor> for Walker {
             best.offer(d, &mut self.rng, || mv);
         }
         // A pawn with no step left (boxed in by pawns) must place a wall.
-        best.item.or_else(|| self.buf.first().copied())
+        best.into_item().or_else(|| self.buf.first().copied())
     }
 }
 
@@ -106,7 +80,7 @@ impl Bot<PaperSoccer> for GreedySoccer {
             best.offer(key, rng, || steps.to_vec());
             ControlFlow::Continue(())
         });
-        best.item.unwrap_or_default()
+        best.into_item().unwrap_or_default()
     }
 }
 
