@@ -131,7 +131,7 @@ impl From<Cutoff> for Failure {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RawAnswer {
     /// Every output line taken for this turn, in order, lines the game's
-    /// referee drops included ([`Adapter::skips_line`]).
+    /// referee drops included ([`crate::games::Contest::skips_line`]).
     pub lines: Vec<RawLine>,
     /// Dropped lines beyond the first [`KEPT_SKIPPED_LINES`] that are only
     /// counted (a bot printing blank lines forever must not grow memory).
