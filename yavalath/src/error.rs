@@ -219,7 +219,8 @@ game_core::error_kinds!(ProtocolError {
 });
 
 /// Why the referee cannot use an answer line (`protocol::parse_answer`).
-/// Both kinds lose the game.
+/// Both kinds lose the game. Feature `referee`.
+#[cfg(feature = "referee")]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnswerError {
@@ -243,6 +244,7 @@ pub enum AnswerError {
     },
 }
 
+#[cfg(feature = "referee")]
 game_core::error_kinds!(AnswerError {
     AnswerError::Unreadable { .. } => "unreadable",
     AnswerError::OffBoard { .. } => "off-board",

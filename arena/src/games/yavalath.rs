@@ -1,69 +1,24 @@
-//! Yavalath ([`yavalath`]) in the arena.
-//!
-//! * Protocol: per turn the bot reads its id (first turn only), `9`, the 9
-//!   rows from its point of view and the opponent's last move
-//!   ([`yavalath::protocol::turn_message`]); it answers `x y` plus an optional
-//!   message, read with the referee's strict rules
-//!   ([`yavalath::protocol::parse_answer`]).
-//! * Any failed answer (crash, timeout, unreadable or illegal) loses.
-//! * Time: [`yavalath::protocol::TIME_CONTROL`] (the first answer's limit,
-//!   then the later one).
-//! * Player 0 is the rules' first player (protocol id `1`).
-//! * Judge records: one `x y` per line; blank lines are skipped (the crate's
-//!   record rule).
+//! Yavalath ([`yavalath`]) in the arena: the contest is the crate's
+//! [`yavalath::protocol::Referee`] (its protocol, answer reading, failure
+//! costs, time control and records); the arena adds its bots, its
+//! configuration flags (none), the pictures and bot mode.
 
-use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, xml_escape};
 use crate::bot::Bot;
 use crate::error::ServeError;
+use game_core::referee::Contest;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 use yavalath::{Cell, Yavalath, protocol};
 
+/// The standard game: the crate's contest, under the arena's old name.
+pub use yavalath::protocol::Referee as YavalathAdapter;
+
 /// Plies of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 4;
 
-/// The standard game.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct YavalathAdapter;
-
-impl Contest for YavalathAdapter {
-    type Game = Yavalath;
-    fn start(&self) -> Yavalath {
-        Yavalath::new()
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Loss
-    }
-    fn format_move(&self, _state: &Yavalath, mv: Cell) -> String {
-        mv.to_string()
-    }
-    fn turn_message(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
-        let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
-        protocol::turn_message(state, last).unwrap_or_default()
-    }
-    fn parse_answer(
-        &self,
-        _state: &Yavalath,
-        _seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Cell>, AnswerError> {
-        let line = lines.first().copied().unwrap_or_default();
-        let a = protocol::parse_answer(line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
-    }
-    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, AnswerError> {
-        protocol::parse_move_text(line).map(|c| vec![c]).map_err(|e| AnswerError::from_game(&e))
-    }
-}
-
-impl Adapter for YavalathAdapter {
+impl Adapter for protocol::Referee {
     /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
     /// Alpha-beta with the game's evaluation: it beats `mcts` at the
     /// game's clock (`docs/bots.md`).
