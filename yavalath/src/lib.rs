@@ -78,6 +78,8 @@
 //!   [`game_core::referee::Contest`], built on [`protocol::turn_message`] and
 //!   [`protocol::parse_answer`], which reads answers exactly as the contest's referee does. Game
 //!   records for `arena judge`.
+//! * `svg` (feature `svg`): the position as an SVG picture, with the last move ringed (the
+//!   pictures of [`rules`], the arena's renderer and replay viewer).
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //! * `testing` (feature `testing`): the plain array-board reference model with its one-call
 //!   differential check and perft, biases and edges aimed at the rules' hard cases (near-threes
@@ -141,6 +143,8 @@ pub mod rules;
 mod sample;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;

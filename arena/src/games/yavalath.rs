@@ -1,14 +1,14 @@
 //! Yavalath ([`yavalath`]) in the arena: the contest is the crate's
 //! [`yavalath::protocol::Referee`] (its protocol, answer reading, failure
-//! costs, time control and records); the arena adds its bots, its
-//! configuration flags (none), the pictures and bot mode.
+//! costs, time control and records) and its pictures are the crate's
+//! [`yavalath::svg`]; the arena adds its bots, its configuration flags
+//! (none) and bot mode.
 
-use super::{Adapter, xml_escape};
+use super::Adapter;
 use crate::bot::Bot;
 use crate::error::ServeError;
+use game_core::PlayerId;
 use game_core::referee::Contest;
-use game_core::{Game, PlayerId};
-use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 use yavalath::{Cell, Yavalath, protocol};
 
@@ -44,10 +44,10 @@ impl Adapter for protocol::Referee {
         state.to_string()
     }
     fn svg(&self, state: &Yavalath) -> String {
-        svg(state, None)
+        yavalath::svg::svg(state, None)
     }
     fn svg_with_history(&self, _start: &Yavalath, moves: &[(PlayerId, Cell)], state: &Yavalath) -> String {
-        svg(state, moves.last().map(|m| m.1))
+        yavalath::svg::svg(state, moves.last().map(|m| m.1))
     }
     fn serve(
         &self,
@@ -64,83 +64,4 @@ impl Adapter for protocol::Referee {
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
     }
-}
-
-/// The hex board as SVG: 61 hexagons, stones, coordinates, the last move
-/// (ringed) and the result.
-pub fn svg(g: &Yavalath, last: Option<Cell>) -> String {
-    let r = 26.0f64; // hexagon circumradius
-    let dx = r * 3f64.sqrt();
-    let dy = r * 1.5;
-    let (w, h) = (9.0 * dx + 60.0, 8.0 * dy + 2.0 * r + 100.0);
-    let centre = |c: Cell| {
-        let y = f64::from(c.y());
-        let len = 9.0 - (y - 4.0).abs();
-        (w / 2.0 + (f64::from(c.x()) - (len - 1.0) / 2.0) * dx, 40.0 + r + y * dy)
-    };
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.0} {h:.0}\">\
-         <rect width=\"{w:.0}\" height=\"{h:.0}\" fill=\"#f3ead8\"/>"
-    );
-    for c in Cell::all() {
-        let (cx, cy) = centre(c);
-        let pts: Vec<String> = (0..6)
-            .map(|i| {
-                let a = std::f64::consts::PI / 180.0 * (60.0 * f64::from(i) - 30.0);
-                format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
-            })
-            .collect();
-        let _ = write!(
-            s,
-            "<polygon points=\"{}\" fill=\"#d9b77e\" stroke=\"#7a5a2b\" stroke-width=\"1.5\"/>",
-            pts.join(" ")
-        );
-        match g.stone_at(c) {
-            Some(p) => {
-                let (fill, stroke) = if p.0 == 0 { ("#fdfdfd", "#555") } else { ("#1b1b1b", "#000") };
-                let _ = write!(
-                    s,
-                    "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
-                    r * 0.68
-                );
-                if last == Some(c) {
-                    let _ = write!(
-                        s,
-                        "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"#d63031\" stroke-width=\"3\"/>",
-                        r * 0.8
-                    );
-                }
-            }
-            None => {
-                let _ = write!(
-                    s,
-                    "<text x=\"{cx:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"9\" fill=\"#7a5a2b\" text-anchor=\"middle\">{} {}</text>",
-                    cy + 3.0,
-                    c.x(),
-                    c.y()
-                );
-            }
-        }
-    }
-    let caption = match (g.outcome(), g.end_reason()) {
-        (Some(o), Some(reason)) => match o.winner() {
-            Some(p) => format!("player {p} ({}) wins: {reason}", ["white", "black"][p.index()]),
-            None => format!("draw: {reason}"),
-        },
-        _ => format!(
-            "player {} ({}) to move, ply {}",
-            g.next_player(),
-            ["white", "black"][g.next_player().index()],
-            g.plies()
-        ),
-    };
-    let _ = writeln!(
-        s,
-        "<text x=\"30\" y=\"{:.0}\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#3a2a10\">{}</text></svg>",
-        h - 20.0,
-        xml_escape(&caption)
-    );
-    s
 }
