@@ -156,7 +156,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{CELLS, Cell, ROWS};
 #[cfg(feature = "referee")]
 pub use error::AnswerError;
-pub use error::{MoveError, MoveParseError, ProtocolError, RecordError, SetupError};
+pub use error::{MoveError, ParseMoveError, ProtocolError, RecordError, SetupError};
 pub use notation::{parse_move_text, parse_record};
 pub use setup::Setup;
 pub use state::{End, Yavalath};
