@@ -19,7 +19,6 @@ use arena::games::Adapter;
 use arena::games::paper_soccer::PaperSoccerAdapter;
 use arena::games::parallel_football::FootballAdapter;
 use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -116,7 +115,7 @@ mod yavalath_pictures {
 
     fn draw(name: &str, cells: &[(u8, u8)]) -> Yavalath {
         let (g, moves) = play(cells);
-        check_picture("yavalath", name, &YavalathAdapter.svg_with_history(&Yavalath::new(), &moves, &g));
+        check_picture("yavalath", name, &yavalath::svg::svg(&g, moves.last().map(|m| m.1)));
         g
     }
 
