@@ -42,9 +42,9 @@
 //! * [`league`]: `arena league`, games between any number of named bots
 //!   kept as one series per pairing (or group of four) in a directory,
 //!   round robin or continuous matchmaking, rated by one fit of every game
-//!   ([`stats::placement`]), with a cross table and an HTML page.
+//!   ([`match_stats::placement`]), with a cross table and an HTML page.
 //! * [`interrupt`]: the clean stop of a series on SIGINT and SIGTERM.
-//! * [`stats`]: results computed from a whole series at once (the same
+//! * [`match_stats`] (its own crate): results computed from a whole series at once (the same
 //!   games in any order give the same numbers): W/D/L, average scores and
 //!   ranks; for two seats the Elo difference with its 95 % interval, LOS,
 //!   draw ratio, the pentanomial statistics of game pairs and the SPRT
@@ -153,5 +153,4 @@ pub mod play;
 pub mod referee;
 pub mod render;
 pub mod results;
-pub mod stats;
 pub mod view;

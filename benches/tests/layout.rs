@@ -6,8 +6,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 8] =
-    ["game-core", "paper-soccer", "yavalath", "quoridor", "parallel-football", "game-search", "arena", "benches"];
+const CRATES: [&str; 9] = [
+    "game-core",
+    "paper-soccer",
+    "yavalath",
+    "quoridor",
+    "parallel-football",
+    "game-search",
+    "match-stats",
+    "arena",
+    "benches",
+];
 const MAX_LINES: usize = 700;
 
 fn root() -> PathBuf {

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use arena::error::NumberError;
-use arena::{play, stats};
+use arena::play;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -93,7 +93,7 @@ pub(crate) enum Cmd {
         /// and elo1 (H1), both normalized Elo, on the pairs of games (fastchess's normalized pentanomial
         /// model): `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`. The LLR and its bounds are shown while it runs.
         #[arg(long, value_name = "elo0=..,elo1=..")]
-        sprt: Option<stats::Sprt>,
+        sprt: Option<match_stats::Sprt>,
         /// Seed of the series (each game's seed is derived from it).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         seed: u64,
