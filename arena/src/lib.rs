@@ -21,13 +21,13 @@
 //! * [`bot`]: the [`bot::Bot`] trait, [`bot::RandomBot`], and
 //!   [`bot::SearchBot`] seating the `game-search` searches (`mcts`,
 //!   `alphabeta`).
-//! * [`external`]: external programs in their own process group (job
+//! * [`bot_process`] (its own crate): external programs in their own process group (job
 //!   object on Windows), with reader/writer threads, deadlines judged on
 //!   each line's arrival, bounded lines, bounded stderr, kill and reap, the
-//!   pre-flight check of a program ([`external::check_program`]), and
-//!   [`external::kill_all_bots`]. How a bot's processes are grouped, killed
+//!   pre-flight check of a program ([`bot_process::check_program`]), and
+//!   [`bot_process::kill_all_bots`]. How a bot's processes are grouped, killed
 //!   at the end of a game, killed when the arena dies and limited on Linux,
-//!   macOS and Windows: [the table in `external`](external#what-each-system-guarantees).
+//!   macOS and Windows: [the table in `bot_process`](bot_process#what-each-system-guarantees).
 //! * [`play`]: one game ([`play::play_game`]) and series
 //!   ([`play::play_series`]: per-game seeds from
 //!   [`game_core::rng::derive_seed`], seats rotated over the same seed,
@@ -71,7 +71,7 @@
 //!
 //! ## Answers
 //! An external bot's output is read as raw bytes, a line at a time (at most
-//! [`external::MAX_LINE`] bytes); each game's crate reads a line exactly as
+//! [`bot_process::MAX_LINE`] bytes); each game's crate reads a line exactly as
 //! the original referee does (`protocol::parse_answer` in each crate), and
 //! lines its referee drops (Quoridor: blank after trimming) are skipped
 //! before an answer is read.
@@ -85,7 +85,7 @@
 //! `illegal-move`); in Quoridor a seeded random legal move for that turn;
 //! in Parallel Football `stay`. A bot that crashed, printed an over-long line
 //! or stopped reading is killed (with every process it started, as
-//! [`external`] says for each system) and reaped, and its seat plays the substitute from
+//! [`bot_process`] says for each system) and reaped, and its seat plays the substitute from
 //! then on. A Quoridor bot that runs out of time is **not** removed, as in
 //! the contest: the substitute is played for that turn, the bot's clock goes
 //! on (30 ms more at each turn), and its late answer, when it comes, is read
@@ -110,8 +110,8 @@
 //! `index`, `series_seed`, `result` (`winner`, `ranks`, `reason`),
 //! `errors`, `stderr` (per external seat, all it wrote up to 64 KiB;
 //! beyond, its first 16 KiB and last 48 KiB around a line
-//! `[... N bytes cut ...]`: [`external::STDERR_HEAD`],
-//! [`external::STDERR_TAIL`]) and
+//! `[... N bytes cut ...]`: [`bot_process::STDERR_HEAD`],
+//! [`bot_process::STDERR_TAIL`]) and
 //! `final_position`. An entry of `turns` is a chance value
 //! (`{"chance": ...}`) where it fell, or a seat's turn: the seat, the turn
 //! played as `text` (the game's notation, [`games::Adapter::record_text`]:
@@ -144,7 +144,6 @@ pub mod bot;
 pub mod bundle;
 pub mod crosscheck;
 pub mod error;
-pub mod external;
 pub mod games;
 pub mod interrupt;
 pub mod judge;

@@ -105,11 +105,11 @@ const DEMO_GAMES: &[GameName] =
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some(arena::external::LAUNCHER_ARG) {
-        return ExitCode::from(arena::external::run_launcher(&args[2..]).clamp(0, 255) as u8);
+    if args.get(1).map(String::as_str) == Some(bot_process::LAUNCHER_ARG) {
+        return ExitCode::from(bot_process::run_launcher(&args[2..]).clamp(0, 255) as u8);
     }
     if let Ok(exe) = std::env::current_exe() {
-        arena::external::use_launcher(exe);
+        bot_process::use_launcher(exe);
     }
     catch_file_size_signal();
     let cli = Cli::parse();

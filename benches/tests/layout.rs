@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 9] = [
+const CRATES: [&str; 10] = [
     "game-core",
     "paper-soccer",
     "yavalath",
@@ -14,6 +14,7 @@ const CRATES: [&str; 9] = [
     "parallel-football",
     "game-search",
     "match-stats",
+    "bot-process",
     "arena",
     "benches",
 ];

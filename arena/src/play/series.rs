@@ -41,8 +41,8 @@ pub struct GameSummary {
     /// external bot that failed wrote to stderr, each cut to
     /// [`STDERR_SHOWN_CHARS`] characters with its control characters
     /// escaped, for the terminal (the record keeps its whole stderr, up to
-    /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
-    /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes). Empty for
+    /// [`STDERR_HEAD`](bot_process::STDERR_HEAD) +
+    /// [`STDERR_TAIL`](bot_process::STDERR_TAIL) bytes). Empty for
     /// a seat that did not fail and for a built-in bot.
     pub stderr_last: Vec<Vec<String>>,
 }
