@@ -55,7 +55,8 @@
 //!   [`crosscheck`] proves text and JSON records are judged alike.
 //! * [`view`]: `arena view`, a record as a self-contained HTML page that
 //!   steps through the game ply by ply (and the pages of a series).
-//! * [`judge`], [`mod@bench`], [`render`], [`mod@bundle`]: the other commands;
+//! * [`judge`], [`mod@bench`], [`render`]: the other commands (`arena bundle`
+//!   is the `codingame-bundle` crate);
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
 //!   protocol.
 //! * [`error`]: the typed errors the library returns (bad bot specs and
@@ -141,7 +142,6 @@
 
 pub mod bench;
 pub mod bot;
-pub mod bundle;
 pub mod crosscheck;
 pub mod error;
 pub mod games;

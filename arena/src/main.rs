@@ -197,7 +197,7 @@ enum CliError {
     #[error(transparent)]
     Play(#[from] PlayError),
     #[error(transparent)]
-    Bundle(#[from] arena::bundle::BundleError),
+    Bundle(#[from] codingame_bundle::BundleError),
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(transparent)]
@@ -274,14 +274,14 @@ impl CliError {
 /// `arena bundle`: the bundle, its size and CodinGame's limit.
 fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path::Path) -> Result<(), CliError> {
     let work = std::env::temp_dir().join(format!("arena-bundle-{}", std::process::id()));
-    let report = arena::bundle::bundle(manifest, bin, &work, output);
+    let report = codingame_bundle::bundle(manifest, bin, &work, output);
     let _ = std::fs::remove_dir_all(&work);
     let report = report?;
     println!(
         "{}: {} characters (CodinGame takes at most {}), {} impls from procedural macros",
         output.display(),
         report.chars,
-        arena::bundle::CODINGAME_LIMIT,
+        codingame_bundle::CODINGAME_LIMIT,
         report.spliced_impls
     );
     Ok(())

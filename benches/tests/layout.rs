@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 10] = [
+const CRATES: [&str; 11] = [
     "game-core",
     "paper-soccer",
     "yavalath",
@@ -15,6 +15,7 @@ const CRATES: [&str; 10] = [
     "game-search",
     "match-stats",
     "bot-process",
+    "codingame-bundle",
     "arena",
     "benches",
 ];
