@@ -18,7 +18,7 @@
 //! `alphabeta:ms=N`; Yavalath and Nim), `best` (the game's strongest) and a
 //! game's own (`greedy` in Parallel Football). Without a budget of their
 //! own, `mcts` and `alphabeta` spend each turn a share of the game's time
-//! limits ([`game_search::TimeManager`]); every built-in bot is held to the
+//! limits (`game-search`'s `TimeManager`); every built-in bot is held to the
 //! limits like a program. The searches come from the `game-search` crate.
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
 //! rules (each game crate's `rules` module) on stdin/stdout, within its time
@@ -36,17 +36,13 @@
 //! with itself, 2 bad usage (a bot program that cannot start included) or
 //! unreadable input.
 
-#[path = "cli/args.rs"]
-mod args;
-#[path = "cli/league.rs"]
-mod league;
-#[path = "cli/series.rs"]
-mod series;
+mod cli;
 
-use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use arena::{bench, games, judge, play, render, results, view};
 use args::{Cli, Cmd, GameName, GameOpts, Jobs};
 use clap::{Parser, ValueEnum};
+use cli::{args, league, series};
+use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
+use game_arena::{bench, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
 use std::io::{Read, Write};
@@ -184,9 +180,9 @@ fn catch_file_size_signal() {
 }
 
 /// Catches SIGINT and SIGTERM for a clean stop of a series or league
-/// ([`arena::interrupt`]); says so when the system refuses.
+/// ([`game_arena::interrupt`]); says so when the system refuses.
 fn install_stop_handlers() {
-    if let Err(e) = arena::interrupt::install() {
+    if let Err(e) = game_arena::interrupt::install() {
         eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
     }
 }
@@ -222,9 +218,9 @@ enum CliError {
     #[error("the record directory holds game {index}, beyond this series' {games} games")]
     BeyondSeries { index: u64, games: u64 },
     #[error("stopped by {}: the table above holds the games that completed", .0.name())]
-    Stopped(arena::interrupt::StopSignal),
+    Stopped(game_arena::interrupt::StopSignal),
     #[error(transparent)]
-    League(#[from] arena::league::LeagueError),
+    League(#[from] game_arena::league::LeagueError),
     #[error(
         "--games-per-pairing {games}: not a multiple of the game's {seats} seats (every seed is played in every seat rotation)"
     )]

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 11] = [
+const CRATES: [&str; 12] = [
     "game-core",
     "paper-soccer",
     "yavalath",
@@ -16,6 +16,7 @@ const CRATES: [&str; 11] = [
     "match-stats",
     "bot-process",
     "codingame-bundle",
+    "game-arena",
     "arena",
     "benches",
 ];

@@ -1,10 +1,10 @@
 //! The command line's words: commands, games, game options, `--bot` and
 //! `--jobs` (what `arena --help` shows).
 
-use super::CliError;
-use arena::error::NumberError;
-use arena::play;
+use crate::CliError;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use game_arena::error::NumberError;
+use game_arena::play;
 use std::path::PathBuf;
 
 /// Judge game records, play built-in and external bots, benchmark and render

@@ -1,10 +1,10 @@
 //! `arena play` (a series: plan, jobs, SPRT, resume, report) and
 //! `arena merge` (shards' records into one report).
 
-use super::CliError;
 use super::args::Jobs;
-use arena::games::Adapter;
-use arena::{play, results, view};
+use crate::CliError;
+use game_arena::games::Adapter;
+use game_arena::{play, results, view};
 use game_core::Game;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -261,7 +261,7 @@ pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::parse_jobs;
+    use crate::cli::args::parse_jobs;
 
     #[test]
     fn jobs_auto_gives_each_thinking_seat_a_core_and_more_jobs_are_warned_about() {

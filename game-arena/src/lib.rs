@@ -1,9 +1,10 @@
-//! The `arena` library behind the `arena` command: generic bots, the game
+//! The library behind the `arena` command (the `arena` package, binary
+//! only, is its command line): generic bots, the game
 //! runner with external-process handling, judging, benchmarking and SVG
 //! rendering, plus one adapter per game in [`games`].
 //!
 //! ```
-//! use arena::bot::{Bot, Budget, MctsConfig, SearchBot};
+//! use game_arena::bot::{Bot, Budget, MctsConfig, SearchBot};
 //! use game_core::{Game, PlayerId, nim::Nim};
 //!
 //! // A seeded MCTS bot (from `game-search`) over any game-core game finds
