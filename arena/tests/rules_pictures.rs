@@ -15,10 +15,10 @@
 //! Each test also checks the rule its picture shows, so a picture cannot
 //! silently show something else.
 
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
-use arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::parallel_football::FootballAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;

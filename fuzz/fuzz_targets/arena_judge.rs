@@ -2,11 +2,11 @@
 //! and `--json --legal`: a report or a typed error, never a panic.
 #![no_main]
 
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
-use arena::judge::{JudgeOptions, judge};
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::parallel_football::FootballAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
+use game_arena::judge::{JudgeOptions, judge};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,12 +4,12 @@
 //! judged alike both ways, and after the end the result is the game's own.
 #![no_main]
 
-use arena::crosscheck::{Tail, case, check};
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
+use game_arena::crosscheck::{Tail, case, check};
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::parallel_football::FootballAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
 use libfuzzer_sys::fuzz_target;
 
 fn run<A: Adapter>(a: &A, seed: u64, tail: &[u8]) {

@@ -30,7 +30,7 @@
 //! name=r,random --bot name=m30,mcts:iters=30 --bot name=m200,mcts:iters=200
 //! --bot name=m2000,mcts:iters=2000 --games 8`.
 //!
-//! * [`standings`](Standings): ratings (one [`crate::stats::placement::fit`]
+//! * [`standings`](Standings): ratings (one [`match_stats::placement::fit`]
 //!   of every game), the cross table and failures;
 //! * `run`: the schedules (round robin, continuous matchmaking) and playing;
 //! * `page`: the HTML report.

@@ -246,7 +246,7 @@ mod tests {
     use super::super::{Cell, Row};
     use super::*;
     use crate::play::Failures;
-    use crate::stats::{Estimate, Wdl};
+    use match_stats::{Estimate, Wdl};
 
     /// A table of bots named by `games` (games each), with `pair(i)` the
     /// points and games of rows `i` and `i + 1` together.

@@ -4,7 +4,7 @@
 //! that the arena does not depend on their names; downcast to inspect them).
 //!
 //! Also here: [`JudgeError`] and [`RecordFault`] (`arena judge`). Elsewhere:
-//! [`BotIoError`](crate::external::BotIoError) (talking to a bot process,
+//! [`BotIoError`](bot_process::BotIoError) (talking to a bot process,
 //! recorded with the game rather than returned) and game-core's
 //! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
 
@@ -83,7 +83,7 @@ pub enum SpecError {
         /// The program, as written in the command line.
         program: String,
         /// Why the system could not start it.
-        reason: crate::external::ProgramError,
+        reason: bot_process::ProgramError,
     },
     /// An external program where a built-in bot is needed (`arena bot`).
     #[error("bot mode needs a built-in bot, not a program")]

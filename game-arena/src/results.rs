@@ -14,7 +14,6 @@
 
 use crate::interrupt::StopSignal;
 use crate::play::{ErrorEntry, Failures, GameSummary, SUMMARY_ERRORS, schedule, seat_name};
-use crate::stats;
 use game_core::Outcome;
 use serde::Deserialize;
 use serde_json::Value;
@@ -302,7 +301,7 @@ pub struct Report {
     /// Failed answers per bot (entrant order), by kind.
     pub failures: Vec<Failures>,
     /// Results per bot, ratings and (two seats) head-to-head statistics.
-    pub stats: stats::Summary,
+    pub stats: match_stats::Summary,
 }
 
 impl Report {
@@ -313,14 +312,14 @@ impl Report {
         games: &[GameSummary],
         planned: Option<u64>,
         ending: Ending,
-        sprt: Option<&stats::Sprt>,
+        sprt: Option<&match_stats::Sprt>,
     ) -> Report {
         // Nothing below depends on the games' order (the statistics are
         // order-independent, the rest are sums), so they are neither copied
         // nor sorted.
         let bots = &key.bots;
         let names: Vec<String> = bots.iter().map(|b| seat_name(b).to_string()).collect();
-        let stats = stats::summarize(&names, bots.len(), games, sprt);
+        let stats = match_stats::summarize(&names, bots.len(), games.iter().map(GameSummary::result), sprt);
         let mut end_reasons = BTreeMap::new();
         let mut failures = vec![Failures::default(); bots.len()];
         for g in games {

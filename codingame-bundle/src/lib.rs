@@ -1,5 +1,40 @@
-//! `arena bundle`: turns a bot crate into the one source file CodinGame
-//! takes (compiled with `rustc --edition 2021` alone, no crates).
+//! Turns a Rust bot crate (any binary crate, with its dependencies) into
+//! the one source file CodinGame takes: compiled with
+//! `rustc --edition 2021` alone, no crates, at most [`CODINGAME_LIMIT`]
+//! characters. The workspace's `arena bundle` command is this crate's
+//! [`bundle`]; it needs `cargo`, `rustc` and
+//! [cargo-equip](https://github.com/qryxip/cargo-equip)
+//! (`cargo install cargo-equip --locked`) on the `PATH`.
+//!
+//! ```
+//! use codingame_bundle::{BundleError, CODINGAME_LIMIT, bundle};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // A `cargo new` bot crate, written out here so that the example stands alone.
+//! let dir = tempfile::tempdir()?;
+//! std::fs::create_dir(dir.path().join("src"))?;
+//! std::fs::write(
+//!     dir.path().join("Cargo.toml"),
+//!     "[package]\nname = \"tiny-bot\"\nversion = \"0.1.0\"\nedition = \"2024\"\n",
+//! )?;
+//! std::fs::write(
+//!     dir.path().join("src/main.rs"),
+//!     "fn main() {\n    for line in std::io::stdin().lines() {\n        println!(\"{}\", line.unwrap());\n    }\n}\n",
+//! )?;
+//! let (work, out) = (tempfile::tempdir()?, dir.path().join("bot.rs"));
+//! match bundle(&dir.path().join("Cargo.toml"), None, work.path(), &out) {
+//!     Ok(report) => {
+//!         assert!(report.chars <= CODINGAME_LIMIT);
+//!         assert!(std::fs::read_to_string(&out)?.contains("fn main()"));
+//!     }
+//!     // Without cargo-equip the error says how to install it.
+//!     Err(e @ BundleError::EquipMissing) => eprintln!("{e}"),
+//!     Err(e) => return Err(e.into()),
+//! }
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! `examples/bundle.rs` is a command line around [`bundle`].
 //!
 //! The bundling itself is `cargo-equip`'s (crates as modules, `#[cfg]`s
 //! resolved, libraries minified). What it cannot do on current toolchains
@@ -236,7 +271,9 @@ impl BotCrate {
 }
 
 /// Bundles the bot crate whose manifest is `manifest` (its binary `bin`,
-/// or its only one) into `out`, using `work` for intermediate files.
+/// or its only one) into `out`, using `work` for intermediate files
+/// (created if missing, left for the caller to remove; it must not be
+/// inside the bot crate's directory, which is copied into it).
 ///
 /// # Errors
 /// A [`BundleError`] when cargo, cargo-equip or rustc fail, or their

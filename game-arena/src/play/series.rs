@@ -11,7 +11,7 @@ use super::spec::BotSpec;
 use crate::error::PlayError;
 use crate::games::Adapter;
 use game_core::rng::derive_seed;
-use game_core::{Game, Outcome};
+use game_core::{Game, Outcome, PlayerId};
 
 /// The summary of one finished game.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,10 +41,26 @@ pub struct GameSummary {
     /// external bot that failed wrote to stderr, each cut to
     /// [`STDERR_SHOWN_CHARS`] characters with its control characters
     /// escaped, for the terminal (the record keeps its whole stderr, up to
-    /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
-    /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes). Empty for
+    /// [`STDERR_HEAD`](bot_process::STDERR_HEAD) +
+    /// [`STDERR_TAIL`](bot_process::STDERR_TAIL) bytes). Empty for
     /// a seat that did not fail and for a built-in bot.
     pub stderr_last: Vec<Vec<String>>,
+}
+
+impl GameSummary {
+    /// The game as the statistics read it ([`match_stats::summarize`]):
+    /// placements, scores and failed answers per seat.
+    #[must_use]
+    pub fn result(&self) -> match_stats::GameResult {
+        let seat_ids = (0..self.entrants.len()).map(|s| PlayerId(u8::try_from(s).unwrap_or(u8::MAX)));
+        match_stats::GameResult {
+            index: self.index,
+            entrants: self.entrants.clone(),
+            ranks: seat_ids.clone().map(|p| self.outcome.rank(p)).collect(),
+            scores: seat_ids.map(|p| self.outcome.score(p)).collect(),
+            failures: (0..self.entrants.len()).map(|s| self.failures.get(s).map_or(0, Failures::total)).collect(),
+        }
+    }
 }
 
 /// How many of its last stderr lines a failing bot shows under its failure

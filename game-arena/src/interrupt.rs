@@ -14,7 +14,7 @@
 //!   table. Exit code 143.
 //! * A second signal of either kind exits at once with its code; the
 //!   kernel (Linux), the launcher (macOS) or the job object (Windows) ends
-//!   every bot with the arena (see [`crate::external`]).
+//!   every bot with the arena (see [`bot_process`]).
 //!
 //! The state is process-wide, like signals themselves; [`install`] is
 //! called once by the `arena` binary. Library users who never call it see

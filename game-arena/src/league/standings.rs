@@ -3,8 +3,8 @@
 
 use super::{League, LeagueError, LeagueKey};
 use crate::play::Failures;
-use crate::stats::estimate::{fixed, number, signed};
-use crate::stats::{Estimate, Wdl, placement};
+use match_stats::estimate::{fixed, number, signed};
+use match_stats::{Estimate, Wdl, placement};
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -189,8 +189,8 @@ pub struct Played {
     /// Failed answers per seat.
     pub failures: Vec<Failures>,
     /// Each external seat's stderr, up to
-    /// [`STDERR_HEAD`](crate::external::STDERR_HEAD) +
-    /// [`STDERR_TAIL`](crate::external::STDERR_TAIL) bytes (beyond, its
+    /// [`STDERR_HEAD`](bot_process::STDERR_HEAD) +
+    /// [`STDERR_TAIL`](bot_process::STDERR_TAIL) bytes (beyond, its
     /// head and tail around a line `[... N bytes cut ...]`).
     pub stderr: Vec<Option<String>>,
     /// The final position as text.

@@ -1,9 +1,10 @@
-//! The `arena` library behind the `arena` command: generic bots, the game
+//! The library behind the `arena` command (the `arena` package, binary
+//! only, is its command line): generic bots, the game
 //! runner with external-process handling, judging, benchmarking and SVG
 //! rendering, plus one adapter per game in [`games`].
 //!
 //! ```
-//! use arena::bot::{Bot, Budget, MctsConfig};
+//! use game_arena::bot::{Bot, Budget, MctsConfig};
 //! use game_core::{Game, PlayerId, nim::Nim};
 //!
 //! // A seeded MCTS bot (from `game-search`) over any game-core game finds
@@ -21,13 +22,13 @@
 //! * [`bot`]: the one [`bot::Bot`] trait (game-core's), [`bot::RandomBot`],
 //!   and [`bot::Timed`]; the `game-search` searches (`mcts`, `alphabeta`)
 //!   are bots themselves.
-//! * [`external`]: external programs in their own process group (job
+//! * [`bot_process`] (its own crate): external programs in their own process group (job
 //!   object on Windows), with reader/writer threads, deadlines judged on
 //!   each line's arrival, bounded lines, bounded stderr, kill and reap, the
-//!   pre-flight check of a program ([`external::check_program`]), and
-//!   [`external::kill_all_bots`]. How a bot's processes are grouped, killed
+//!   pre-flight check of a program ([`bot_process::check_program`]), and
+//!   [`bot_process::kill_all_bots`]. How a bot's processes are grouped, killed
 //!   at the end of a game, killed when the arena dies and limited on Linux,
-//!   macOS and Windows: [the table in `external`](external#what-each-system-guarantees).
+//!   macOS and Windows: [the table in `bot_process`](bot_process#what-each-system-guarantees).
 //! * [`play`]: one game ([`play::play_game`]) and series
 //!   ([`play::play_series`]: per-game seeds from
 //!   [`game_core::rng::derive_seed`], seats rotated over the same seed,
@@ -42,9 +43,9 @@
 //! * [`league`]: `arena league`, games between any number of named bots
 //!   kept as one series per pairing (or group of four) in a directory,
 //!   round robin or continuous matchmaking, rated by one fit of every game
-//!   ([`stats::placement`]), with a cross table and an HTML page.
+//!   ([`match_stats::placement`]), with a cross table and an HTML page.
 //! * [`interrupt`]: the clean stop of a series on SIGINT and SIGTERM.
-//! * [`stats`]: results computed from a whole series at once (the same
+//! * [`match_stats`] (its own crate): results computed from a whole series at once (the same
 //!   games in any order give the same numbers): W/D/L, average scores and
 //!   ranks; for two seats the Elo difference with its 95 % interval, LOS,
 //!   draw ratio, the pentanomial statistics of game pairs and the SPRT
@@ -55,7 +56,8 @@
 //!   [`crosscheck`] proves text and JSON records are judged alike.
 //! * [`view`]: `arena view`, a record as a self-contained HTML page that
 //!   steps through the game ply by ply (and the pages of a series).
-//! * [`judge`], [`mod@bench`], [`render`], [`mod@bundle`]: the other commands;
+//! * [`judge`], [`mod@bench`], [`render`]: the other commands (`arena bundle`
+//!   is the `codingame-bundle` crate);
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each
 //!   protocol.
 //! * [`error`]: the typed errors the library returns (bad bot specs and
@@ -71,7 +73,7 @@
 //!
 //! ## Answers
 //! An external bot's output is read as raw bytes, a line at a time (at most
-//! [`external::MAX_LINE`] bytes); each game's crate reads a line exactly as
+//! [`bot_process::MAX_LINE`] bytes); each game's crate reads a line exactly as
 //! the original referee does (`protocol::parse_answer` in each crate), and
 //! lines its referee drops (Quoridor: blank after trimming) are skipped
 //! before an answer is read.
@@ -85,7 +87,7 @@
 //! `illegal-move`); in Quoridor a seeded random legal move for that turn;
 //! in Parallel Football `stay`. A bot that crashed, printed an over-long line
 //! or stopped reading is killed (with every process it started, as
-//! [`external`] says for each system) and reaped, and its seat plays the substitute from
+//! [`bot_process`] says for each system) and reaped, and its seat plays the substitute from
 //! then on. A Quoridor bot that runs out of time is **not** removed, as in
 //! the contest: the substitute is played for that turn, the bot's clock goes
 //! on (30 ms more at each turn), and its late answer, when it comes, is read
@@ -110,8 +112,8 @@
 //! `index`, `series_seed`, `result` (`winner`, `ranks`, `reason`),
 //! `errors`, `stderr` (per external seat, all it wrote up to 64 KiB;
 //! beyond, its first 16 KiB and last 48 KiB around a line
-//! `[... N bytes cut ...]`: [`external::STDERR_HEAD`],
-//! [`external::STDERR_TAIL`]) and
+//! `[... N bytes cut ...]`: [`bot_process::STDERR_HEAD`],
+//! [`bot_process::STDERR_TAIL`]) and
 //! `final_position`. An entry of `turns` is a chance value
 //! (`{"chance": ...}`) where it fell, or a seat's turn: the seat, the turn
 //! played as `text` (the game's notation, [`games::Contest::record_text`]:
@@ -141,10 +143,8 @@
 
 pub mod bench;
 pub mod bot;
-pub mod bundle;
 pub mod crosscheck;
 pub mod error;
-pub mod external;
 pub mod games;
 pub mod interrupt;
 pub mod judge;
@@ -153,5 +153,4 @@ pub mod play;
 pub mod referee;
 pub mod render;
 pub mod results;
-pub mod stats;
 pub mod view;

@@ -6,9 +6,9 @@
 use super::spec::BotSpec;
 use crate::bot::{Bot, RandomBot, Timed};
 use crate::error::SpecError;
-use crate::external::{BotIoError, Process, check_program, split_command};
 use crate::games::{Adapter, TimeControl, TurnLog};
 use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Said};
+use bot_process::{BotIoError, Process, check_program, split_command};
 use game_core::rng::derive_seed;
 use game_core::{Clock, Game, PlayerId};
 use std::time::{Duration, Instant};

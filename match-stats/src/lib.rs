@@ -1,9 +1,32 @@
-//! Results of a series: per entrant games, wins, draws, losses, average
-//! score and rank, failures and a rating with its 95 % interval; for two
-//! seats the head-to-head statistics of cutechess-cli and fastchess and an
-//! optional SPRT. Everything is computed from the whole series at once and
-//! from the games sorted by index, so the same set of games in any order
-//! gives a byte-identical table and JSON.
+//! Match statistics for bot contests: the numbers cutechess-cli and
+//! fastchess print, computed from a whole series at once, with no game in
+//! sight. Seats and entrants are plain indices; a game is its placements
+//! ([`GameResult`]).
+//!
+//! ```
+//! use match_stats::{Pentanomial, Sprt, SprtDecision, Wdl};
+//!
+//! // 60 wins, 30 draws and 10 losses: Elo with its 95 % interval and LOS.
+//! let wdl = Wdl { wins: 60, draws: 30, losses: 10 };
+//! let report = wdl.report();
+//! assert!(report.elo.low > 0.0 && report.elo.value > 150.0 && report.los > 0.99);
+//! assert_eq!(report.elo.text(1), "+190.8 ± 62.0 [+134.4, +258.4]");
+//!
+//! // The same engines in pairs of games with swapped seats (points 0 to 2
+//! // per pair), and an SPRT of 0 against 5 normalized Elo on them.
+//! let mut pairs = Pentanomial::default();
+//! for points in [4, 4, 3, 4, 2, 4, 3, 4, 4, 1] {
+//!     pairs.add(points);
+//! }
+//! let sprt: Sprt = "elo0=0,elo1=5".parse()?;
+//! let status = sprt.status(&pairs);
+//! assert_eq!(status.decision, SprtDecision::Continue);
+//! # Ok::<(), match_stats::SprtError>(())
+//! ```
+//!
+//! Everything is computed from the whole series at once and from the
+//! games sorted by index, so the same set of games in any order gives a
+//! byte-identical table and JSON ([`summarize`], [`Summary::table`]).
 //!
 //! * [`elo`]: two seats game by game (wins, draws, losses → Elo, normalized
 //!   Elo, LOS, draw ratio);
@@ -14,9 +37,15 @@
 //!   without inventing numbers;
 //! * `table`: the text table ([`Summary::table`]).
 //!
-//! Ratings: with two seats each row's rating is its Elo difference against
+//! A series' summary ([`summarize`]): per entrant games, wins, draws,
+//! losses, average score and rank, failures and a rating with its 95 %
+//! interval; for two seats the head-to-head statistics and an optional
+//! SPRT. With two seats each row's rating is its Elo difference against
 //! the other entrant from its wins, draws and losses (the head-to-head
 //! Elo); with more seats, the Plackett–Luce rating (Elo scale, mean 0).
+//!
+//! `examples/sprt.rs` runs a whole series through [`summarize`] and
+//! prints its table.
 
 pub mod elo;
 pub mod estimate;
@@ -30,9 +59,7 @@ pub use estimate::Estimate;
 pub use pentanomial::Pentanomial;
 pub use sprt::{Sprt, SprtDecision, SprtError, SprtStatus};
 
-use crate::play::{Failures, GameSummary};
 use estimate::number;
-use game_core::PlayerId;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -115,15 +142,22 @@ pub struct Summary {
     pub head_to_head: Option<HeadToHead>,
 }
 
-/// One game reduced to what the statistics read, in an order that does not
-/// depend on the order the games came in.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Played {
-    index: u64,
-    entrants: Vec<usize>,
-    ranks: Vec<u8>,
-    scores: Vec<i64>,
-    failures: Vec<u64>,
+/// One game reduced to what the statistics read. Games are ordered by
+/// index first, so a series sorted by this order does not depend on the
+/// order the games came in.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct GameResult {
+    /// Index of the game in its series (games `2k` and `2k + 1` form a
+    /// pair for the pentanomial statistics).
+    pub index: u64,
+    /// Entrant (index into the series' names) in each seat.
+    pub entrants: Vec<usize>,
+    /// Placement of each seat, 0 best; seats sharing the first place drew.
+    pub ranks: Vec<u8>,
+    /// The game's own score of each seat (points, goals...).
+    pub scores: Vec<i64>,
+    /// Failed answers of each seat.
+    pub failures: Vec<u64>,
 }
 
 /// Sums up a series of `seats`-seat games between the entrants `names`
@@ -131,20 +165,13 @@ struct Played {
 /// `sprt` is evaluated on the pairs of a two-seat series and ignored
 /// otherwise.
 #[must_use]
-pub fn summarize(names: &[String], seats: usize, games: &[GameSummary], sprt: Option<&Sprt>) -> Summary {
-    let mut played: Vec<Played> = games
-        .iter()
-        .map(|g| {
-            let seat_ids = (0..g.entrants.len()).map(|s| PlayerId(u8::try_from(s).unwrap_or(u8::MAX)));
-            Played {
-                index: g.index,
-                entrants: g.entrants.clone(),
-                ranks: seat_ids.clone().map(|p| g.outcome.rank(p)).collect(),
-                scores: seat_ids.map(|p| g.outcome.score(p)).collect(),
-                failures: (0..g.entrants.len()).map(|s| g.failures.get(s).map_or(0, Failures::total)).collect(),
-            }
-        })
-        .collect();
+pub fn summarize(
+    names: &[String],
+    seats: usize,
+    games: impl IntoIterator<Item = GameResult>,
+    sprt: Option<&Sprt>,
+) -> Summary {
+    let mut played: Vec<GameResult> = games.into_iter().collect();
     played.sort_unstable();
     let n = names.len();
     let mut entrants: Vec<EntrantSummary> = names
@@ -198,7 +225,7 @@ pub fn summarize(names: &[String], seats: usize, games: &[GameSummary], sprt: Op
 
 /// The first entrant's half-points in a two-seat game against the second
 /// (2 win, 1 draw, 0 loss), `None` unless the seats hold entrants 0 and 1.
-fn half_points(g: &Played) -> Option<usize> {
+fn half_points(g: &GameResult) -> Option<usize> {
     let seat0 = g.entrants.iter().position(|&e| e == 0)?;
     let seat1 = g.entrants.iter().position(|&e| e == 1)?;
     Some(match g.ranks[seat0].cmp(&g.ranks[seat1]) {
@@ -210,7 +237,7 @@ fn half_points(g: &Played) -> Option<usize> {
 
 /// W/D/L over every game, the pentanomial over complete pairs (games `2k`
 /// and `2k+1` both present), and the SPRT on the pairs.
-fn head_to_head(played: &[Played], sprt: Option<&Sprt>) -> HeadToHead {
+fn head_to_head(played: &[GameResult], sprt: Option<&Sprt>) -> HeadToHead {
     let mut wdl = Wdl::default();
     let mut pairs: BTreeMap<u64, BTreeMap<u64, usize>> = BTreeMap::new();
     for g in played {

@@ -1,5 +1,29 @@
-//! External bot programs: spawning, line I/O with deadlines, killing and
-//! reaping, on Linux, macOS and Windows.
+//! Bot programs as child processes for a game host (a referee, a
+//! tournament runner, the workspace's `arena`): spawning, line I/O with
+//! deadlines judged on each line's arrival, bounded lines and stderr,
+//! killing every process a bot started and reaping, on Linux, macOS and
+//! Windows. Nothing here knows a game: a bot is a command line that reads
+//! lines and writes lines.
+//!
+//! ```
+//! # #[cfg(unix)] {
+//! use bot_process::{BotIoError, Process};
+//! use std::time::{Duration, Instant};
+//!
+//! // A "bot" that answers each line it reads.
+//! let mut bot = Process::spawn("sh -c 'while read l; do echo \"move after $l\"; done'")?;
+//! bot.send("e2e4\n")?;
+//! let answer = bot.read_line(Instant::now() + Duration::from_secs(5))?;
+//! assert_eq!(answer, b"move after e2e4");
+//! // A bot that says nothing in time: the deadline is the host's.
+//! assert_eq!(bot.read_line(Instant::now() + Duration::from_millis(50)), Err(BotIoError::Timeout));
+//! bot.kill();
+//! # }
+//! # Ok::<(), bot_process::BotIoError>(())
+//! ```
+//!
+//! `examples/echo.rs` plays a few rounds with any program and prints what
+//! it answered and how long it took.
 //!
 //! Three helper threads own a bot's pipes, so the arena itself never blocks
 //! on a bot:
@@ -20,8 +44,8 @@
 //! [`check_program`] resolves a bot's program as the system will (a path
 //! relative to the working directory, or a name searched in `PATH`) and
 //! checks that it is an executable file: `arena play` and `arena league`
-//! refuse a program that cannot start before any game, through
-//! [`check_specs`](crate::play::check_specs). A program that disappears
+//! refuse a program that cannot start before any game, through this
+//! check. A program that disappears
 //! later fails in its game as a crash, with the system's reason in its
 //! stderr.
 //!
@@ -106,8 +130,12 @@ pub const TAG_VAR: &str = "ARENA_BOT_TAG";
 static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Why reading from or writing to a bot failed.
+///
+/// Not `#[non_exhaustive]`: these are every way talking to a process can
+/// fail, and a host maps each to what it costs in its contest with an
+/// exhaustive `match`, so that a new kind would be a compile error there
+/// rather than a silent default.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
 pub enum BotIoError {
     /// No complete answer before the deadline.
     #[error("no answer within the time limit")]

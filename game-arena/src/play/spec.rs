@@ -63,7 +63,7 @@ impl BotSpec {
             (_, rest) => rest,
         };
         if let Some(cmd) = text.strip_prefix("cmd:") {
-            if crate::external::split_command(cmd).is_none() {
+            if bot_process::split_command(cmd).is_none() {
                 return Err(SpecError::BadCommand { spec: spec() });
             }
             return Ok(BotSpec::External(cmd.to_string()));

@@ -112,29 +112,18 @@ fn percent(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Sprt, summarize};
-    use crate::play::GameSummary;
-    use game_core::{Outcome, PlayerId};
+    use super::super::{GameResult, Sprt, summarize};
 
-    fn game(index: u64, entrants: Vec<usize>, outcome: Outcome) -> GameSummary {
-        GameSummary {
-            index,
-            seed: 0,
-            failures: vec![crate::play::Failures::default(); entrants.len()],
-            entrants,
-            outcome,
-            reason: "test".into(),
-            errors: Vec::new(),
-            error_count: 0,
-            final_position: String::new(),
-            replay: String::new(),
-            stderr_last: Vec::new(),
-        }
+    /// A game whose seats scored `scores` (placements from the scores,
+    /// equal scores sharing a place).
+    fn game(index: u64, entrants: Vec<usize>, scores: Vec<i64>) -> GameResult {
+        let ranks = scores.iter().map(|s| scores.iter().filter(|&t| t > s).count() as u8).collect();
+        GameResult { index, failures: vec![0; entrants.len()], entrants, ranks, scores }
     }
 
     /// Two seats: game `i` has entrants swapped every other game and the
     /// first entrant's result given as half-points.
-    fn two_seat(results: &[usize]) -> Vec<GameSummary> {
+    fn two_seat(results: &[usize]) -> Vec<GameResult> {
         results
             .iter()
             .enumerate()
@@ -142,12 +131,13 @@ mod tests {
                 let r = i % 2;
                 let entrants = vec![r, 1 - r];
                 let seat_of_0 = r;
-                let o = match hp {
-                    2 => Outcome::win_for(2, PlayerId(seat_of_0 as u8)),
-                    1 => Outcome::draw(2),
-                    _ => Outcome::win_for(2, PlayerId(1 - seat_of_0 as u8)),
-                };
-                game(i as u64, entrants, o)
+                let mut scores = vec![0, 0];
+                match hp {
+                    2 => scores[seat_of_0] = 1,
+                    1 => {}
+                    _ => scores[1 - seat_of_0] = 1,
+                }
+                game(i as u64, entrants, scores)
             })
             .collect()
     }
@@ -164,7 +154,7 @@ mod tests {
         hp.extend([0; 4]);
         let games = two_seat(&hp);
         let sprt: Sprt = "elo0=0,elo1=5".parse().unwrap();
-        let s = summarize(&names(&["a", "b"]), 2, &games, Some(&sprt));
+        let s = summarize(&names(&["a", "b"]), 2, games.clone(), Some(&sprt));
         let (a, b) = (&s.entrants[0], &s.entrants[1]);
         assert_eq!((a.wins, a.draws, a.losses, b.wins), (16, 0, 4, 4));
         assert!(a.rating.value > 0.0 && a.rating.low > 0.0 && b.rating.high < 0.0, "{s:?}");
@@ -173,7 +163,7 @@ mod tests {
         let mut rev = games.clone();
         rev.reverse();
         rev.swap(0, 7);
-        let t = summarize(&names(&["a", "b"]), 2, &rev, Some(&sprt));
+        let t = summarize(&names(&["a", "b"]), 2, rev, Some(&sprt));
         assert_eq!(s.table(), t.table());
         assert_eq!(serde_json::to_string(&s).unwrap(), serde_json::to_string(&t).unwrap());
         let table = s.table();
@@ -186,7 +176,7 @@ mod tests {
         // Games 0, 1 (a pair), 2 (its partner 3 missing), 5 (partner 4 missing).
         let mut games = two_seat(&[2, 1, 2, 0, 0, 0]);
         games.retain(|g| g.index != 3 && g.index != 4);
-        let s = summarize(&names(&["a", "b"]), 2, &games, None);
+        let s = summarize(&names(&["a", "b"]), 2, games, None);
         let h = s.head_to_head.unwrap();
         assert_eq!((h.wdl.wins, h.wdl.draws, h.wdl.losses), (2, 1, 1));
         assert_eq!(h.pentanomial.counts, [0, 0, 0, 1, 0]);
@@ -197,7 +187,7 @@ mod tests {
     fn long_names_are_never_cut_and_the_columns_line_up() {
         let long = format!("cmd:{}", "x".repeat(60));
         let n = vec![format!("{long}1"), format!("{long}2")];
-        let s = summarize(&n, 2, &two_seat(&[2, 1, 0, 2]), None);
+        let s = summarize(&n, 2, two_seat(&[2, 1, 0, 2]), None);
         let t = s.table();
         let lines: Vec<&str> = t.lines().collect();
         let rating_col = lines[0].find("rating (").unwrap();
@@ -211,14 +201,14 @@ mod tests {
 
     #[test]
     fn empty_and_drawn_series_print_no_made_up_intervals() {
-        let t = summarize(&names(&["a", "b"]), 2, &[], None).table();
+        let t = summarize(&names(&["a", "b"]), 2, [], None).table();
         assert!(t.contains("n/a [n/a]") && !t.contains("NaN"), "{t}");
-        let d = summarize(&names(&["a", "b"]), 2, &two_seat(&[1, 1, 1, 1]), None);
+        let d = summarize(&names(&["a", "b"]), 2, two_seat(&[1, 1, 1, 1]), None);
         let t = d.table();
         assert!(t.contains("+0.0 [n/a]") && t.contains("LOS n/a"), "{t}");
         let json = serde_json::to_string(&d).unwrap();
         assert!(json.contains(r#""low":"n/a""#) && !json.contains("null,"), "{json}");
-        let e = summarize(&names(&["a", "b", "c", "d"]), 4, &[], None).table();
+        let e = summarize(&names(&["a", "b", "c", "d"]), 4, [], None).table();
         assert!(e.contains("n/a [n/a]") && e.contains("Plackett-Luce"), "{e}");
     }
 
@@ -230,16 +220,16 @@ mod tests {
             let r = (i % 4) as usize;
             let entrants: Vec<usize> = (0..4).map(|s| (s + 4 - r) % 4).collect();
             let scores: Vec<i64> = entrants.iter().map(|&e| [2, 1, 10, 0][e]).collect();
-            games.push(game(i, entrants, Outcome::from_scores(&scores).unwrap()));
+            games.push(game(i, entrants, scores));
         }
         let n = names(&["a", "b", "c", "d"]);
-        let s = summarize(&n, 4, &games, None);
+        let s = summarize(&n, 4, games.clone(), None);
         let r: Vec<f64> = s.entrants.iter().map(|e| e.rating.value).collect();
         assert!(r[2] > r[0] && r[0] > r[1] && r[1] > r[3], "{r:?}");
         assert_eq!((s.entrants[2].wins, s.entrants[3].losses, s.entrants[3].avg_rank), (12, 12, 3.0));
         assert!(s.head_to_head.is_none());
         games.reverse();
-        let t = summarize(&n, 4, &games, None);
+        let t = summarize(&n, 4, games, None);
         assert_eq!(s.table(), t.table());
         assert_eq!(serde_json::to_string(&s).unwrap(), serde_json::to_string(&t).unwrap());
     }

@@ -61,8 +61,14 @@ impl Estimate {
     }
 }
 
-/// `x` with `decimals` decimals, `+inf`, `-inf` or `n/a`.
-pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+/// `x` with `decimals` decimals, `+inf`, `-inf` or `n/a` (never `-0.00`).
+///
+/// ```
+/// assert_eq!(match_stats::estimate::fixed(-0.001, 2), "0.00");
+/// assert_eq!(match_stats::estimate::fixed(f64::NAN, 2), "n/a");
+/// ```
+#[must_use]
+pub fn fixed(x: f64, decimals: usize) -> String {
     if x.is_nan() {
         "n/a".into()
     } else if x.is_infinite() {
@@ -79,14 +85,19 @@ pub(crate) fn fixed(x: f64, decimals: usize) -> String {
 }
 
 /// Like [`fixed`] with a sign on positive numbers (`+12.30`).
-pub(crate) fn signed(x: f64, decimals: usize) -> String {
+#[must_use]
+pub fn signed(x: f64, decimals: usize) -> String {
     let s = fixed(x, decimals);
     if x.is_finite() && !s.starts_with('-') { format!("+{s}") } else { s }
 }
 
 /// Serializes a finite `f64` as a number and the others as `"+inf"`,
-/// `"-inf"` or `"n/a"` (JSON has no infinities).
-pub(crate) fn number<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+/// `"-inf"` or `"n/a"` (JSON has no infinities): a `serialize_with`
+/// function for `f64` fields.
+///
+/// # Errors
+/// The serializer's error.
+pub fn number<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     if x.is_finite() { s.serialize_f64(if *x == 0.0 { 0.0 } else { *x }) } else { s.serialize_str(&fixed(*x, 0)) }
 }
 

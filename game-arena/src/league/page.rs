@@ -3,7 +3,7 @@
 //! inline SVG chart. It loads nothing and runs no script.
 
 use super::Standings;
-use crate::stats::estimate::fixed;
+use match_stats::estimate::fixed;
 use std::fmt::Write;
 
 /// Escapes text for HTML.

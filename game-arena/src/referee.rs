@@ -82,7 +82,7 @@ pub enum Cutoff {
     Timeout,
     /// The bot exited, closed its output, or could not be started.
     Crash,
-    /// A line longer than [`crate::external::MAX_LINE`] bytes.
+    /// A line longer than [`bot_process::MAX_LINE`] bytes.
     LineTooLong,
     /// The bot stopped reading its input.
     NotReading,
