@@ -1,20 +1,15 @@
-//! Paper Soccer ([`paper_soccer`]) in the arena.
-//!
-//! * Protocol: the bot's id once at the start, then per turn the length and
-//!   the text of the opponent's last turn (`1` / `-` on player 0's first
-//!   turn); it answers one line of step digits, judged exactly as the
-//!   referee does ([`paper_soccer::protocol::parse_answer`]).
-//! * Any failed answer (crash, timeout, unreadable or illegal turn) loses.
-//! * Time: [`protocol::TIME_CONTROL`]: the first answer's limit, then
-//!   the later one.
-//! * Moves are single steps ([`Dir`]); a turn is the steps while the same
-//!   player is to act, written as one digit string.
+//! Paper Soccer ([`paper_soccer`]) in the arena: the crate's contest
+//! ([`protocol::Referee`]: the messages, the answer read exactly as the
+//! referee reads it, any failed answer loses, [`protocol::TIME_CONTROL`])
+//! with the arena's bots, pictures and bot mode. Moves are single steps
+//! ([`Dir`]); a turn is the steps while the same player is to act, written
+//! as one digit string.
 
-use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, Contest, xml_escape};
 use crate::bot::Bot;
 use crate::error::ServeError;
 use game_core::{Game, PlayerId};
-use paper_soccer::{Dir, PaperSoccer, Point, Turn, TurnError, protocol};
+use paper_soccer::{Dir, PaperSoccer, Point, protocol};
 use std::fmt::Write;
 use std::io::BufRead;
 use std::io::Write as IoWrite;
@@ -22,66 +17,11 @@ use std::io::Write as IoWrite;
 /// Steps of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 0;
 
-/// The standard 8x10 game.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PaperSoccerAdapter;
+/// The standard 8x10 game: the crate's contest ([`protocol::Referee`]),
+/// which the arena hosts through [`Adapter`].
+pub use paper_soccer::protocol::Referee as PaperSoccerAdapter;
 
-fn digits(text: &str) -> Vec<Dir> {
-    text.chars().filter_map(Dir::from_digit).collect()
-}
-
-impl Contest for PaperSoccerAdapter {
-    type Game = PaperSoccer;
-
-    fn start(&self) -> PaperSoccer {
-        PaperSoccer::default()
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Loss
-    }
-    fn format_move(&self, _state: &PaperSoccer, mv: Dir) -> String {
-        mv.digit().to_string()
-    }
-    fn format_turn(&self, _before: &PaperSoccer, _player: PlayerId, moves: &[Dir]) -> String {
-        moves.iter().map(|d| d.digit()).collect()
-    }
-    fn start_message(&self, _state: &PaperSoccer, seat: PlayerId) -> String {
-        protocol::start_message(seat)
-    }
-    fn turn_message(&self, _state: &PaperSoccer, seat: PlayerId, history: &[TurnLog<Dir>], _first: bool) -> String {
-        let last = history.iter().rev().find(|t| t.player != seat).map(|t| t.moves.as_slice());
-        protocol::turn_message(last)
-    }
-    fn parse_answer(
-        &self,
-        state: &PaperSoccer,
-        _seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Dir>, AnswerError> {
-        let line = lines.first().copied().unwrap_or_default();
-        let turn = protocol::parse_answer(state, line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(ParsedAnswer { moves: turn.steps().to_vec(), notes: Vec::new() })
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        protocol::record_lines(text).map(str::to_string).collect()
-    }
-    /// A turn is checked by the crate's turn checker, whether it came as an
-    /// answer line, a text record's line or a record's step events, so all
-    /// three get the referee's checks in its order and the same errors.
-    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), AnswerError> {
-        let turn = Turn::new(moves.to_vec()).ok_or_else(|| AnswerError::from_game(&TurnError::Empty))?;
-        state.play_turn_steps(&turn).map_err(|e| AnswerError::from_game(&e))
-    }
-    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, AnswerError> {
-        state.after_turn(line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(digits(line))
-    }
-}
-
-impl Adapter for PaperSoccerAdapter {
+impl Adapter for protocol::Referee {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"width": 8, "height": 10})
     }
