@@ -16,7 +16,6 @@
 //! silently show something else.
 
 use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
 use arena::games::parallel_football::FootballAdapter;
 use arena::games::quoridor::QuoridorAdapter;
 use arena::games::yavalath::YavalathAdapter;
@@ -66,7 +65,7 @@ mod paper_soccer_pictures {
 
     fn draw(name: &str, turns: &[&str]) -> PaperSoccer {
         let (g, moves) = play(turns);
-        check_picture("paper-soccer", name, &PaperSoccerAdapter.svg_with_history(&PaperSoccer::default(), &moves, &g));
+        check_picture("paper-soccer", name, &paper_soccer::svg::with_history(&PaperSoccer::default(), &moves, &g));
         g
     }
 

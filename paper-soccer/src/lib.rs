@@ -168,6 +168,8 @@ pub mod protocol;
 pub mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turngen;

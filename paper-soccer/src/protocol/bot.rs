@@ -162,7 +162,7 @@ impl Session {
 
 /// The answer line for these steps, without its newline: one digit per
 /// step. Takes a [`Turn`], `&Turn`, a `Vec<Dir>` or a step slice such as
-/// [`Board::for_each_turn`] yields.
+/// [`Board::for_each_turn`](crate::Board::for_each_turn) yields.
 ///
 /// ```
 /// use paper_soccer::{Dir, Turn, protocol::format_answer};

@@ -1,7 +1,7 @@
 //! The arena protocol (a bot's stdin and stdout), both sides.
 //!
 //! A bot program in a few lines: [`run_bot`] reads the messages, keeps the
-//! position in a [`Session`], asks your function for a [`Turn`] and writes
+//! position in a [`Session`], asks your function for a [`Turn`](crate::Turn) and writes
 //! it.
 //!
 //! ```
@@ -48,7 +48,7 @@
 //! over; the line is not empty; every character is `0`..`8` (the referee
 //! lets `8` past this check); no step comes after the turn ended; every step
 //! leads to a point; no step follows a drawn line; the turn does not stop on
-//! a bounce point ([`TurnError`], in that order). Bytes that are not UTF-8
+//! a bounce point ([`TurnError`](crate::TurnError), in that order). Bytes that are not UTF-8
 //! are decoded as the referee's Java does, each bad sequence becoming
 //! `U+FFFD`, a bad character.
 //!

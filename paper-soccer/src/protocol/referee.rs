@@ -43,7 +43,7 @@ pub type AnswerError = TurnError;
 /// Reads one raw output line of the bot to move in `board` (its `\n`
 /// removed or not) as the referee does: one `\r` at its end is removed,
 /// everything else is the turn, checked completely in the referee's order
-/// (see the [module docs](self)). Bytes that are not UTF-8 are a bad
+/// (see the [module docs](super)). Bytes that are not UTF-8 are a bad
 /// character (`U+FFFD`) unless a bad character comes before them. Never
 /// panics.
 ///
