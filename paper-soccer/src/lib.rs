@@ -163,6 +163,7 @@ pub mod evaluation;
 mod game;
 mod movegen;
 mod notation;
+pub mod opponents;
 mod pitch;
 pub mod protocol;
 pub mod rules;

@@ -33,7 +33,7 @@ impl Adapter for protocol::Referee {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
     }
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
-        (spec == "greedy").then(|| Box::new(super::reference::GreedySoccer::new(seed)) as Box<dyn Bot<PaperSoccer>>)
+        (spec == "greedy").then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<PaperSoccer>>)
     }
     fn display(&self, state: &PaperSoccer) -> String {
         state.to_string()
