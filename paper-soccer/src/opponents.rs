@@ -1,10 +1,13 @@
 //! Reference opponents: simple bots every search must beat, built on
-//! [`evaluation`](crate::evaluation) and implementing the one bot trait,
+//! [`evaluation`] and implementing the one bot trait,
 //! [`game_core::bot::Bot`].
 //!
 //! * [`Greedy`] (the arena's `greedy`): plays the whole turn that ends
 //!   nearest the goal it attacks (a winning turn first, a losing one
-//!   last), breaking ties uniformly at random from its generator.
+//!   last), breaking ties uniformly at random from its seed.
+//!
+//! The module needs the default feature `chacha` (the workspace's standard
+//! generator, which the arena's seeds drive).
 //!
 //! ```
 //! use paper_soccer::opponents::Greedy;
@@ -22,44 +25,30 @@ use crate::dir::Dir;
 use crate::evaluation;
 use crate::state::PaperSoccer;
 use crate::turngen::TurnGen;
+use game_core::PlayerId;
 use game_core::bot::Bot;
-use game_core::rng::Best;
-#[cfg(feature = "chacha")]
-use game_core::rng::{GameRng, seeded};
-use game_core::{PlayerId, RngCore};
+use game_core::rng::{Best, GameRng, seeded};
 use std::ops::ControlFlow;
 
 /// Most whole turns [`Greedy`] looks at (dense positions can have
 /// millions; the first ones found are then compared).
 pub const TURN_CAP: u64 = 20_000;
 
-/// Paper Soccer's `greedy`: see the module docs. `R` is the generator that
-/// breaks ties ([`Greedy::new`] seeds the workspace's standard one).
-pub struct Greedy<R> {
-    rng: R,
+/// Paper Soccer's `greedy`: see the module docs.
+pub struct Greedy {
+    rng: GameRng,
     turns: TurnGen,
 }
 
-#[cfg(feature = "chacha")]
-impl Greedy<GameRng> {
-    /// A greedy player with its own seed (for ties), on
-    /// [`game_core::rng::seeded`].
+impl Greedy {
+    /// A greedy player with its own seed (for ties).
     #[must_use]
-    pub fn new(seed: u64) -> Greedy<GameRng> {
-        Greedy::with_rng(seeded(seed))
+    pub fn new(seed: u64) -> Greedy {
+        Greedy { rng: seeded(seed), turns: TurnGen::new() }
     }
 }
 
-impl<R: RngCore> Greedy<R> {
-    /// A greedy player breaking ties with `rng` (a bundled bot without the
-    /// `chacha` feature passes a [`game_core::rng::SplitMix64`]).
-    #[must_use]
-    pub fn with_rng(rng: R) -> Greedy<R> {
-        Greedy { rng, turns: TurnGen::new() }
-    }
-}
-
-impl<R: RngCore + Send> Bot<PaperSoccer> for Greedy<R> {
+impl Bot<PaperSoccer> for Greedy {
     fn choose(&mut self, state: &PaperSoccer, me: PlayerId) -> Option<Dir> {
         self.turn(state, me).first().copied()
     }

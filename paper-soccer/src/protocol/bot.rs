@@ -99,10 +99,14 @@ pub struct Session {
 }
 
 impl Session {
-    /// The session at the start of the game.
-    #[must_use]
-    pub fn new(start: &StartMessage) -> Session {
-        Session { board: PaperSoccer::default(), me: start.me }
+    /// The session at the start of the game, from the first message the
+    /// bot reads.
+    ///
+    /// # Errors
+    /// None in Paper Soccer (any id the start message can hold is a seat);
+    /// every game's `Session::new` has this shape.
+    pub fn new(first: StartMessage) -> Result<Session, ProtocolError> {
+        Ok(Session { board: PaperSoccer::default(), me: first.me })
     }
 
     /// The position.
@@ -212,7 +216,7 @@ where
         return Ok(());
     }
     let start = read_start(&mut input)?;
-    let mut session = Session::new(&start);
+    let mut session = Session::new(start)?;
     let mut clock = Clock::new(TIME_CONTROL);
     while let Some(message) = read_turn(&mut input)? {
         let started = Instant::now();
