@@ -18,7 +18,6 @@
 use arena::games::Adapter;
 use arena::games::parallel_football::FootballAdapter;
 use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,7 +64,7 @@ mod paper_soccer_pictures {
 
     fn draw(name: &str, turns: &[&str]) -> PaperSoccer {
         let (g, moves) = play(turns);
-        check_picture("paper-soccer", name, &paper_soccer::svg::with_history(&PaperSoccer::default(), &moves, &g));
+        check_picture("paper-soccer", name, &paper_soccer::svg::svg_with_history(&PaperSoccer::default(), &moves, &g));
         g
     }
 
@@ -115,7 +114,7 @@ mod yavalath_pictures {
 
     fn draw(name: &str, cells: &[(u8, u8)]) -> Yavalath {
         let (g, moves) = play(cells);
-        check_picture("yavalath", name, &YavalathAdapter.svg_with_history(&Yavalath::new(), &moves, &g));
+        check_picture("yavalath", name, &yavalath::svg::svg(&g, moves.last().map(|m| m.1)));
         g
     }
 

@@ -7,7 +7,7 @@
 //! ```
 //! use paper_soccer::{PaperSoccer, svg};
 //!
-//! let picture = svg::position(&PaperSoccer::default());
+//! let picture = svg::svg(&PaperSoccer::default());
 //! assert!(picture.starts_with("<svg"));
 //! assert!(picture.contains("player 0 (red) to move, attacks the top goal"));
 //! ```
@@ -25,7 +25,7 @@ use std::fmt::Write;
 
 /// The position with every drawn line in one colour.
 #[must_use]
-pub fn position(state: &PaperSoccer) -> String {
+pub fn svg(state: &PaperSoccer) -> String {
     draw(state, &[])
 }
 
@@ -41,11 +41,11 @@ pub fn position(state: &PaperSoccer) -> String {
 /// let start = PaperSoccer::default();
 /// let mut state = start;
 /// state.play(PlayerId(0), Dir::N).unwrap();
-/// let picture = svg::with_history(&start, &[(PlayerId(0), Dir::N)], &state);
+/// let picture = svg::svg_with_history(&start, &[(PlayerId(0), Dir::N)], &state);
 /// assert!(picture.contains("stroke=\"#c0392b\"")); // player 0's line, in red
 /// ```
 #[must_use]
-pub fn with_history(start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
+pub fn svg_with_history(start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
     // Replay to learn who drew each line.
     let mut b = *start;
     let mut segments = Vec::with_capacity(moves.len());

@@ -39,13 +39,13 @@ impl Adapter for protocol::Referee {
         state.to_string()
     }
     fn svg(&self, state: &PaperSoccer) -> String {
-        paper_soccer::svg::position(state)
+        paper_soccer::svg::svg(state)
     }
     fn view_steps(&self) -> bool {
         true
     }
     fn svg_with_history(&self, start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
-        paper_soccer::svg::with_history(start, moves, state)
+        paper_soccer::svg::svg_with_history(start, moves, state)
     }
     fn serve(
         &self,
