@@ -8,7 +8,6 @@ use arena::crosscheck::{Tail, case, check};
 use arena::games::Adapter;
 use arena::games::paper_soccer::PaperSoccerAdapter;
 use arena::games::parallel_football::FootballAdapter;
-use arena::games::quoridor::QuoridorAdapter;
 use arena::games::yavalath::YavalathAdapter;
 
 fn cases() -> u64 {
@@ -47,14 +46,14 @@ fn yavalath_text_and_json_records_are_judged_alike() {
 #[test]
 fn quoridor_two_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(100), Some(20), None] {
-        assert!(run(&QuoridorAdapter::new(2, limit).unwrap()) > 0);
+        assert!(run(&arena::games::quoridor::adapter(2, limit).unwrap()) > 0);
     }
 }
 
 #[test]
 fn quoridor_four_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(200), Some(30)] {
-        assert!(run(&QuoridorAdapter::new(4, limit).unwrap()) > 0);
+        assert!(run(&arena::games::quoridor::adapter(4, limit).unwrap()) > 0);
     }
 }
 

@@ -170,7 +170,7 @@ mod quoridor_pictures {
     }
 
     fn two() -> QuoridorAdapter {
-        QuoridorAdapter::new(2, Some(100)).expect("the default game")
+        arena::games::quoridor::adapter(2, Some(100)).expect("the default game")
     }
 
     #[test]
@@ -227,7 +227,7 @@ mod quoridor_pictures {
             to_move: PlayerId(3),
         };
         let start = Quoridor::from_setup(setup).expect("a valid position");
-        let adapter = QuoridorAdapter::new(4, Some(200)).expect("four players");
+        let adapter = arena::games::quoridor::adapter(4, Some(200)).expect("four players");
         let g = draw("removed", &adapter, start, &[Move::Wall(Wall::horizontal(2, 7))]);
         assert!(g.is_removed(PlayerId(0)));
         assert_eq!(g.pawn(PlayerId(0)), None);

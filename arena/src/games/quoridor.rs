@@ -16,13 +16,12 @@
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, Contest, xml_escape};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
-use game_core::rng::GameRng;
 use game_core::{Game, PlayerId};
-use quoridor::protocol::{self, History};
-use quoridor::{Cell, Config, Move, Quoridor, notation};
+use quoridor::protocol;
+use quoridor::{Cell, Config, Move, Quoridor};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
 
@@ -30,105 +29,30 @@ use std::io::{BufRead, Write as IoWrite};
 /// (random Quoridor games wander for hundreds of plies).
 pub const ROLLOUT: u32 = 0;
 
-/// Quoridor on the contest's 9x9 board, validated configuration.
-#[derive(Clone, Copy, Debug)]
-pub struct QuoridorAdapter {
-    start: Quoridor,
-}
+/// Quoridor's contest ([`quoridor::protocol::Referee`]), under the arena's
+/// name.
+pub type QuoridorAdapter = quoridor::protocol::Referee;
 
-impl QuoridorAdapter {
-    /// `players` (2 or 4) on 9x9 with the contest's 20 walls and a tick
-    /// limit (`None`: no limit).
-    ///
-    /// # Errors
-    /// [`ConfigError`] when the library refuses the configuration.
-    pub fn new(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
-        Quoridor::new(Config { tick_limit, ..Config::new(9, players) })
-            .map(|start| QuoridorAdapter { start })
-            .map_err(|e| ConfigError::refused("quoridor", e))
-    }
-}
-
-fn history_of(log: &[TurnLog<Move>]) -> History {
-    let mut h = History::new();
-    for t in log {
-        for &m in &t.moves {
-            h.record(t.player, m);
-        }
-    }
-    h
-}
-
-impl Contest for QuoridorAdapter {
-    type Game = Quoridor;
-
-    fn start(&self) -> Quoridor {
-        self.start
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Substitute
-    }
-    fn format_move(&self, _state: &Quoridor, mv: Move) -> String {
-        notation::format_contest(mv)
-    }
-    fn start_message(&self, state: &Quoridor, seat: PlayerId) -> String {
-        protocol::start_message(state, seat)
-    }
-    fn turn_message(&self, state: &Quoridor, _seat: PlayerId, history: &[TurnLog<Move>], _first: bool) -> String {
-        protocol::turn_message(state, &history_of(history))
-    }
-    fn parse_answer(
-        &self,
-        state: &Quoridor,
-        _seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Move>, AnswerError> {
-        let line = lines.first().copied().unwrap_or_default();
-        let mv = protocol::parse_answer(state.size(), line).map_err(|e| AnswerError::from_game(&e))?;
-        Ok(ParsedAnswer { moves: vec![mv], notes: Vec::new() })
-    }
-    fn end_message(&self, _state: &Quoridor, _seat: PlayerId) -> String {
-        protocol::END_MESSAGE.to_string()
-    }
-    fn skips_line(&self, line: &[u8]) -> bool {
-        protocol::skips_line(line)
-    }
-    fn timeout_keeps_bot(&self) -> bool {
-        true
-    }
-    fn seat_done(&self, state: &Quoridor, seat: PlayerId) -> bool {
-        state.is_removed(seat)
-    }
-    fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut GameRng) -> Vec<Move> {
-        if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
-    }
-    fn judge_split(&self, text: &str) -> Vec<String> {
-        text.lines()
-            .flat_map(|l| {
-                let l = l.trim();
-                if l.contains('/') { l.split('/').map(|m| m.trim().to_string()).collect() } else { vec![l.to_string()] }
-            })
-            .filter(|l| !l.is_empty())
-            .collect()
-    }
-    fn judge_line(&self, state: &Quoridor, _player: PlayerId, line: &str) -> Result<Vec<Move>, AnswerError> {
-        notation::parse_any(line, state.size()).map(|m| vec![m]).map_err(|e| AnswerError::from_game(&e))
-    }
+/// The contest for `players` (2 or 4) on 9x9 with the contest's 20 walls
+/// and a tick limit (`None`: no limit).
+///
+/// # Errors
+/// [`ConfigError`] when the library refuses the configuration.
+pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
+    QuoridorAdapter::new(Config { tick_limit, ..Config::new(9, players) })
+        .map_err(|e| ConfigError::refused("quoridor", e))
 }
 
 impl Adapter for QuoridorAdapter {
     fn config(&self) -> serde_json::Value {
-        serde_json::json!({"size": self.start.size(), "players": self.start.players(), "tick_limit": self.start.tick_limit()})
+        serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
     }
     fn config_args(&self) -> Vec<String> {
         vec![
             "--players".into(),
-            self.start.players().to_string(),
+            self.start().players().to_string(),
             "--max-ticks".into(),
-            self.start.tick_limit().unwrap_or(0).to_string(),
+            self.start().tick_limit().unwrap_or(0).to_string(),
         ]
     }
     /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of

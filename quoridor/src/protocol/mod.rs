@@ -124,4 +124,6 @@ mod referee;
 pub use crate::error::{AnswerError, ProtocolError, RecordError};
 pub use bot::{Session, StartMessage, TurnMessage, format_answer, read_start, read_turn, run_bot, write_answer};
 pub use messages::{END_MESSAGE, History, PlacedWall, TIME_CONTROL};
+#[cfg(feature = "referee")]
+pub use referee::Referee;
 pub use referee::{parse_answer, replay_lines, skips_line, start_message, turn_message};
