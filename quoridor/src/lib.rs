@@ -166,6 +166,8 @@ pub mod rules;
 mod sample;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;
