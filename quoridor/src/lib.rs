@@ -161,6 +161,8 @@ mod geometry;
 mod movegen;
 mod moves;
 pub mod notation;
+#[cfg(feature = "chacha")]
+pub mod opponents;
 pub mod protocol;
 pub mod rules;
 mod sample;

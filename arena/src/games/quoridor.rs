@@ -61,7 +61,7 @@ impl Adapter for QuoridorAdapter {
         Box::new(crate::bot::SearchBot::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed)))
     }
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
-        (spec == "walker").then(|| Box::new(super::reference::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
+        (spec == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
     }
     fn display(&self, state: &Quoridor) -> String {
         state.to_string()
