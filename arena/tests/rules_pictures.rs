@@ -205,7 +205,7 @@ mod quoridor_pictures {
 
     #[test]
     fn stuck_pawn_is_removed_in_a_four_player_game() {
-        let config = Config::new(9, 4);
+        let config = Config::new(9, 4).unwrap();
         let cell = |x, y| Some(Cell::new(x, y));
         // Player 0 in the corner, all walls used: a wall on its right, two pawns below it.
         let setup = Setup {

@@ -38,7 +38,8 @@ pub type QuoridorAdapter = quoridor::protocol::Referee;
 /// # Errors
 /// [`ConfigError`] when the library refuses the configuration.
 pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
-    QuoridorAdapter::new(Config { tick_limit, ..Config::new(9, players) })
+    Config::new(9, players)
+        .and_then(|config| QuoridorAdapter::new(Config { tick_limit, ..config }))
         .map_err(|e| ConfigError::refused("quoridor", e))
 }
 

@@ -7,8 +7,8 @@
 //! Both break ties uniformly at random from their seed.
 
 use crate::bot::Bot;
-use game_core::rng::{Best, GameRng, seeded};
 use game_core::PlayerId;
+use game_core::rng::{Best, GameRng, seeded};
 use paper_soccer::{Dir, PaperSoccer, TurnGen, evaluation};
 use std::ops::ControlFlow;
 

@@ -13,7 +13,7 @@
     clippy::similar_names
 )]
 
-use super::messages::History;
+use super::message::History;
 use crate::error::{AnswerError, RecordError};
 use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
@@ -245,7 +245,7 @@ pub fn replay_lines(start: &Quoridor, text: &str) -> Result<(Quoridor, History),
         let mv = crate::notation::parse_any(line, state.size())
             .map_err(|e| RecordError::Unreadable { line: line_no, error: e })?;
         // After the end, the seat whose turn was last: its move is refused
-        // with `MoveError::GameOver`.
+        // with `SeatError::GameOver`.
         let player = PlayerId(state.to_move);
         game_core::Game::play(&mut state, player, mv).map_err(|e| RecordError::Illegal {
             line: line_no,
