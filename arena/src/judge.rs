@@ -4,7 +4,7 @@
 //! both as streams (memory bounded by the position and one turn, not by
 //! the record):
 //! * a **text record** has one turn per line in the game's record notation
-//!   ([`Adapter::judge_line`]), read line by line;
+//!   ([`Contest::judge_line`](crate::games::Contest::judge_line)), read line by line;
 //! * a **JSON record** (as `play --record` writes, recognised by its
 //!   leading `{`; see [`crate::play::RecordWriter`] for its layout) is read
 //!   field by field and each entry of its `turns` is judged as it arrives

@@ -3,13 +3,13 @@
 //! rendering, plus one adapter per game in [`games`].
 //!
 //! ```
-//! use arena::bot::{Bot, Budget, MctsConfig, SearchBot};
+//! use arena::bot::{Bot, Budget, MctsConfig};
 //! use game_core::{Game, PlayerId, nim::Nim};
 //!
 //! // A seeded MCTS bot (from `game-search`) over any game-core game finds
 //! // Nim's winning move: from 10 stones (takes of 1 to 3) leave a multiple of 4.
 //! let cfg = MctsConfig { budget: Budget::Iterations(2000), ..MctsConfig::default() };
-//! let mut bot = SearchBot::new(game_search::Mcts::new(cfg, 1));
+//! let mut bot = game_search::Mcts::new(cfg, 1);
 //! assert_eq!(bot.choose(&Nim::new(10, 3), PlayerId(0)), Some(2));
 //! ```
 //!
@@ -18,9 +18,9 @@
 //!   text both ways, time limits, failure policy, judge records, text and
 //!   SVG pictures, built-in extras). One file per game in `games/`; the
 //!   rest of the crate is generic over it and over [`game_core::Game`].
-//! * [`bot`]: the [`bot::Bot`] trait, [`bot::RandomBot`], and
-//!   [`bot::SearchBot`] seating the `game-search` searches (`mcts`,
-//!   `alphabeta`).
+//! * [`bot`]: the one [`bot::Bot`] trait (game-core's), [`bot::RandomBot`],
+//!   and [`bot::Timed`]; the `game-search` searches (`mcts`, `alphabeta`)
+//!   are bots themselves.
 //! * [`external`]: external programs in their own process group (job
 //!   object on Windows), with reader/writer threads, deadlines judged on
 //!   each line's arrival, bounded lines, bounded stderr, kill and reap, the
@@ -114,7 +114,7 @@
 //! [`external::STDERR_TAIL`]) and
 //! `final_position`. An entry of `turns` is a chance value
 //! (`{"chance": ...}`) where it fell, or a seat's turn: the seat, the turn
-//! played as `text` (the game's notation, [`games::Adapter::record_text`]:
+//! played as `text` (the game's notation, [`games::Contest::record_text`]:
 //! Parallel Football's `s m-1,1 k2,0` for `stay, move -1 1, kick 2 0`),
 //! the milliseconds taken, the error kind and whether the turn is a
 //! substitute, and for an external bot its `answer`: `"as-played"` when it

@@ -26,6 +26,7 @@
 //!   their round; each seat's turn is checked against it.
 
 use crate::games::{Adapter, AnswerError, FailurePolicy, ParsedAnswer};
+use game_core::referee::play_turn_on;
 use game_core::rng::{GameRng, derive_seed, seeded};
 use game_core::{Game, Outcome, PlayerId, PlayerSet, ToAct};
 use serde::{Deserialize, Serialize};
@@ -130,7 +131,7 @@ impl From<Cutoff> for Failure {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RawAnswer {
     /// Every output line taken for this turn, in order, lines the game's
-    /// referee drops included ([`Adapter::skips_line`]).
+    /// referee drops included ([`crate::games::Contest::skips_line`]).
     pub lines: Vec<RawLine>,
     /// Dropped lines beyond the first [`KEPT_SKIPPED_LINES`] that are only
     /// counted (a bot printing blank lines forever must not grow memory).
@@ -369,7 +370,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
         }
         let applied = attempt.and_then(|moves| {
             let before = self.state.clone();
-            apply_on(a, &snapshot, &mut self.state, p, &moves).map(|()| moves).inspect_err(|_| self.state = before)
+            play_turn_on(a, &snapshot, &mut self.state, p, &moves).map(|()| moves).inspect_err(|_| self.state = before)
         });
         match applied {
             Ok(moves) => {
@@ -407,7 +408,7 @@ impl<'a, A: Adapter> Referee<'a, A> {
             (FailurePolicy::Substitute, Some(rng)) => {
                 let sub = self.a.fallback_turn(snapshot, p, rng);
                 let before = self.state.clone();
-                match apply_on(self.a, snapshot, &mut self.state, p, &sub) {
+                match play_turn_on(self.a, snapshot, &mut self.state, p, &sub) {
                     Ok(()) => {
                         v.played_text = self.a.format_turn(snapshot, p, &sub);
                         v.played = sub;
@@ -432,30 +433,6 @@ fn cutoff_text(c: Cutoff) -> &'static str {
         Cutoff::LineTooLong => "an output line longer than the arena accepts",
         Cutoff::NotReading => "the bot stopped reading its input",
     }
-}
-
-/// Checks `p`'s turn on the position all acting players decided on
-/// (`snapshot`: at a simultaneous node the others' moves are not in it, so
-/// "the turn is complete" means `p` no longer owes moves there), then plays
-/// it on `state`. On error `state` may be partly changed.
-fn apply_on<A: Adapter>(
-    a: &A,
-    snapshot: &A::Game,
-    state: &mut A::Game,
-    p: PlayerId,
-    moves: &[<A::Game as Game>::Move],
-) -> Result<(), AnswerError> {
-    let mut trial = snapshot.clone();
-    a.apply_turn(&mut trial, p, moves)?;
-    if state == snapshot {
-        // The first (or only) acting player: the trial is the result.
-        *state = trial;
-        return Ok(());
-    }
-    for &m in moves {
-        state.play(p, m).map_err(|e| AnswerError::from_game(&e))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

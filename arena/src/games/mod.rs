@@ -2,7 +2,7 @@
 //! game (configuration, protocol text, time limits, what an illegal answer
 //! costs, judge records, pictures).
 
-use crate::bot::{AlphaBetaConfig, Bot, MctsConfig, SearchBot};
+use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
 use crate::error::ServeError;
 pub use game_core::TimeControl;
 pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
@@ -28,7 +28,7 @@ pub trait Adapter: Contest {
     /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
     /// the game knows better.
     fn mcts_bot(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<Self::Game>> {
-        Box::new(SearchBot::new(game_search::Mcts::<Self::Game>::new(cfg, seed)))
+        Box::new(game_search::Mcts::<Self::Game>::new(cfg, seed))
     }
     /// The `alphabeta` bot ([`game_search::AlphaBeta`]), for alternating
     /// two-player games with a Zobrist hash; `None` elsewhere.
@@ -104,7 +104,7 @@ pub trait Adapter: Contest {
     /// Plays as a bot program speaking this game's protocol: reads what the
     /// referee sends from `input` and answers on `output` with `bot` (the
     /// other side of [`turn_message`](Contest::turn_message) and
-    /// [`parse_answer`](Adapter::parse_answer), built on the crate's
+    /// [`parse_answer`](Contest::parse_answer), built on the crate's
     /// bot-side parsers). Returns at the end of the input or of the game.
     ///
     /// # Errors
@@ -142,7 +142,7 @@ pub fn evaluated_mcts<G: Game>(cfg: MctsConfig, seed: u64, value: fn(&G, PlayerI
             *v = value(g, PlayerId(i as u8));
         }
     });
-    Box::new(SearchBot::new(game_search::Mcts::with_policy(cfg, policy, seed)))
+    Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
 }
 
 /// Reads one line (with its ending); `None` at the end of the input.

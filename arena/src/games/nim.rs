@@ -64,7 +64,7 @@ impl Contest for NimAdapter {
 
 impl Adapter for NimAdapter {
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
-        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation))))
+        Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation)))
     }
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"pile": self.pile, "max_take": self.max_take})

@@ -153,7 +153,7 @@ impl Contest for FootballAdapter {
     fn answer_of_turn(&self, text: &str) -> Vec<String> {
         turn_words(text)
     }
-    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
+    /// A turn as a record keeps it ([`record_text`](crate::games::Contest::record_text)),
     /// or in protocol words separated by `, ` (a JSON record's `text`; text
     /// records are not read).
     fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {

@@ -59,7 +59,7 @@ impl Adapter for QuoridorAdapter {
     /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
         let cfg = super::game_rollout(cfg, ROLLOUT);
-        Box::new(crate::bot::SearchBot::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed)))
+        Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
     }
     fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
         (spec == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)

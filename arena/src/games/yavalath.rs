@@ -72,7 +72,7 @@ impl Adapter for YavalathAdapter {
     }
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
         let eval = game_search::EvalFn(yavalath::evaluation::score);
-        Some(Box::new(crate::bot::SearchBot::new(game_search::AlphaBeta::new(cfg, eval))))
+        Some(Box::new(game_search::AlphaBeta::new(cfg, eval)))
     }
     /// MCTS with playouts of [`ROLLOUT`] plies scored by
     /// [`yavalath::evaluation::value`].

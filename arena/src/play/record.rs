@@ -33,7 +33,7 @@ pub const RECORD_FORMAT: u32 = 2;
 #[serde(untagged)]
 pub enum AnswerEntry {
     /// `"as-played"`: the bot printed exactly the game's answer lines for
-    /// the turn's `text` ([`Adapter::answer_of_turn`](crate::games::Adapter::answer_of_turn)),
+    /// the turn's `text` ([`crate::games::Contest::answer_of_turn`](crate::games::Contest::answer_of_turn)),
     /// nothing more.
     AsPlayed(AsPlayed),
     /// The answer as received, when it differs from the turn played.

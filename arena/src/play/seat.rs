@@ -1,7 +1,7 @@
 //! Seats: built-in bots and external programs. Asking every acting seat for
 //! its turn on the same position, reading an external program's raw answer
 //! lines against its deadline (dropping what the game's referee drops,
-//! [`Adapter::skips_line`]), and stopping programs.
+//! [`crate::games::Contest::skips_line`]), and stopping programs.
 
 use super::spec::BotSpec;
 use crate::bot::{Bot, RandomBot, Timed};
