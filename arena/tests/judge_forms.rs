@@ -1,14 +1,14 @@
 //! Proof by difference: every game, random games with random tails, written
 //! as text and as JSON, judged both ways — the reports agree line for line,
 //! and after the end the result is the game's own (see
-//! `arena::crosscheck`). `JUDGE_FORMS_CASES` sets the number of seeds per
+//! `game_arena::crosscheck`). `JUDGE_FORMS_CASES` sets the number of seeds per
 //! game and tail (default 40).
 
-use arena::crosscheck::{Tail, case, check};
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
-use arena::games::yavalath::YavalathAdapter;
+use game_arena::crosscheck::{Tail, case, check};
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::parallel_football::FootballAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
 
 fn cases() -> u64 {
     std::env::var("JUDGE_FORMS_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
@@ -46,14 +46,14 @@ fn yavalath_text_and_json_records_are_judged_alike() {
 #[test]
 fn quoridor_two_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(100), Some(20), None] {
-        assert!(run(&arena::games::quoridor::adapter(2, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::adapter(2, limit).unwrap()) > 0);
     }
 }
 
 #[test]
 fn quoridor_four_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(200), Some(30)] {
-        assert!(run(&arena::games::quoridor::adapter(4, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::adapter(4, limit).unwrap()) > 0);
     }
 }
 

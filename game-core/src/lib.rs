@@ -131,6 +131,7 @@ pub mod record;
 #[cfg(feature = "referee")]
 pub mod referee;
 pub mod rng;
+#[cfg(feature = "svg")]
 pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -1,0 +1,116 @@
+//! Quoridor ([`quoridor`]) in the arena, for 2 or 4 players.
+//!
+//! * Protocol: at the start `N`, the player id, `M` and the start lines
+//!   ([`quoridor::protocol::start_message`]); on its turn the tick, the pawns,
+//!   and the walls in placement order ([`quoridor::protocol::turn_message`]);
+//!   it answers `x y` or `x y v`; at the end, or as soon as it is removed
+//!   (four players), it reads `-1` and is stopped.
+//! * A failed answer (timeout, crash, unreadable or illegal) is replaced by
+//!   a random legal pawn move drawn from the game's seeded generator (a
+//!   random legal wall only when the pawn cannot move,
+//!   [`quoridor::Quoridor::fallback_move`]); a bot that crashed is stopped
+//!   and every later turn of its seat is such a random move, while one that
+//!   timed out stays in the game (its late answer is read as its next one).
+//! * The contest itself is [`quoridor::protocol::Referee`]; this file adds
+//!   what is the arena's: its bots, configuration flags and pictures.
+//! * Time: [`quoridor::protocol::TIME_CONTROL`], a clock of 1000 ms plus 30 ms per turn.
+//! * Judge records: one move per line in contest (`4 1`, `3 2 1`) or
+//!   algebraic (`e2`, `e3h`) notation; a line may hold several algebraic
+//!   moves joined by `/`. Blank lines are skipped. An illegal move stops
+//!   judging with the result "not over" (the contest does not end the game).
+
+use super::{Adapter, Contest};
+use crate::bot::Bot;
+use crate::error::{ConfigError, ServeError};
+use game_core::{Game, PlayerId};
+use quoridor::protocol;
+use quoridor::{Config, Move, Quoridor};
+use std::io::{BufRead, Write as IoWrite};
+
+/// Plies of random play after the tree before the `mcts` bot evaluates
+/// (random Quoridor games wander for hundreds of plies).
+pub const ROLLOUT: u32 = 0;
+
+/// Quoridor's contest ([`quoridor::protocol::Referee`]), under the arena's
+/// name.
+pub type QuoridorAdapter = quoridor::protocol::Referee;
+
+/// The contest for `players` (2 or 4) on 9x9 with the contest's 20 walls
+/// and a tick limit (`None`: no limit).
+///
+/// # Errors
+/// [`ConfigError`] when the library refuses the configuration.
+pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
+    Config::new(9, players)
+        .and_then(|config| QuoridorAdapter::new(Config { tick_limit, ..config }))
+        .map_err(|e| ConfigError::refused("quoridor", e))
+}
+
+impl Adapter for QuoridorAdapter {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec![
+            "--players".into(),
+            self.start().players().to_string(),
+            "--max-ticks".into(),
+            self.start().tick_limit().unwrap_or(0).to_string(),
+        ]
+    }
+    /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
+    /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
+        let cfg = super::game_rollout(cfg, ROLLOUT);
+        Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
+    }
+    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
+        (spec == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
+    }
+    fn display(&self, state: &Quoridor) -> String {
+        state.to_string()
+    }
+    fn seat_colours(&self) -> Vec<&'static str> {
+        quoridor::svg::COLOURS.to_vec()
+    }
+    fn svg(&self, state: &Quoridor) -> String {
+        quoridor::svg::svg(state, &[])
+    }
+    fn svg_with_history(&self, _start: &Quoridor, moves: &[(PlayerId, Move)], state: &Quoridor) -> String {
+        quoridor::svg::svg(state, moves)
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Quoridor>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), ServeError> {
+        // The protocol does not send the tick limit: the bot sees none.
+        protocol::run_bot(input, output, |state: &Quoridor, me, left| {
+            bot.set_time_left(left);
+            bot.turn(state, me).first().copied().unwrap_or_else(|| {
+                let mut moves = Vec::new();
+                state.legal_moves(me, &mut moves);
+                moves[0]
+            })
+        })
+        .map_err(|e| ServeError::protocol(self.name(), e))
+    }
+}
+
+/// The `mcts` bot's policy: tree moves narrowed to
+/// [`quoridor::evaluation::racing_moves`], uniform playouts, leaves scored
+/// by [`quoridor::evaluation::value`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RacePolicy;
+
+impl game_search::Policy<Quoridor> for RacePolicy {
+    fn tree_moves(&mut self, state: &Quoridor, player: PlayerId, moves: &mut Vec<Move>) {
+        quoridor::evaluation::racing_moves(state, player, moves);
+    }
+    fn evaluate(&mut self, state: &Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
+        for (i, v) in out.iter_mut().enumerate().take(state.players()) {
+            *v = quoridor::evaluation::value(state, PlayerId(i as u8));
+        }
+    }
+}
