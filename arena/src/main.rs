@@ -68,7 +68,7 @@ macro_rules! with_adapter {
                 $body
             }
             GameName::Quoridor => {
-                match games::quoridor::QuoridorAdapter::new(
+                match games::quoridor::adapter(
                     o.players.unwrap_or(2),
                     match o.max_ticks {
                         None => quoridor::Config::default_tick_limit(o.players.unwrap_or(2)),

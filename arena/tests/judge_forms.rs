@@ -8,7 +8,6 @@ use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
 use game_arena::games::paper_soccer::PaperSoccerAdapter;
 use game_arena::games::parallel_football::FootballAdapter;
-use game_arena::games::quoridor::QuoridorAdapter;
 use game_arena::games::yavalath::YavalathAdapter;
 
 fn cases() -> u64 {
@@ -47,14 +46,14 @@ fn yavalath_text_and_json_records_are_judged_alike() {
 #[test]
 fn quoridor_two_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(100), Some(20), None] {
-        assert!(run(&QuoridorAdapter::new(2, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::adapter(2, limit).unwrap()) > 0);
     }
 }
 
 #[test]
 fn quoridor_four_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(200), Some(30)] {
-        assert!(run(&QuoridorAdapter::new(4, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::adapter(4, limit).unwrap()) > 0);
     }
 }
 

@@ -17,7 +17,6 @@
 
 use game_arena::games::Adapter;
 use game_arena::games::parallel_football::FootballAdapter;
-use game_arena::games::quoridor::QuoridorAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -152,9 +151,10 @@ mod quoridor_pictures {
         (g, log)
     }
 
-    fn draw(name: &str, adapter: &QuoridorAdapter, start: Quoridor, moves: &[Move]) -> Quoridor {
+    /// Draws with the crate's own [`quoridor::svg`].
+    fn draw(name: &str, start: Quoridor, moves: &[Move]) -> Quoridor {
         let (g, log) = play(start, moves);
-        check_picture("quoridor", name, &adapter.svg_with_history(&start, &log, &g));
+        check_picture("quoridor", name, &quoridor::svg::svg(&g, &log));
         g
     }
 
@@ -167,15 +167,11 @@ mod quoridor_pictures {
         vec![pawn(4, 1), pawn(4, 7), pawn(4, 2), pawn(4, 6), pawn(4, 3), pawn(4, 5), pawn(4, 4)]
     }
 
-    fn two() -> QuoridorAdapter {
-        QuoridorAdapter::new(2, Some(100)).expect("the default game")
-    }
-
     #[test]
     fn straight_jump_over_a_facing_pawn() {
         let mut moves = face_to_face();
         moves.push(pawn(4, 3));
-        let g = draw("straight-jump", &two(), Quoridor::default(), &moves);
+        let g = draw("straight-jump", Quoridor::default(), &moves);
         assert_eq!(g.pawn(PlayerId(1)), Some(Cell::new(4, 3)));
     }
 
@@ -185,7 +181,7 @@ mod quoridor_pictures {
         let (before, _) = play(Quoridor::default(), &moves);
         let mut straight = before;
         moves.extend([Move::Wall(Wall::horizontal(4, 3)), Move::Wall(Wall::horizontal(0, 7)), pawn(5, 4)]);
-        let g = draw("side-step", &two(), Quoridor::default(), &moves);
+        let g = draw("side-step", Quoridor::default(), &moves);
         assert_eq!(g.pawn(PlayerId(1)), Some(Cell::new(5, 4)));
         // Without the wall the same side-step is not a move.
         straight.play(PlayerId(1), Move::Wall(Wall::horizontal(0, 6))).expect("a wall");
@@ -198,7 +194,7 @@ mod quoridor_pictures {
         let walls = [Wall::horizontal(1, 3), Wall::horizontal(3, 3), Wall::horizontal(5, 3), Wall::horizontal(7, 3)];
         let mut moves: Vec<Move> = walls.iter().map(|&w| Move::Wall(w)).collect();
         moves.push(Move::Wall(Wall::vertical(0, 4)));
-        let mut g = draw("last-path", &two(), Quoridor::default(), &moves);
+        let mut g = draw("last-path", Quoridor::default(), &moves);
         let before = g;
         let err = g.play(PlayerId(1), Move::Wall(Wall::horizontal(0, 5))).unwrap_err();
         assert!(matches!(err, MoveError::WallBlocksPath { .. }), "{err}");
@@ -207,7 +203,7 @@ mod quoridor_pictures {
 
     #[test]
     fn stuck_pawn_is_removed_in_a_four_player_game() {
-        let config = Config::new(9, 4);
+        let config = Config::new(9, 4).unwrap();
         let cell = |x, y| Some(Cell::new(x, y));
         // Player 0 in the corner, all walls used: a wall on its right, two pawns below it.
         let setup = Setup {
@@ -225,8 +221,7 @@ mod quoridor_pictures {
             to_move: PlayerId(3),
         };
         let start = Quoridor::from_setup(setup).expect("a valid position");
-        let adapter = QuoridorAdapter::new(4, Some(200)).expect("four players");
-        let g = draw("removed", &adapter, start, &[Move::Wall(Wall::horizontal(2, 7))]);
+        let g = draw("removed", start, &[Move::Wall(Wall::horizontal(2, 7))]);
         assert!(g.is_removed(PlayerId(0)));
         assert_eq!(g.pawn(PlayerId(0)), None);
         assert_eq!(g.to_act(), ToAct::Player(PlayerId(1)));

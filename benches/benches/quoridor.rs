@@ -14,7 +14,7 @@ use quoridor::{Config, Move, Quoridor};
 use std::hint::black_box;
 
 fn config(players: u8, tick_limit: u32) -> Config {
-    Config { tick_limit: Some(tick_limit), ..Config::new(9, players) }
+    Config { tick_limit: Some(tick_limit), ..Config::new(9, players).unwrap() }
 }
 
 /// Every position of `games` uniformly random games (each ply uniform over
@@ -107,7 +107,7 @@ fn perfts(c: &mut Criterion) {
     let mut g = c.benchmark_group("quoridor/perft");
     g.sample_size(10);
     for (players, depth, expected) in [(2u8, 3u32, 2_062_264u64), (4, 3, 2_062_065)] {
-        let start = Quoridor::new(Config { tick_limit: None, ..Config::new(9, players) }).unwrap();
+        let start = Quoridor::new(Config { tick_limit: None, ..Config::new(9, players).unwrap() }).unwrap();
         assert_eq!(perft(&start, depth), expected);
         g.throughput(Throughput::Elements(expected));
         g.bench_function(format!("{players}p-start-depth{depth}"), |b| b.iter(|| perft(black_box(&start), depth)));

@@ -89,7 +89,7 @@ fn bench(c: &mut Criterion) {
     compare(c, "yavalath", &advance(yavalath::Yavalath::new(), 10, 1), Some((4, yavalath::evaluation::value)));
     let ps = advance(paper_soccer::PaperSoccer::default(), 20, 2);
     compare(c, "paper-soccer", &ps, Some((0, paper_soccer::evaluation::value)));
-    let q = quoridor::Quoridor::new(quoridor::Config::new(9, 2)).expect("standard quoridor");
+    let q = quoridor::Quoridor::new(quoridor::Config::new(9, 2).unwrap()).expect("standard quoridor");
     compare(c, "quoridor", &advance(q, 10, 3), Some((0, quoridor::evaluation::value)));
     let f = parallel_football::Football::new(parallel_football::Config::new(32, 32, 4, 10, 20_000).expect("config"))
         .expect("football");

@@ -8,7 +8,6 @@ use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
 use game_arena::games::paper_soccer::PaperSoccerAdapter;
 use game_arena::games::parallel_football::FootballAdapter;
-use game_arena::games::quoridor::QuoridorAdapter;
 use game_arena::games::yavalath::YavalathAdapter;
 use libfuzzer_sys::fuzz_target;
 
@@ -29,9 +28,9 @@ fuzz_target!(|data: &[u8]| {
     match which % 6 {
         0 => run(&PaperSoccerAdapter, seed, tail),
         1 => run(&YavalathAdapter, seed, tail),
-        2 => run(&QuoridorAdapter::new(2, Some(100)).expect("valid"), seed, tail),
-        3 => run(&QuoridorAdapter::new(4, Some(40)).expect("valid"), seed, tail),
-        4 => run(&QuoridorAdapter::new(2, None).expect("valid"), seed, tail),
+        2 => run(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), seed, tail),
+        3 => run(&game_arena::games::quoridor::adapter(4, Some(40)).expect("valid"), seed, tail),
+        4 => run(&game_arena::games::quoridor::adapter(2, None).expect("valid"), seed, tail),
         _ => run(&FootballAdapter::new(12, 2, 5, 20).expect("valid"), seed, tail),
     }
 });

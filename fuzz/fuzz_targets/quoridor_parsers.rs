@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = protocol::run_bot(rest, std::io::sink(), |_, _, _| quoridor::Move::Pawn(quoridor::Cell::new(0, 0)));
     for players in [2, 4] {
-        if let Ok(start) = Quoridor::new(Config::new(9, players)) {
+        if let Ok(start) = Config::new(9, players).and_then(Quoridor::new) {
             if let Ok((end, _history)) = protocol::replay_lines(&start, text) {
                 game_core::testing::check_setup_round_trip(&end).expect("setup round trip");
             }

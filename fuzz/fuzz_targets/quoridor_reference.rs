@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     let config = Config {
         walls: [8, 20, 40, 80][usize::from(shape >> 3 & 3)],
         tick_limit: None,
-        ..Config::new([5, 7, 9, 5][usize::from(shape % 4)], players)
+        ..Config::new([5, 7, 9, 5][usize::from(shape % 4)], players).expect("a supported size and player count")
     };
     let Ok(start) = Quoridor::new(config) else { return };
     let indices: Vec<u16> = rest.chunks(2).take(160).map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)])).collect();

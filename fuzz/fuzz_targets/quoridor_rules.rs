@@ -11,6 +11,7 @@ fuzz_target!(|data: &[u8]| {
         walls: [0, 4, 8, 20][usize::from(shape >> 3 & 3)],
         tick_limit: if shape & 32 == 0 { Some(100) } else { Some(12) },
         ..Config::new([5, 7, 9, 11][usize::from(shape % 4)], if shape & 4 == 0 { 2 } else { 4 })
+            .expect("a supported size and player count")
     };
     let Ok(start) = Quoridor::new(config) else { return };
     if let Err(v) = game_core::testing::fuzz_game_zobrist(&start, rest) {

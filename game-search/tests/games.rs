@@ -53,7 +53,8 @@ fn mcts_plays_simultaneous_and_chance_nodes_legally() {
 #[test]
 fn mcts_handles_four_players_and_repeated_turns() {
     let mut q =
-        quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(24), ..quoridor::Config::new(5, 4) }).unwrap();
+        quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(24), ..quoridor::Config::new(5, 4).unwrap() })
+            .unwrap();
     let mut bot =
         Mcts::<quoridor::Quoridor>::new(MctsConfig { budget: Budget::Iterations(30), ..MctsConfig::default() }, 3);
     while let Some(p) = q.to_act().next_decider() {
@@ -78,7 +79,8 @@ fn mcts_handles_four_players_and_repeated_turns() {
 fn paranoid_plays_four_player_quoridor_and_paper_soccer_turns() {
     use game_search::{EvalFn, Paranoid, ParanoidConfig};
     let mut q =
-        quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(40), ..quoridor::Config::new(5, 4) }).unwrap();
+        quoridor::Quoridor::new(quoridor::Config { tick_limit: Some(40), ..quoridor::Config::new(5, 4).unwrap() })
+            .unwrap();
     let cfg = ParanoidConfig { budget: Budget::Iterations(2), ..ParanoidConfig::default() };
     let mut bot = Paranoid::new(cfg, EvalFn(|g: &quoridor::Quoridor, me: PlayerId| quoridor::evaluation::score(g, me)));
     while let Some(p) = q.to_act().next_decider() {

@@ -1,36 +1,21 @@
 //! Every error of the crate: illegal moves ([`MoveError`]), refused
 //! configurations and setups ([`ConfigError`], [`SetupError`]), unreadable
-//! move text ([`NotationError`]), and the protocol's errors
+//! move text ([`ParseMoveError`]), and the protocol's errors
 //! ([`AnswerError`], [`ProtocolError`], [`RecordError`]). Each has a stable
 //! kebab-case [`GameError::kind`](game_core::GameError::kind).
 
 use crate::moves::Wall;
-use game_core::PlayerId;
 use game_core::grid::Cell;
+use game_core::{PlayerId, SeatError};
 
 /// Why a move is refused. The state is unchanged after a refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
-    /// The seat does not exist in this game (checked before anything else).
-    #[error("there is no player {player} in a {players}-player game")]
-    NoSuchPlayer {
-        /// The seat asked about.
-        player: PlayerId,
-        /// Players of the game.
-        players: usize,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not this player's turn.
-    #[error("it is player {to_move}'s turn, not player {player}'s")]
-    NotYourTurn {
-        /// Who tried.
-        player: PlayerId,
-        /// Who is to move.
-        to_move: PlayerId,
-    },
+    /// The seat cannot play now: it does not exist (checked before
+    /// anything else), the game is over, or another player is to move.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// The target cell is off the board.
     #[error("cell {} {} is off the board", cell.x, cell.y)]
     PawnOffBoard {
@@ -81,9 +66,7 @@ pub enum MoveError {
 }
 
 game_core::error_kinds!(MoveError {
-    MoveError::NoSuchPlayer { .. } => "no-such-player",
-    MoveError::GameOver => "game-over",
-    MoveError::NotYourTurn { .. } => "not-your-turn",
+    MoveError::Seat(e) => game_core::GameError::kind(e),
     MoveError::PawnOffBoard { .. } => "pawn-off-board",
     MoveError::IllegalPawnMove { .. } => "illegal-pawn-move",
     MoveError::WallOffBoard { .. } => "wall-off-board",
@@ -244,7 +227,7 @@ game_core::error_kinds!(ConfigError {
 /// Why a move text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum NotationError {
+pub enum ParseMoveError {
     /// Nothing to read.
     #[error("empty move")]
     Empty,
@@ -275,20 +258,20 @@ pub enum NotationError {
         /// Index of the move in the record, from 0.
         index: usize,
         /// What is wrong with it.
-        error: Box<NotationError>,
+        error: Box<ParseMoveError>,
     },
 }
 
-game_core::error_kinds!(NotationError {
-    NotationError::Empty => "empty",
-    NotationError::TokenCount(_) => "token-count",
-    NotationError::NotANumber(_) => "not-a-number",
-    NotationError::OutOfRange(_) => "out-of-range",
-    NotationError::BadOrientation(_) => "bad-orientation",
-    NotationError::BadColumn(_) => "bad-column",
-    NotationError::BadRow(_) => "bad-row",
-    NotationError::BadSuffix(_) => "bad-suffix",
-    NotationError::InRecord { .. } => "in-record",
+game_core::error_kinds!(ParseMoveError {
+    ParseMoveError::Empty => "empty",
+    ParseMoveError::TokenCount(_) => "token-count",
+    ParseMoveError::NotANumber(_) => "not-a-number",
+    ParseMoveError::OutOfRange(_) => "out-of-range",
+    ParseMoveError::BadOrientation(_) => "bad-orientation",
+    ParseMoveError::BadColumn(_) => "bad-column",
+    ParseMoveError::BadRow(_) => "bad-row",
+    ParseMoveError::BadSuffix(_) => "bad-suffix",
+    ParseMoveError::InRecord { .. } => "in-record",
 });
 
 /// Why the referee does not take a bot's answer line as a move of the board.
@@ -385,7 +368,7 @@ pub enum RecordError {
         /// Line number, from 1.
         line: usize,
         /// Why.
-        error: NotationError,
+        error: ParseMoveError,
     },
     /// A move is illegal.
     #[error("line {line}: player {player}: {error}")]
@@ -401,18 +384,16 @@ pub enum RecordError {
 
 // A bad line has the kind of its notation or move error.
 game_core::error_kinds!(RecordError {
-    RecordError::Unreadable { error: NotationError::Empty, .. } => "empty",
-    RecordError::Unreadable { error: NotationError::TokenCount(_), .. } => "token-count",
-    RecordError::Unreadable { error: NotationError::NotANumber(_), .. } => "not-a-number",
-    RecordError::Unreadable { error: NotationError::OutOfRange(_), .. } => "out-of-range",
-    RecordError::Unreadable { error: NotationError::BadOrientation(_), .. } => "bad-orientation",
-    RecordError::Unreadable { error: NotationError::BadColumn(_), .. } => "bad-column",
-    RecordError::Unreadable { error: NotationError::BadRow(_), .. } => "bad-row",
-    RecordError::Unreadable { error: NotationError::BadSuffix(_), .. } => "bad-suffix",
-    RecordError::Unreadable { error: NotationError::InRecord { .. }, .. } => "in-record",
-    RecordError::Illegal { error: MoveError::NoSuchPlayer { .. }, .. } => "no-such-player",
-    RecordError::Illegal { error: MoveError::GameOver, .. } => "game-over",
-    RecordError::Illegal { error: MoveError::NotYourTurn { .. }, .. } => "not-your-turn",
+    RecordError::Unreadable { error: ParseMoveError::Empty, .. } => "empty",
+    RecordError::Unreadable { error: ParseMoveError::TokenCount(_), .. } => "token-count",
+    RecordError::Unreadable { error: ParseMoveError::NotANumber(_), .. } => "not-a-number",
+    RecordError::Unreadable { error: ParseMoveError::OutOfRange(_), .. } => "out-of-range",
+    RecordError::Unreadable { error: ParseMoveError::BadOrientation(_), .. } => "bad-orientation",
+    RecordError::Unreadable { error: ParseMoveError::BadColumn(_), .. } => "bad-column",
+    RecordError::Unreadable { error: ParseMoveError::BadRow(_), .. } => "bad-row",
+    RecordError::Unreadable { error: ParseMoveError::BadSuffix(_), .. } => "bad-suffix",
+    RecordError::Unreadable { error: ParseMoveError::InRecord { .. }, .. } => "in-record",
+    RecordError::Illegal { error: MoveError::Seat(e), .. } => game_core::GameError::kind(e),
     RecordError::Illegal { error: MoveError::PawnOffBoard { .. }, .. } => "pawn-off-board",
     RecordError::Illegal { error: MoveError::IllegalPawnMove { .. }, .. } => "illegal-pawn-move",
     RecordError::Illegal { error: MoveError::WallOffBoard { .. }, .. } => "wall-off-board",

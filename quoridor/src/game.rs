@@ -12,7 +12,7 @@ use crate::setup::Setup;
 use crate::state::{NO_PAWN, Quoridor, Status};
 use crate::zobrist;
 use game_core::grid::Cell;
-use game_core::{Game, NoChance, Outcome, PlayerId, PlayerSet, PlayoutError, RngCore, ToAct};
+use game_core::{Game, NoChance, Outcome, PlayerId, PlayerSet, PlayoutError, RngCore, SeatError, ToAct};
 
 impl Quoridor {
     #[inline]
@@ -159,10 +159,10 @@ impl Game for Quoridor {
     fn check_move(&self, player: PlayerId, mv: Move) -> Result<(), MoveError> {
         self.check_seat(player)?;
         if self.status != Status::Running {
-            return Err(MoveError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if player.0 != self.to_move {
-            return Err(MoveError::NotYourTurn { player, to_move: PlayerId(self.to_move) });
+            return Err(SeatError::NotYourTurn { player, to_move: PlayerId(self.to_move) }.into());
         }
         match mv {
             Move::Pawn(cell) => {

@@ -61,17 +61,36 @@
 //! assert_eq!(game, before);
 //!
 //! // Four players on a 7 x 7 board, played out at random with a seeded generator.
-//! let mut four = Quoridor::new(Config { tick_limit: Some(60), ..Config::new(7, 4) }).unwrap();
+//! let mut four = Quoridor::new(Config { tick_limit: Some(60), ..Config::new(7, 4).unwrap() }).unwrap();
 //! game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
 //! assert_eq!(four.to_act(), ToAct::Over);
 //! assert_eq!(four.to_move(), None); // nobody is to move: read `four.outcome()`
 //! println!("{four}");
 //! ```
 //!
+//! ## Modules
+//! | Module | What it holds |
+//! |---|---|
+//! | `state` | the state type, [`Quoridor`], and its queries |
+//! | `setup` | [`Config`] and [`Setup`], the plain forms a game starts from |
+//! | `error` | every error enum ([`MoveError`], [`ConfigError`], [`SetupError`], [`ParseMoveError`], the protocol's) |
+//! | `game` | the [`Game`](game_core::Game) impl |
+//! | `movegen` | legal moves, wall checks, the fallback move |
+//! | [`notation`] | moves as text (contest and algebraic) |
+//! | [`evaluation`] | evaluation functions a bot starts from |
+//! | [`opponents`] | reference opponents ([`opponents::Walker`]), feature `chacha` |
+//! | `svg` | the position as an SVG picture, feature `svg` |
+//! | `display` | the text board ([`Display`](std::fmt::Display)) |
+//! | [`protocol`] | the bot protocol: `message`, `bot` ([`protocol::Session`], [`protocol::run_bot`]), `referee` ([`protocol::Referee`], feature `referee`) |
+//! | `zobrist`, `symmetry` | the hash and the symmetries of the two-player game |
+//! | [`rules`] | the rules for people, with pictures |
+//! | `testing` | the reference model, perft and biased walks, feature `testing` |
+//!
 //! ## Rules in brief
-//! * A game starts from a [`Config`]: plain public fields (`Config::new(size,
-//!   players)` fills in the contest's defaults), validated by
-//!   [`Quoridor::new`]; any position is a [`Setup`], validated by
+//! * A game starts from a [`Config`]: plain public fields ([`Config::new`]`(size,
+//!   players)` fills in the contest's defaults and checks them;
+//!   [`Quoridor::new`] checks again, as the fields may have changed); any
+//!   position is a [`Setup`], validated by
 //!   [`Game::from_setup`](game_core::Game::from_setup).
 //! * Board `M x M` (odd `M` from 5 to 11, 9 by default); cell `(0, 0)` is the
 //!   top-left one. Start cells and goals: [`Config::start_cell`],
@@ -161,17 +180,21 @@ mod geometry;
 mod movegen;
 mod moves;
 pub mod notation;
+#[cfg(feature = "chacha")]
+pub mod opponents;
 pub mod protocol;
 pub mod rules;
 mod sample;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod zobrist;
 
-pub use error::{ConfigError, MoveError, NotationError, SetupError};
+pub use error::{ConfigError, MoveError, ParseMoveError, SetupError};
 pub use game_core;
 /// A cell `(x, y)`: `(0, 0)` is the top-left cell, `x` grows to the right
 /// and `y` downwards (the contest's coordinates).

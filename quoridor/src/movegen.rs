@@ -271,7 +271,7 @@ impl Quoridor {
     /// still in the game keeps a path to its goal.
     ///
     /// # Errors
-    /// [`MoveError::NoSuchPlayer`] for a seat the game does not have; then
+    /// [`MoveError::Seat`] for a seat the game does not have; then
     /// the first rule the wall breaks, in the order of the rules ([`crate::rules`]).
     pub fn check_wall(&self, player: PlayerId, wall: Wall) -> Result<(), MoveError> {
         self.check_seat(player)?;

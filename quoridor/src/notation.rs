@@ -21,7 +21,7 @@
 // the casts to `u8`.
 #![allow(clippy::cast_possible_truncation)]
 
-pub use crate::error::NotationError;
+pub use crate::error::ParseMoveError;
 use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
 use game_core::MoveNotation;
@@ -34,9 +34,9 @@ pub fn format_contest(mv: Move) -> String {
     mv.to_string()
 }
 
-fn coordinate(token: &str) -> Result<u8, NotationError> {
-    let n: i64 = token.parse().map_err(|_| NotationError::NotANumber(token.to_string()))?;
-    u8::try_from(n).map_err(|_| NotationError::OutOfRange(token.to_string()))
+fn coordinate(token: &str) -> Result<u8, ParseMoveError> {
+    let n: i64 = token.parse().map_err(|_| ParseMoveError::NotANumber(token.to_string()))?;
+    u8::try_from(n).map_err(|_| ParseMoveError::OutOfRange(token.to_string()))
 }
 
 /// Reads a move in the contest's notation: 2 or 3 whitespace-separated
@@ -45,31 +45,31 @@ fn coordinate(token: &str) -> Result<u8, NotationError> {
 /// [`MoveError`](crate::MoveError)), only that they are 0 to 255.
 ///
 /// # Errors
-/// [`NotationError`] when the text is not of that form.
-pub fn parse_contest(text: &str) -> Result<Move, NotationError> {
+/// [`ParseMoveError`] when the text is not of that form.
+pub fn parse_contest(text: &str) -> Result<Move, ParseMoveError> {
     let mut tokens = text.split_whitespace();
     let mut t = [""; 3];
     let mut n = 0;
     for tok in tokens.by_ref() {
         if n == 3 {
-            return Err(NotationError::TokenCount(4 + tokens.count()));
+            return Err(ParseMoveError::TokenCount(4 + tokens.count()));
         }
         t[n] = tok;
         n += 1;
     }
     match n {
-        0 => Err(NotationError::Empty),
+        0 => Err(ParseMoveError::Empty),
         2 => Ok(Move::Pawn(Cell::new(coordinate(t[0])?, coordinate(t[1])?))),
         3 => {
             let (x, y) = (coordinate(t[0])?, coordinate(t[1])?);
             let vertical = match t[2] {
                 "0" => false,
                 "1" => true,
-                other => return Err(NotationError::BadOrientation(other.to_string())),
+                other => return Err(ParseMoveError::BadOrientation(other.to_string())),
             };
             Ok(Move::Wall(Wall { x, y, vertical }))
         }
-        n => Err(NotationError::TokenCount(n)),
+        n => Err(ParseMoveError::TokenCount(n)),
     }
 }
 
@@ -92,38 +92,38 @@ pub fn format_algebraic(mv: Move, size: u8) -> String {
 /// `e3h`, `a5v`; letters in either case).
 ///
 /// # Errors
-/// [`NotationError`] when the text is not a cell or wall of the board.
-pub fn parse_algebraic(text: &str, size: u8) -> Result<Move, NotationError> {
+/// [`ParseMoveError`] when the text is not a cell or wall of the board.
+pub fn parse_algebraic(text: &str, size: u8) -> Result<Move, ParseMoveError> {
     let t = text.trim();
     let mut chars = t.chars();
     let Some(first) = chars.next() else {
-        return Err(NotationError::Empty);
+        return Err(ParseMoveError::Empty);
     };
     let c = first.to_ascii_lowercase();
     if !c.is_ascii_lowercase() || (c as u32 - 'a' as u32) >= u32::from(size) {
-        return Err(NotationError::BadColumn(t.to_string()));
+        return Err(ParseMoveError::BadColumn(t.to_string()));
     }
     let col = (c as u32 - 'a' as u32) as u8;
     let rest = chars.as_str();
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let (num, suffix) = rest.split_at(digits);
-    let row: u32 = num.parse().map_err(|_| NotationError::BadRow(t.to_string()))?;
+    let row: u32 = num.parse().map_err(|_| ParseMoveError::BadRow(t.to_string()))?;
     if row == 0 || row > u32::from(size) || num.starts_with('0') {
-        return Err(NotationError::BadRow(t.to_string()));
+        return Err(ParseMoveError::BadRow(t.to_string()));
     }
     let y = (row - 1) as u8;
     match suffix {
         "" => Ok(Move::Pawn(Cell::new(size - 1 - col, y))),
         "h" | "H" | "v" | "V" => {
             if size < 2 || col > size - 2 {
-                return Err(NotationError::BadColumn(t.to_string()));
+                return Err(ParseMoveError::BadColumn(t.to_string()));
             }
             if y > size - 2 {
-                return Err(NotationError::BadRow(t.to_string()));
+                return Err(ParseMoveError::BadRow(t.to_string()));
             }
             Ok(Move::Wall(Wall { x: size - 2 - col, y, vertical: suffix.eq_ignore_ascii_case("v") }))
         }
-        _ => Err(NotationError::BadSuffix(t.to_string())),
+        _ => Err(ParseMoveError::BadSuffix(t.to_string())),
     }
 }
 
@@ -131,8 +131,8 @@ pub fn parse_algebraic(text: &str, size: u8) -> Result<Move, NotationError> {
 /// the contest's otherwise.
 ///
 /// # Errors
-/// [`NotationError`] of the notation tried.
-pub fn parse_any(text: &str, size: u8) -> Result<Move, NotationError> {
+/// [`ParseMoveError`] of the notation tried.
+pub fn parse_any(text: &str, size: u8) -> Result<Move, ParseMoveError> {
     match text.trim_start().chars().next() {
         Some(c) if c.is_ascii_alphabetic() => parse_algebraic(text, size),
         _ => parse_contest(text),
@@ -149,19 +149,19 @@ pub fn format_algebraic_record(moves: &[Move], size: u8) -> String {
 /// (whitespace around moves is ignored; an empty text is an empty game).
 ///
 /// # Errors
-/// [`NotationError::InRecord`] naming the first unreadable move.
-pub fn parse_algebraic_record(text: &str, size: u8) -> Result<Vec<Move>, NotationError> {
+/// [`ParseMoveError::InRecord`] naming the first unreadable move.
+pub fn parse_algebraic_record(text: &str, size: u8) -> Result<Vec<Move>, ParseMoveError> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
     text.split('/')
         .enumerate()
-        .map(|(index, m)| parse_algebraic(m, size).map_err(|e| NotationError::InRecord { index, error: Box::new(e) }))
+        .map(|(index, m)| parse_algebraic(m, size).map_err(|e| ParseMoveError::InRecord { index, error: Box::new(e) }))
         .collect()
 }
 
 impl MoveNotation for Quoridor {
-    type ParseError = NotationError;
+    type ParseError = ParseMoveError;
 
     /// The contest's notation (`x y`, `x y v`).
     fn format_move(&self, mv: Move) -> String {
@@ -170,7 +170,7 @@ impl MoveNotation for Quoridor {
 
     /// The contest's notation, or algebraic notation when the text starts
     /// with a letter (see [`parse_any`]).
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         parse_any(text, self.size())
     }
 }

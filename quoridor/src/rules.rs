@@ -1,12 +1,12 @@
 // The complete rules of the game for people: the text is `doc/rules.md`,
-// the pictures `doc/*.svg`, drawn by the arena's renderer from real
+// the pictures `doc/*.svg`, drawn by the crate's `svg` module from real
 // positions and checked for staleness by `arena/tests/rules_pictures.rs`
 // (`UPDATE_PICTURES=1 cargo test -p arena --test rules_pictures` redraws
 // them). Each picture sits in its own HTML block (an SVG has no blank line).
 // Prose for people: names like CodinGame or JavaScript are not code items.
 #![allow(clippy::doc_markdown)]
 #![doc = include_str!("../doc/rules.md")]
-#![doc = "## Pictures\n\nDrawn by the arena's own renderer (`arena render`, `arena view`) from games played through this crate's API. Walls have their owner's colour, goal sides are edged in the colour of the player who must reach them, and the last move is ringed."]
+#![doc = "## Pictures\n\nDrawn by the crate's `svg` module (what `arena render` and `arena view` show) from games played through this crate's API. Walls have their owner's colour, goal sides are edged in the colour of the player who must reach them, and the last move is ringed."]
 #![doc = "### A straight jump\n\nBoth pawns walked to the middle: P0 on `(4,4)`, P1 on `(4,5)`. Nothing is behind P0, so P1 jumps straight over it to `(4,3)`.\n"]
 #![doc = "<div class=\"rules-picture\">"]
 #![doc = include_str!("../doc/straight-jump.svg")]

@@ -43,11 +43,21 @@ impl Default for Config {
 impl Config {
     /// The default configuration with another side and number of players:
     /// 20 walls, player 0 first, and the tick limit of
-    /// [`Config::default_tick_limit`] (100 with 2 players, 200 with 4); not
-    /// validated yet.
-    #[must_use]
-    pub fn new(size: u8, players: u8) -> Config {
-        Config { size, players, tick_limit: Config::default_tick_limit(players), ..Config::default() }
+    /// [`Config::default_tick_limit`] (100 with 2 players, 200 with 4).
+    ///
+    /// ```
+    /// use quoridor::{Config, ConfigError};
+    /// assert_eq!(Config::new(9, 2), Ok(Config::default()));
+    /// assert_eq!(Config::new(9, 3), Err(ConfigError::BadPlayers(3)));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ConfigError`] for a size or number of players the game does not
+    /// have ([`Config::validate`]).
+    pub fn new(size: u8, players: u8) -> Result<Config, ConfigError> {
+        let config = Config { size, players, tick_limit: Config::default_tick_limit(players), ..Config::default() };
+        config.validate()?;
+        Ok(config)
     }
 
     /// The contest's tick limit for `players`: 200 with 4 players (its only
@@ -57,7 +67,8 @@ impl Config {
         if players == 4 { Some(200) } else { Some(100) }
     }
 
-    /// Checks the configuration.
+    /// Checks the configuration (its fields are public, so a configuration
+    /// may be changed after [`Config::new`] checked it).
     ///
     /// # Errors
     /// The first setting that is not supported.
@@ -145,7 +156,9 @@ impl Default for Quoridor {
 }
 
 impl Quoridor {
-    /// The start position of a configuration.
+    /// The start position of a configuration. Fallible although
+    /// [`Config::new`] validates: the fields of a [`Config`] are public (it
+    /// is plain data, as in a [`Setup`]), so it is checked again here.
     ///
     /// # Errors
     /// [`ConfigError`] for an unsupported configuration.
@@ -187,7 +200,7 @@ impl Quoridor {
     /// # Errors
     /// [`ConfigError::BadPlayers`] unless `players` is 2 or 4.
     pub fn with_players(players: u8) -> Result<Quoridor, ConfigError> {
-        Quoridor::new(Config::new(9, players))
+        Quoridor::new(Config::new(9, players)?)
     }
 
     /// The configuration of the game.

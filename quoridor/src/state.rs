@@ -166,12 +166,8 @@ impl Quoridor {
     }
 
     /// `Ok` when `player` is a seat of this game.
-    pub(crate) fn check_seat(&self, player: PlayerId) -> Result<(), crate::MoveError> {
-        if player.index() < self.players as usize {
-            Ok(())
-        } else {
-            Err(crate::MoveError::NoSuchPlayer { player, players: self.players as usize })
-        }
+    pub(crate) fn check_seat(&self, player: PlayerId) -> Result<(), game_core::SeatError> {
+        game_core::SeatError::check_exists(player, self.players as usize)
     }
 
     /// The next player still in the game after `p`, in turn order.

@@ -36,7 +36,7 @@ fn pawns_meet_reaches_adjacent_pawns_and_jumps_in_more_games() {
 
 #[test]
 fn close_corridors_reaches_nearly_closed_corridors_in_more_games() {
-    let start = Quoridor::new(Config { walls: 40, ..Config::new(7, 2) }).unwrap();
+    let start = Quoridor::new(Config { walls: 40, ..Config::new(7, 2).unwrap() }).unwrap();
     let uniform = measure("7x7 uniform", &start, &Uniform, 200);
     let biased = measure("7x7 corridors", &start, &CloseCorridors, 200);
     assert!(games_reaching(&biased, "nearly-closed-corridor") > games_reaching(&uniform, "nearly-closed-corridor"));
@@ -44,7 +44,7 @@ fn close_corridors_reaches_nearly_closed_corridors_in_more_games() {
 
 #[test]
 fn box_in_removes_stuck_four_player_pawns_on_9x9() {
-    let start = Quoridor::new(Config::new(9, 4)).unwrap();
+    let start = Quoridor::new(Config::new(9, 4).unwrap()).unwrap();
     let uniform = measure("4p uniform", &start, &Uniform, 500);
     let biased = measure("4p box-in", &start, &BoxIn, 500);
     assert!(games_reaching(&biased, "stuck-pawn-removed") > games_reaching(&uniform, "stuck-pawn-removed"));

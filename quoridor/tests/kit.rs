@@ -7,7 +7,7 @@ use quoridor::{Config, Move, Quoridor};
 use std::collections::BTreeSet;
 
 fn game(size: u8, players: u8, tick_limit: u32) -> Quoridor {
-    Quoridor::new(Config { tick_limit: Some(tick_limit), ..Config::new(size, players) }).unwrap()
+    Quoridor::new(Config { tick_limit: Some(tick_limit), ..Config::new(size, players).unwrap() }).unwrap()
 }
 
 #[test]
@@ -24,7 +24,7 @@ fn conforms_two_players_small_board() {
 #[test]
 fn conforms_four_players_small_board() {
     assert_conforms(&game(5, 4, 80), &KitConfig { games: 30, seed: 2, check_every: 1 });
-    let fewer_walls = Quoridor::new(Config { walls: 4, tick_limit: Some(80), ..Config::new(5, 4) }).unwrap();
+    let fewer_walls = Quoridor::new(Config { walls: 4, tick_limit: Some(80), ..Config::new(5, 4).unwrap() }).unwrap();
     assert_conforms(&fewer_walls, &KitConfig { games: 20, seed: 3, check_every: 1 });
 }
 

@@ -37,7 +37,7 @@ fn table() -> Vec<Row> {
 }
 
 fn start(size: u8, players: u8) -> Quoridor {
-    Quoridor::new(Config { tick_limit: None, ..Config::new(size, players) }).unwrap()
+    Quoridor::new(Config { tick_limit: None, ..Config::new(size, players).unwrap() }).unwrap()
 }
 
 #[test]

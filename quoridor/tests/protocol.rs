@@ -8,7 +8,7 @@ use quoridor::notation::{
     format_algebraic, format_algebraic_record, parse_algebraic, parse_algebraic_record, parse_any, parse_contest,
 };
 use quoridor::protocol::{self, AnswerError, History, PlacedWall, ProtocolError, RecordError, Session, StartMessage};
-use quoridor::{Cell, Config, Move, MoveError, NotationError, Quoridor, Wall};
+use quoridor::{Cell, Config, Move, MoveError, ParseMoveError, Quoridor, Wall};
 
 #[test]
 fn contest_notation_is_x_y_for_a_pawn_and_x_y_v_for_a_wall() {
@@ -21,13 +21,13 @@ fn contest_notation_is_x_y_for_a_pawn_and_x_y_v_for_a_wall() {
 
 #[test]
 fn contest_notation_errors_are_typed() {
-    assert_eq!(parse_contest(""), Err(NotationError::Empty));
-    assert_eq!(parse_contest("4"), Err(NotationError::TokenCount(1)));
-    assert_eq!(parse_contest("1 2 1 4 5"), Err(NotationError::TokenCount(5)));
-    assert_eq!(parse_contest("a 2"), Err(NotationError::NotANumber("a".into())));
-    assert_eq!(parse_contest("-1 2"), Err(NotationError::OutOfRange("-1".into())));
-    assert_eq!(parse_contest("256 2"), Err(NotationError::OutOfRange("256".into())));
-    assert_eq!(parse_contest("1 2 2"), Err(NotationError::BadOrientation("2".into())));
+    assert_eq!(parse_contest(""), Err(ParseMoveError::Empty));
+    assert_eq!(parse_contest("4"), Err(ParseMoveError::TokenCount(1)));
+    assert_eq!(parse_contest("1 2 1 4 5"), Err(ParseMoveError::TokenCount(5)));
+    assert_eq!(parse_contest("a 2"), Err(ParseMoveError::NotANumber("a".into())));
+    assert_eq!(parse_contest("-1 2"), Err(ParseMoveError::OutOfRange("-1".into())));
+    assert_eq!(parse_contest("256 2"), Err(ParseMoveError::OutOfRange("256".into())));
+    assert_eq!(parse_contest("1 2 2"), Err(ParseMoveError::BadOrientation("2".into())));
     assert_eq!(parse_contest("99999999999999999999 1").unwrap_err().kind(), "not-a-number");
     // Off-board coordinates read fine and are refused by the rules.
     let s = Quoridor::default();
@@ -77,7 +77,7 @@ fn algebraic_notation_errors_are_typed() {
 #[test]
 fn every_move_round_trips_through_both_notations() {
     for size in [5, 7, 9, 11] {
-        let s = Quoridor::new(Config::new(size, 2)).unwrap();
+        let s = Quoridor::new(Config::new(size, 2).unwrap()).unwrap();
         s.for_each_possible_move(&mut |mv| {
             assert_eq!(parse_contest(&mv.to_string()).unwrap(), mv);
             assert_eq!(s.parse_move(&s.format_move(mv)).unwrap(), mv);
@@ -95,7 +95,7 @@ fn algebraic_records_join_moves_with_slashes() {
     assert_eq!(format_algebraic_record(&moves, 9), "e2/e8/e3h");
     assert_eq!(parse_algebraic_record(" ", 9).unwrap(), []);
     let err = parse_algebraic_record("e2/e8/x9", 9).unwrap_err();
-    assert!(matches!(err, NotationError::InRecord { index: 2, .. }));
+    assert!(matches!(err, ParseMoveError::InRecord { index: 2, .. }));
     // The record plays from the start: e2 is P0's first step.
     let mut s = Quoridor::default();
     for mv in moves {
@@ -129,7 +129,11 @@ fn start_message_lists_players_id_size_and_start_cells_with_walls() {
     assert_eq!(start.player_id, PlayerId(2));
     assert_eq!(start.size, 9);
     assert_eq!(start.pawns[1], (Some(Cell::new(8, 4)), 5));
-    assert_eq!(start.config().unwrap(), Config { tick_limit: None, ..Config::new(9, 4) }, "the tick limit is not sent");
+    assert_eq!(
+        start.config().unwrap(),
+        Config { tick_limit: None, ..Config::new(9, 4).unwrap() },
+        "the tick limit is not sent"
+    );
     let session = Session::new(start).unwrap();
     assert_eq!(session.me(), PlayerId(2));
     assert_eq!(session.state().to_setup(), without_limit(&s));
@@ -361,13 +365,13 @@ fn follow_a_game(config: Config, assumed: Option<Option<u32>>, seed: u64) -> u32
 fn a_session_rebuilds_the_referees_position_whatever_the_tick_limit() {
     for limit in [None, Some(50), Some(100), Some(300)] {
         for seed in 0..3 {
-            let ticks = follow_a_game(Config { tick_limit: limit, ..Config::new(9, 2) }, None, seed);
+            let ticks = follow_a_game(Config { tick_limit: limit, ..Config::new(9, 2).unwrap() }, None, seed);
             assert!(limit.is_none_or(|n| ticks <= n));
         }
     }
     for seed in 0..3 {
-        follow_a_game(Config::new(9, 4), None, seed);
-        follow_a_game(Config { tick_limit: None, ..Config::new(7, 4) }, None, seed);
+        follow_a_game(Config::new(9, 4).unwrap(), None, seed);
+        follow_a_game(Config { tick_limit: None, ..Config::new(7, 4).unwrap() }, None, seed);
     }
 }
 
@@ -375,11 +379,11 @@ fn a_session_rebuilds_the_referees_position_whatever_the_tick_limit() {
 fn an_assumed_tick_limit_never_makes_a_session_fail() {
     for seed in 0..3 {
         // Right, too small, too large, none.
-        follow_a_game(Config { tick_limit: Some(30), ..Config::new(9, 2) }, Some(Some(30)), seed);
-        follow_a_game(Config { tick_limit: Some(300), ..Config::new(9, 2) }, Some(Some(10)), seed);
-        follow_a_game(Config { tick_limit: None, ..Config::new(9, 2) }, Some(Some(100)), seed);
-        follow_a_game(Config { tick_limit: Some(40), ..Config::new(9, 4) }, Some(Some(500)), seed);
-        follow_a_game(Config::new(9, 4), Some(Some(0)), seed);
+        follow_a_game(Config { tick_limit: Some(30), ..Config::new(9, 2).unwrap() }, Some(Some(30)), seed);
+        follow_a_game(Config { tick_limit: Some(300), ..Config::new(9, 2).unwrap() }, Some(Some(10)), seed);
+        follow_a_game(Config { tick_limit: None, ..Config::new(9, 2).unwrap() }, Some(Some(100)), seed);
+        follow_a_game(Config { tick_limit: Some(40), ..Config::new(9, 4).unwrap() }, Some(Some(500)), seed);
+        follow_a_game(Config::new(9, 4).unwrap(), Some(Some(0)), seed);
     }
 }
 

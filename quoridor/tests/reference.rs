@@ -11,7 +11,7 @@ use quoridor::testing::reference::check;
 use quoridor::{Config, Quoridor};
 
 fn start(size: u8, players: u8, walls: u8) -> Quoridor {
-    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players) }).unwrap()
+    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players).unwrap() }).unwrap()
 }
 
 proptest! {

@@ -1,9 +1,9 @@
 //! One test per rule sentence of the Quoridor rules (`quoridor::rules`, its text in
 //! [doc/rules.md](../doc/rules.md)), each named after it.
 
-use game_core::{Game, PlayerId, ToAct, rng};
+use game_core::{Game, PlayerId, SeatError, ToAct, rng};
 use quoridor::protocol;
-use quoridor::{Cell, Config, Move, MoveError, Quoridor, Setup, Wall};
+use quoridor::{Cell, Config, ConfigError, Move, MoveError, Quoridor, Setup, Wall};
 use std::collections::BTreeSet;
 
 const P0: PlayerId = PlayerId(0);
@@ -16,7 +16,7 @@ const P3: PlayerId = PlayerId(3);
 /// players in seat order.
 fn position(size: u8, pawns: &[Option<(u8, u8)>], walls: &[Wall], to_move: u8) -> Quoridor {
     position_with(
-        Config { walls: 10 * pawns.len() as u8, tick_limit: None, ..Config::new(size, pawns.len() as u8) },
+        Config { walls: 10 * pawns.len() as u8, tick_limit: None, ..Config::new(size, pawns.len() as u8).unwrap() },
         pawns,
         walls,
         to_move,
@@ -76,7 +76,7 @@ fn four_players_start_in_the_middle_of_each_side_in_turn_order() {
     let s = Quoridor::with_players(4).unwrap();
     let cells: Vec<_> = (0..4).map(|p| s.pawn(PlayerId(p)).unwrap()).collect();
     assert_eq!(cells, [Cell::new(4, 0), Cell::new(8, 4), Cell::new(4, 8), Cell::new(0, 4)]);
-    let s7 = Quoridor::new(Config::new(7, 4)).unwrap();
+    let s7 = Quoridor::new(Config::new(7, 4).unwrap()).unwrap();
     let cells: Vec<_> = (0..4).map(|p| s7.pawn(PlayerId(p)).unwrap()).collect();
     assert_eq!(cells, [Cell::new(3, 0), Cell::new(6, 3), Cell::new(3, 6), Cell::new(0, 3)]);
 }
@@ -94,12 +94,14 @@ fn turn_order_follows_player_numbers() {
 #[test]
 fn board_size_is_odd_from_5_to_11() {
     for m in [5, 7, 9, 11] {
-        assert_eq!(Quoridor::new(Config::new(m, 2)).unwrap().size(), m);
+        assert_eq!(Quoridor::new(Config::new(m, 2).unwrap()).unwrap().size(), m);
     }
     for m in [0, 3, 4, 6, 8, 10, 12, 13, 255] {
-        assert!(Quoridor::new(Config::new(m, 2)).is_err(), "size {m}");
+        assert_eq!(Config::new(m, 2), Err(ConfigError::BadSize(m)), "size {m}");
+        // A configuration changed by hand after Config::new is checked again.
+        assert_eq!(Quoridor::new(Config { size: m, ..Config::default() }), Err(ConfigError::BadSize(m)));
     }
-    assert!(Quoridor::new(Config::new(9, 3)).is_err());
+    assert_eq!(Config::new(9, 3), Err(ConfigError::BadPlayers(3)));
 }
 
 #[test]
@@ -108,9 +110,9 @@ fn walls_are_shared_equally() {
     assert_eq!((two.walls_left(P0), two.walls_left(P1)), (10, 10));
     let four = Quoridor::with_players(4).unwrap();
     assert!((0..4).all(|p| four.walls_left(PlayerId(p)) == 5));
-    let custom = Quoridor::new(Config { walls: 12, ..Config::new(9, 4) }).unwrap();
+    let custom = Quoridor::new(Config { walls: 12, ..Config::new(9, 4).unwrap() }).unwrap();
     assert!((0..4).all(|p| custom.walls_left(PlayerId(p)) == 3));
-    assert!(Quoridor::new(Config { walls: 10, ..Config::new(9, 4) }).is_err());
+    assert!(Quoridor::new(Config { walls: 10, ..Config::new(9, 4).unwrap() }).is_err());
 }
 
 #[test]
@@ -129,7 +131,7 @@ fn pawn_reaching_its_goal_wins_at_once() {
     assert_eq!(s.to_act(), ToAct::Over);
     assert_eq!(s.outcome().unwrap().winner(), Some(P0));
     assert_eq!(s.end_reason(), Some("goal"));
-    assert_eq!(s.play(P1, pawn(8, 7)), Err(MoveError::GameOver));
+    assert_eq!(s.play(P1, pawn(8, 7)), Err(MoveError::Seat(SeatError::GameOver)));
 }
 
 #[test]
@@ -153,7 +155,7 @@ fn four_player_goals_are_the_opposite_sides() {
             assert_eq!(won, Some(true), "player {p}");
         }
     }
-    let s = Config::new(9, 4);
+    let s = Config::new(9, 4).unwrap();
     assert!(s.is_goal(P0, Cell::new(3, 8)) && s.is_goal(P1, Cell::new(0, 3)));
     assert!(s.is_goal(P2, Cell::new(3, 0)) && s.is_goal(P3, Cell::new(8, 3)));
     assert!(!s.is_goal(P1, Cell::new(8, 3)) && !s.is_goal(P3, Cell::new(0, 3)));
@@ -197,14 +199,16 @@ fn wall_off_the_board_is_refused() {
 
 #[test]
 fn wall_without_walls_left_is_refused() {
-    let s = position_with(Config { walls: 2, ..Config::new(9, 2) }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
+    let s =
+        position_with(Config { walls: 2, ..Config::new(9, 2).unwrap() }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
     assert_eq!(s.walls_left(P0), 0);
     assert_eq!(s.check_move(P0, Move::Wall(h(3, 3))), Err(MoveError::NoWallsLeft { player: P0 }));
 }
 
 #[test]
 fn player_with_no_walls_left_must_move_its_pawn() {
-    let s = position_with(Config { walls: 2, ..Config::new(9, 2) }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
+    let s =
+        position_with(Config { walls: 2, ..Config::new(9, 2).unwrap() }, &[Some((4, 0)), Some((4, 8))], &[h(0, 0)], 0);
     let moves = legal(&s);
     assert_eq!(moves.len(), 3);
     assert!(moves.iter().all(|m| matches!(m, Move::Pawn(_))));
@@ -357,7 +361,7 @@ fn pawn_move_off_the_board_or_too_far_is_refused() {
     assert_eq!(s.check_move(P0, pawn(9, 0)), Err(MoveError::PawnOffBoard { cell: Cell::new(9, 0) }));
     assert_eq!(s.check_move(P0, pawn(4, 2)), Err(MoveError::IllegalPawnMove { cell: Cell::new(4, 2) }));
     assert_eq!(s.check_move(P0, pawn(5, 1)), Err(MoveError::IllegalPawnMove { cell: Cell::new(5, 1) }));
-    assert_eq!(s.check_move(P1, pawn(4, 7)), Err(MoveError::NotYourTurn { player: P1, to_move: P0 }));
+    assert_eq!(s.check_move(P1, pawn(4, 7)), Err(MoveError::Seat(SeatError::NotYourTurn { player: P1, to_move: P0 })));
 }
 
 // ---- Stuck players -------------------------------------------------------------
@@ -365,7 +369,7 @@ fn pawn_move_off_the_board_or_too_far_is_refused() {
 /// P0 in the top-right corner, walled off to the west, P1 and P2 below it:
 /// P0 has no pawn move. P3 is to move.
 fn stuck_p0(p0_walls: u8, tick_limit: Option<u32>, tick: u32) -> Quoridor {
-    let config = Config { walls: 20, tick_limit, ..Config::new(9, 4) };
+    let config = Config { walls: 20, tick_limit, ..Config::new(9, 4).unwrap() };
     Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(8, 0)), Some(Cell::new(8, 1)), Some(Cell::new(8, 2)), Some(Cell::new(0, 4))],
@@ -421,7 +425,7 @@ fn removed_player_is_skipped_from_then_on() {
 #[test]
 fn removed_player_is_ignored_by_later_path_checks() {
     // P0 removed; its start cell can be walled in.
-    let config = Config { walls: 20, tick_limit: None, ..Config::new(9, 4) };
+    let config = Config { walls: 20, tick_limit: None, ..Config::new(9, 4).unwrap() };
     let s = Quoridor::from_setup(Setup {
         config,
         pawns: vec![None, Some(Cell::new(8, 4)), Some(Cell::new(4, 8)), Some(Cell::new(0, 4))],
@@ -451,7 +455,7 @@ fn two_player_games_never_get_stuck() {
     // Random two-player games on the smallest board: the player to move always has a pawn move.
     let mut moves = Vec::new();
     for seed in 0..30 {
-        let mut s = Quoridor::new(Config { tick_limit: Some(200), ..Config::new(5, 2) }).unwrap();
+        let mut s = Quoridor::new(Config { tick_limit: Some(200), ..Config::new(5, 2).unwrap() }).unwrap();
         let mut r = rng::seeded(seed);
         while let ToAct::Player(p) = s.to_act() {
             assert!(s.pawn_targets(p).next().is_some());
@@ -479,8 +483,8 @@ fn tick_counts_every_turn_from_one() {
 fn default_tick_limit_is_100_with_two_players_and_200_with_four() {
     assert_eq!(Config::default().tick_limit, Some(100));
     for size in [5, 7, 9, 11] {
-        assert_eq!(Config::new(size, 2).tick_limit, Some(100));
-        assert_eq!(Config::new(size, 4).tick_limit, Some(200));
+        assert_eq!(Config::new(size, 2).unwrap().tick_limit, Some(100));
+        assert_eq!(Config::new(size, 4).unwrap().tick_limit, Some(200));
     }
     assert_eq!(Quoridor::with_players(2).unwrap().tick_limit(), Some(100));
     assert_eq!(Quoridor::with_players(4).unwrap().tick_limit(), Some(200));
@@ -545,7 +549,7 @@ fn at_the_tick_limit_ties_share_the_win() {
     let o = s.outcome().unwrap();
     assert_eq!(o.winners().collect::<Vec<_>>(), [P0, P1]);
     // Four players: two share, two lose.
-    let config = Config { tick_limit: Some(1), ..Config::new(9, 4) };
+    let config = Config { tick_limit: Some(1), ..Config::new(9, 4).unwrap() };
     let mut f = Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(4, 5)), Some(Cell::new(3, 4)), Some(Cell::new(4, 8)), Some(Cell::new(0, 4))],
@@ -563,7 +567,7 @@ fn at_the_tick_limit_ties_share_the_win() {
 
 #[test]
 fn goal_on_the_last_tick_is_a_win_by_goal() {
-    let config = Config { tick_limit: Some(5), ..Config::new(9, 2) };
+    let config = Config { tick_limit: Some(5), ..Config::new(9, 2).unwrap() };
     let mut s = Quoridor::from_setup(Setup {
         config,
         pawns: vec![Some(Cell::new(0, 7)), Some(Cell::new(4, 1))],
@@ -656,12 +660,12 @@ fn text_board_shows_pawns_walls_and_removed_players() {
 fn a_seat_the_game_does_not_have_is_no_such_player_before_anything_else() {
     let s = Quoridor::default();
     let seven = PlayerId(7);
-    let no_such = Err(MoveError::NoSuchPlayer { player: seven, players: 2 });
+    let no_such = Err(MoveError::Seat(SeatError::NoSuchPlayer { player: seven, players: 2 }));
     assert_eq!(s.check_wall(seven, Wall::horizontal(0, 0)), no_such);
     assert_eq!(s.check_move(seven, Move::Wall(Wall::horizontal(0, 0))), no_such);
     assert_eq!(
         s.check_move(PlayerId(2), Move::Pawn(Cell::new(4, 1))),
-        Err(MoveError::NoSuchPlayer { player: PlayerId(2), players: 2 })
+        Err(MoveError::Seat(SeatError::NoSuchPlayer { player: PlayerId(2), players: 2 }))
     );
     // Even when the wall is off the board and the game is over.
     let mut over = s;

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use quoridor::{Config, Quoridor};
 
 fn start(size: u8, players: u8, walls: u8) -> Quoridor {
-    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players) }).unwrap()
+    Quoridor::new(Config { walls, tick_limit: None, ..Config::new(size, players).unwrap() }).unwrap()
 }
 
 fn mover(s: &Quoridor) -> PlayerId {
@@ -74,7 +74,7 @@ fn fast_playout_plays_legal_moves_to_the_end() {
     // Every size, two and four players, few walls (so the pawn race without
     // walls starts early) and the contest's 20.
     for (size, players, walls) in [(5, 2, 2), (7, 2, 4), (9, 2, 20), (11, 2, 2), (5, 4, 4), (9, 4, 20)] {
-        let s = Quoridor::new(Config { walls, ..Config::new(size, players) }).unwrap();
+        let s = Quoridor::new(Config { walls, ..Config::new(size, players).unwrap() }).unwrap();
         for seed in 0..40 {
             fast_playout_replays(&s, seed);
         }
@@ -94,7 +94,7 @@ proptest! {
 fn fast_playout_pawn_moves_are_uniform_over_the_targets_jumps_and_side_steps_included() {
     // Positions of two-player games without walls left on a crowded 5x5
     // board, where the mover's pawn touches the other (jumps and side-steps).
-    let s = Quoridor::new(Config { walls: 4, tick_limit: None, ..Config::new(5, 2) }).unwrap();
+    let s = Quoridor::new(Config { walls: 4, tick_limit: None, ..Config::new(5, 2).unwrap() }).unwrap();
     let mut checked = 0;
     for seed in 0..400u64 {
         let mut g = s;

@@ -14,7 +14,6 @@ pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
 pub mod quoridor;
-pub mod reference;
 pub mod yavalath;
 
 /// Everything the arena knows about one game. Implemented once per game in

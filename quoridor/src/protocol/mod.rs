@@ -52,6 +52,14 @@
 //!   ([`Quoridor::fallback_move`](crate::Quoridor::fallback_move)); the bot stays in the game, and a late
 //!   answer is taken as its answer on its next turn.
 //!
+//! # The contest as a whole
+//! [`Referee`] (feature `referee`, on by default) states the whole contest
+//! for a host, as [`game_core::referee::Contest`]: the messages above, the
+//! answers read by [`parse_answer`], a random legal move for a failed
+//! answer, a removed player told [`END_MESSAGE`] at once, [`TIME_CONTROL`]
+//! and how a text record of moves is read. The `arena` hosts it; so can a
+//! web server or a tournament manager.
+//!
 //! # How the referee reads answers
 //! Exactly as the contest server (JavaScript) does:
 //! * Each output line (split on `\n`) is decoded as UTF-8 (invalid bytes
@@ -118,10 +126,12 @@
 //! ```
 
 mod bot;
-mod messages;
+mod message;
 mod referee;
 
 pub use crate::error::{AnswerError, ProtocolError, RecordError};
 pub use bot::{Session, StartMessage, TurnMessage, format_answer, read_start, read_turn, run_bot, write_answer};
-pub use messages::{END_MESSAGE, History, PlacedWall, TIME_CONTROL};
+pub use message::{END_MESSAGE, History, PlacedWall, TIME_CONTROL};
+#[cfg(feature = "referee")]
+pub use referee::Referee;
 pub use referee::{parse_answer, replay_lines, skips_line, start_message, turn_message};

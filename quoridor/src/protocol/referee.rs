@@ -13,7 +13,7 @@
     clippy::similar_names
 )]
 
-use super::messages::History;
+use super::message::History;
 use crate::error::{AnswerError, RecordError};
 use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
@@ -245,7 +245,7 @@ pub fn replay_lines(start: &Quoridor, text: &str) -> Result<(Quoridor, History),
         let mv = crate::notation::parse_any(line, state.size())
             .map_err(|e| RecordError::Unreadable { line: line_no, error: e })?;
         // After the end, the seat whose turn was last: its move is refused
-        // with `MoveError::GameOver`.
+        // with `SeatError::GameOver`.
         let player = PlayerId(state.to_move);
         game_core::Game::play(&mut state, player, mv).map_err(|e| RecordError::Illegal {
             line: line_no,
@@ -255,4 +255,126 @@ pub fn replay_lines(start: &Quoridor, text: &str) -> Result<(Quoridor, History),
         history.record(player, mv);
     }
     Ok((state, history))
+}
+
+/// The contest as a whole, for a host (the `arena`, a web server, a
+/// tournament manager): the start position of its configuration, the
+/// messages above, answers read by [`parse_answer`], a failed answer
+/// (time-out, crash, unreadable or illegal) replaced by
+/// [`Quoridor::fallback_move`] with the bot kept in the game, a removed
+/// player (four players) told [`END_MESSAGE`](super::END_MESSAGE) at once,
+/// and [`TIME_CONTROL`](super::TIME_CONTROL). Text records hold one move per
+/// line in contest or algebraic notation (several algebraic moves may share
+/// a line, joined by `/`).
+///
+/// [`Referee::default`] is the contest's standard game (9 x 9, 2 players,
+/// 100 ticks).
+#[cfg(feature = "referee")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Referee {
+    start: Quoridor,
+}
+
+#[cfg(feature = "referee")]
+impl Referee {
+    /// The contest of `config`, from its start position.
+    ///
+    /// # Errors
+    /// [`ConfigError`](crate::ConfigError) when [`Quoridor::new`] refuses the
+    /// configuration.
+    pub fn new(config: crate::Config) -> Result<Referee, crate::ConfigError> {
+        Quoridor::new(config).map(|start| Referee { start })
+    }
+
+    /// The configuration of the contest.
+    #[must_use]
+    pub fn config(&self) -> crate::Config {
+        self.start.config()
+    }
+}
+
+/// The wall history of the turns played so far.
+#[cfg(feature = "referee")]
+fn history_of(log: &[game_core::referee::TurnLog<Move>]) -> History {
+    let mut h = History::new();
+    for t in log {
+        for &m in &t.moves {
+            h.record(t.player, m);
+        }
+    }
+    h
+}
+
+#[cfg(feature = "referee")]
+impl game_core::referee::Contest for Referee {
+    type Game = Quoridor;
+
+    fn start(&self) -> Quoridor {
+        self.start
+    }
+    fn time_control(&self) -> game_core::TimeControl {
+        super::TIME_CONTROL
+    }
+    fn failure_policy(&self) -> game_core::referee::FailurePolicy {
+        game_core::referee::FailurePolicy::Substitute
+    }
+    fn format_move(&self, _state: &Quoridor, mv: Move) -> String {
+        crate::notation::format_contest(mv)
+    }
+    fn start_message(&self, state: &Quoridor, seat: PlayerId) -> String {
+        start_message(state, seat)
+    }
+    fn turn_message(
+        &self,
+        state: &Quoridor,
+        _seat: PlayerId,
+        history: &[game_core::referee::TurnLog<Move>],
+        _first: bool,
+    ) -> String {
+        turn_message(state, &history_of(history))
+    }
+    fn parse_answer(
+        &self,
+        state: &Quoridor,
+        _seat: PlayerId,
+        lines: &[&[u8]],
+    ) -> Result<game_core::referee::ParsedAnswer<Move>, game_core::referee::AnswerError> {
+        let line = lines.first().copied().unwrap_or_default();
+        let mv = parse_answer(state.size(), line).map_err(|e| game_core::referee::AnswerError::from_game(&e))?;
+        Ok(game_core::referee::ParsedAnswer { moves: vec![mv], notes: Vec::new() })
+    }
+    fn end_message(&self, _state: &Quoridor, _seat: PlayerId) -> String {
+        super::END_MESSAGE.to_string()
+    }
+    fn skips_line(&self, line: &[u8]) -> bool {
+        skips_line(line)
+    }
+    fn timeout_keeps_bot(&self) -> bool {
+        true
+    }
+    fn seat_done(&self, state: &Quoridor, seat: PlayerId) -> bool {
+        state.is_removed(seat)
+    }
+    fn fallback_turn(&self, state: &Quoridor, seat: PlayerId, rng: &mut game_core::rng::GameRng) -> Vec<Move> {
+        if state.to_act().includes(seat) { state.fallback_move(rng).into_iter().collect() } else { Vec::new() }
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines()
+            .flat_map(|l| {
+                let l = l.trim();
+                if l.contains('/') { l.split('/').map(|m| m.trim().to_string()).collect() } else { vec![l.to_string()] }
+            })
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+    fn judge_line(
+        &self,
+        state: &Quoridor,
+        _player: PlayerId,
+        line: &str,
+    ) -> Result<Vec<Move>, game_core::referee::AnswerError> {
+        crate::notation::parse_any(line, state.size())
+            .map(|m| vec![m])
+            .map_err(|e| game_core::referee::AnswerError::from_game(&e))
+    }
 }

@@ -160,7 +160,7 @@ fn start(config: Config) -> Quoridor {
 /// (no tick limit), at most `max_len` plies: pawns next to each other,
 /// jumps and side-steps.
 pub fn arb_adjacent_pawns_state(size: u8, players: u8, max_len: usize) -> impl Strategy<Value = Quoridor> {
-    arb_state_biased(start(Config { tick_limit: None, ..Config::new(size, players) }), max_len, PawnsMeet)
+    arb_state_biased(start(Config { tick_limit: None, ..Config::new(size, players).unwrap() }), max_len, PawnsMeet)
 }
 
 /// Positions of games walked by [`CloseCorridors`] with `walls` walls in
@@ -171,11 +171,15 @@ pub fn arb_nearly_closed_corridor_state(
     walls: u8,
     max_len: usize,
 ) -> impl Strategy<Value = Quoridor> {
-    arb_state_biased(start(Config { walls, tick_limit: None, ..Config::new(size, players) }), max_len, CloseCorridors)
+    arb_state_biased(
+        start(Config { walls, tick_limit: None, ..Config::new(size, players).unwrap() }),
+        max_len,
+        CloseCorridors,
+    )
 }
 
 /// Four-player positions walked by [`BoxIn`] on an `size x size` board:
 /// crowded pawns, and stuck players removed.
 pub fn arb_stuck_pawn_state(size: u8, max_len: usize) -> impl Strategy<Value = Quoridor> {
-    arb_state_biased(start(Config { tick_limit: None, ..Config::new(size, 4) }), max_len, BoxIn)
+    arb_state_biased(start(Config { tick_limit: None, ..Config::new(size, 4).unwrap() }), max_len, BoxIn)
 }

@@ -14,7 +14,7 @@
 //! use quoridor::testing::reference;
 //! use quoridor::{Config, Move, Quoridor};
 //!
-//! let start = Quoridor::new(Config::new(5, 2)).unwrap();
+//! let start = Quoridor::new(Config::new(5, 2).unwrap()).unwrap();
 //! // Walk towards meeting pawns, checking every position against the model.
 //! biased_walk(&start, &PawnsMeet, &mut rng::seeded(3), 40, |s| reference::check(s).unwrap());
 //! // The bias reaches adjacent pawns in more games than the uniform walk.

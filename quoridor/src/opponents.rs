@@ -1,17 +1,30 @@
-//! Reference opponents: simple bots every search must beat.
+//! Reference opponents: simple bots every search must beat, on the
+//! [`Bot`] trait (the `arena`'s `walker`; a bot can play against them in its
+//! own tests). Behind the feature `chacha` (on by default): they break ties
+//! with the workspace's seeded generator.
 //!
-//! * [`Walker`] (Quoridor `walker`): steps along a shortest path to its
-//!   goal and never places a wall.
+//! ```
+//! use quoridor::Quoridor;
+//! use quoridor::game_core::bot::Bot;
+//! use quoridor::game_core::{Game, PlayerId};
+//! use quoridor::opponents::Walker;
 //!
-//! It breaks ties uniformly at random from its seed. Paper Soccer's
-//! `greedy` is `paper_soccer::opponents::Greedy`.
+//! let mut state = Quoridor::default();
+//! let mv = Walker::new(1).choose(&state, PlayerId(0)).unwrap();
+//! state.play(PlayerId(0), mv).unwrap();
+//! assert_eq!(state.distance_to_goal(PlayerId(0)), Some(7));
+//! ```
 
-use crate::bot::Bot;
+use crate::moves::Move;
+use crate::state::Quoridor;
+use game_core::bot::Bot;
 use game_core::rng::{Best, GameRng, seeded};
 use game_core::{Game, PlayerId};
-use quoridor::{Move, Quoridor};
 
-/// Quoridor's `walker`: see the module docs.
+/// The `walker`: steps along a shortest path to its goal and never places
+/// a wall (unless its pawn cannot move); ties are broken uniformly at
+/// random from its seed.
+#[derive(Clone, Debug)]
 pub struct Walker {
     rng: GameRng,
     buf: Vec<Move>,
@@ -44,7 +57,6 @@ impl Bot<Quoridor> for Walker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::RandomBot;
 
     fn play<G: Game>(mut g: G, bots: &mut [&mut dyn Bot<G>]) -> G {
         while let Some(p) = g.to_act().next_decider() {
@@ -74,7 +86,9 @@ mod tests {
     fn the_walker_beats_random_at_quoridor() {
         let mut wins = 0;
         for seed in 0..10 {
-            let (mut w, mut r) = (Walker::new(seed), RandomBot::new(seed));
+            let mut w = Walker::new(seed);
+            let (mut rng, mut buf) = (seeded(seed), Vec::new());
+            let mut r = |s: &Quoridor, me| s.random_legal_move(me, &mut rng, &mut buf);
             let end = play(Quoridor::with_players(2).unwrap(), &mut [&mut w, &mut r]);
             wins += usize::from(end.outcome().unwrap().winner() == Some(PlayerId(0)));
         }
