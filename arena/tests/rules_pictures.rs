@@ -286,7 +286,7 @@ mod parallel_football_pictures {
         let f = field(config, &[(centre, p as u16)], positions);
         let kicks = offsets.iter().map(|&(dx, dy)| Order::Kick { dx, dy }).collect();
         let stay = vec![Order::Stay; p];
-        let adapter = FootballAdapter::new(9, p as u16, 3, 100).expect("the same configuration");
+        let adapter = arena::games::parallel_football::adapter(9, p as u16, 3, 100).expect("the same configuration");
         let g = draw("kick-radius", &adapter, f, &[kicks, stay.clone(), stay.clone(), stay]);
         // One step past the disc is out of range.
         let mut outside = g.field().clone();
@@ -303,7 +303,7 @@ mod parallel_football_pictures {
         let centre = Cell::new(4, 4);
         let positions = vec![centre, centre, Cell::new(6, 7), Cell::new(1, 6)];
         let f = field(config, &[(centre, 1), (Cell::new(6, 7), 2), (Cell::new(2, 6), 1)], positions);
-        let adapter = FootballAdapter::new(9, 1, 6, 100).expect("the same configuration");
+        let adapter = arena::games::parallel_football::adapter(9, 1, 6, 100).expect("the same configuration");
         let orders = [
             vec![Order::Kick { dx: -3, dy: -3 }],
             vec![Order::Kick { dx: 3, dy: -3 }],

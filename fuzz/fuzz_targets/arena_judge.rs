@@ -3,7 +3,6 @@
 #![no_main]
 
 use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
 use arena::games::quoridor::QuoridorAdapter;
 use arena::games::yavalath::YavalathAdapter;
 use arena::judge::{JudgeOptions, judge};
@@ -18,6 +17,6 @@ fuzz_target!(|data: &[u8]| {
         1 => judge(&YavalathAdapter, rest, opts, &mut out),
         2 => judge(&QuoridorAdapter::new(2, Some(100)).expect("valid"), rest, opts, &mut out),
         3 => judge(&QuoridorAdapter::new(4, Some(100)).expect("valid"), rest, opts, &mut out),
-        _ => judge(&FootballAdapter::new(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
+        _ => judge(&arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
     };
 });

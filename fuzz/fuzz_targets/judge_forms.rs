@@ -7,7 +7,6 @@
 use arena::crosscheck::{Tail, case, check};
 use arena::games::Adapter;
 use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::parallel_football::FootballAdapter;
 use arena::games::quoridor::QuoridorAdapter;
 use arena::games::yavalath::YavalathAdapter;
 use libfuzzer_sys::fuzz_target;
@@ -32,6 +31,6 @@ fuzz_target!(|data: &[u8]| {
         2 => run(&QuoridorAdapter::new(2, Some(100)).expect("valid"), seed, tail),
         3 => run(&QuoridorAdapter::new(4, Some(40)).expect("valid"), seed, tail),
         4 => run(&QuoridorAdapter::new(2, None).expect("valid"), seed, tail),
-        _ => run(&FootballAdapter::new(12, 2, 5, 20).expect("valid"), seed, tail),
+        _ => run(&arena::games::parallel_football::adapter(12, 2, 5, 20).expect("valid"), seed, tail),
     }
 });

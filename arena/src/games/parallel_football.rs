@@ -1,17 +1,9 @@
 //! Parallel Football ([`parallel_football`]) in the arena.
 //!
-//! * Seats are the four teams; they act simultaneously on the same position.
-//! * Protocol: at the start `team p k width height max_turns`, answered by
-//!   `p` lines `x y`; each turn the turn message
-//!   ([`parallel_football::protocol::turn_message`]) answered by `p` order
-//!   lines.
-//! * An unreadable line is `stay` (a missing or bad start cell is the
-//!   team's home) and an illegal order makes that footballer stay; both are
-//!   reported in the record's `errors` and the game goes on. A team that
-//!   times out or crashes is killed and all its footballers stay from then
-//!   on (they start on the home cell if it fails at the start).
-//! * Time: [`protocol::TIME_CONTROL`] (1000 ms for the start answer, 200 ms
-//!   per turn).
+//! * The contest (messages, how answers are read, what a failed answer
+//!   costs, time control, record notation) is the crate's
+//!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
+//!   pictures and bot mode.
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
 //!   generic one, and `mcts` is [`super::football_search`] (a rollout
 //!   search over a pile-aware base team's orders and their one-footballer
@@ -19,11 +11,10 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, Contest, xml_escape};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
-use game_core::rng::GameRng;
-use game_core::{Game, GameError, MoveNotation, PlayerId};
+use game_core::{Game, PlayerId};
 use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
 use std::fmt::Write;
 use std::io::{BufRead, Write as IoWrite};
@@ -33,147 +24,34 @@ pub const DEFAULT_P: u16 = 4;
 /// Kick range when `--k` is not given (the rules set no default).
 pub const DEFAULT_K: u8 = 10;
 
-/// Parallel Football on a validated configuration.
-#[derive(Clone, Copy, Debug)]
-pub struct FootballAdapter {
-    config: Config,
-}
+/// Parallel Football on a validated configuration: the crate's contest.
+pub type FootballAdapter = protocol::Referee;
 
-impl FootballAdapter {
-    /// A `side` x `side` grid, `p` footballers per team, kick range `k`.
-    ///
-    /// # Errors
-    /// [`ConfigError`] when the library refuses the configuration.
-    pub fn new(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
-        Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
-            .map(|config| FootballAdapter { config })
-            .map_err(|e| ConfigError::refused("parallel-football", e))
-    }
-}
-
-fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<AnswerNote> {
-    problems
-        .into_iter()
-        .map(|p| AnswerNote::new(p.error.kind(), format!("line {}: {} ({what})", p.line + 1, p.error)))
-        .collect()
-}
-
-impl Contest for FootballAdapter {
-    type Game = Football;
-
-    fn start(&self) -> Football {
-        Football::new(self.config).expect("the adapter's configuration was validated by Config::new")
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Substitute
-    }
-    fn format_move(&self, state: &Football, mv: FootballMove) -> String {
-        state.format_move(mv)
-    }
-    fn format_turn(&self, before: &Football, _player: PlayerId, moves: &[FootballMove]) -> String {
-        moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
-    }
-    fn start_message(&self, state: &Football, seat: PlayerId) -> String {
-        protocol::start_message(&state.config(), seat)
-    }
-    fn turn_message(
-        &self,
-        state: &Football,
-        _seat: PlayerId,
-        _history: &[TurnLog<FootballMove>],
-        _first: bool,
-    ) -> String {
-        if state.in_placement() { String::new() } else { protocol::turn_message(state.field()) }
-    }
-    fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
-        usize::from(state.config().players)
-    }
-    fn parse_answer(
-        &self,
-        state: &Football,
-        seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
-        let config = state.config();
-        let lines = lines.iter().copied();
-        if state.in_placement() {
-            let a = protocol::parse_placements(lines, &config, seat).map_err(|e| AnswerError::from_game(&e))?;
-            let moves = a.cells.into_iter().map(FootballMove::Place).collect();
-            return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
-        }
-        let a = protocol::parse_orders(lines, usize::from(config.players));
-        let mut notes = problems_to_notes(a.problems, "stays");
-        // Illegal orders make that footballer stay (checked on the position
-        // at the start of the turn, as the turn resolution does).
-        let mut s = state.clone();
-        let mut moves = Vec::with_capacity(a.orders.len());
-        for (i, order) in a.orders.into_iter().enumerate() {
-            let mv = match s.check_move(seat, FootballMove::Order(order)) {
-                Ok(()) => FootballMove::Order(order),
-                Err(e) => {
-                    notes.push(AnswerNote::new(e.kind(), format!("line {}: {e} (stays)", i + 1)));
-                    FootballMove::Order(Order::Stay)
-                }
-            };
-            s.play_unchecked(seat, mv);
-            moves.push(mv);
-        }
-        Ok(ParsedAnswer { moves, notes })
-    }
-    fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
-        let config = state.config();
-        let p = usize::from(config.players);
-        if !state.to_act().includes(seat) {
-            return Vec::new();
-        }
-        if state.in_placement() {
-            vec![FootballMove::Place(config.home(seat)); p]
-        } else {
-            vec![FootballMove::Order(Order::Stay); p]
-        }
-    }
-    fn text_records(&self) -> bool {
-        false
-    }
-    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
-    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
-    fn record_text(&self, played: &str) -> String {
-        let mut out = String::with_capacity(played.len() / 2);
-        for (i, words) in split_turn(played).enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            compact(words, &mut out);
-        }
-        out
-    }
-    fn answer_of_turn(&self, text: &str) -> Vec<String> {
-        turn_words(text)
-    }
-    /// A turn as a record keeps it ([`record_text`](Adapter::record_text)),
-    /// or in protocol words separated by `, ` (a JSON record's `text`; text
-    /// records are not read).
-    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
-        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
-    }
+/// The contest on a `side` x `side` grid, `p` footballers per team, kick
+/// range `k`.
+///
+/// # Errors
+/// [`ConfigError`] when the library refuses the configuration.
+pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
+    Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
+        .and_then(FootballAdapter::new)
+        .map_err(|e| ConfigError::refused("parallel-football", e))
 }
 
 impl Adapter for FootballAdapter {
     fn config(&self) -> serde_json::Value {
-        let c = self.config;
+        let c = FootballAdapter::config(self);
         serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
     }
     fn config_args(&self) -> Vec<String> {
+        let c = FootballAdapter::config(self);
         vec![
             "--p".into(),
-            self.config.players.to_string(),
+            c.players.to_string(),
             "--k".into(),
-            self.config.kick_range.to_string(),
+            c.kick_range.to_string(),
             "--max-turns".into(),
-            self.config.max_turns.to_string(),
+            c.max_turns.to_string(),
         ]
     }
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
@@ -219,54 +97,6 @@ impl Adapter for FootballAdapter {
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
     }
-}
-
-/// The moves of a turn in protocol words (`stay, move 1 0, kick 2 -3`).
-fn split_turn(text: &str) -> impl Iterator<Item = &str> {
-    text.split(", ").filter(move |_| !text.is_empty())
-}
-
-/// One move's protocol words in record notation (`s`, `m1,0`, `k2,-3`,
-/// `3,4`), appended to `out`.
-fn compact(words: &str, out: &mut String) {
-    let mut w = words.split(' ');
-    match (w.next(), w.next(), w.next(), w.next()) {
-        (Some("stay"), None, _, _) => out.push('s'),
-        (Some(kind @ ("move" | "kick")), Some(x), Some(y), None) => {
-            out.push(if kind == "move" { 'm' } else { 'k' });
-            out.push_str(x);
-            out.push(',');
-            out.push_str(y);
-        }
-        (Some(x), Some(y), None, _) => {
-            out.push_str(x);
-            out.push(',');
-            out.push_str(y);
-        }
-        _ => out.push_str(words),
-    }
-}
-
-/// A record's turn text as protocol words, one per move: record notation
-/// when every token is one, otherwise protocol words separated by `, `.
-fn turn_words(text: &str) -> Vec<String> {
-    let expand = |t: &str| -> Option<String> {
-        let pair = |r: &str| {
-            r.split_once(',').filter(|(x, y)| !x.is_empty() && !y.is_empty()).map(|(x, y)| format!("{x} {y}"))
-        };
-        match t.as_bytes().first()? {
-            b's' if t == "s" => Some("stay".into()),
-            b'm' => pair(&t[1..]).map(|p| format!("move {p}")),
-            b'k' => pair(&t[1..]).map(|p| format!("kick {p}")),
-            b'0'..=b'9' => pair(t),
-            _ => None,
-        }
-    };
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let record: Option<Vec<String>> = text.split(' ').map(expand).collect();
-    record.unwrap_or_else(|| split_turn(text).map(str::to_string).collect())
 }
 
 /// The crate's [`GreedyTeam`] as a built-in bot.
@@ -502,27 +332,4 @@ pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Foo
         s.insert_str(end, &over);
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn record_notation_reads_back_to_the_protocol_words_and_moves() {
-        let a = FootballAdapter::new(16, 3, 2, 10).unwrap();
-        let state = a.start();
-        let played = "stay, move -1 1, kick 2 0";
-        let kept = a.record_text(played);
-        assert_eq!(kept, "s m-1,1 k2,0");
-        assert_eq!(a.answer_of_turn(&kept), ["stay", "move -1 1", "kick 2 0"]);
-        assert_eq!(a.record_text("3 4, 15 0"), "3,4 15,0");
-        assert_eq!(a.answer_of_turn("3,4 15,0"), ["3 4", "15 0"]);
-        // Protocol words are read too, and both give the same moves.
-        let p = PlayerId(0);
-        assert_eq!(a.judge_line(&state, p, &kept).unwrap(), a.judge_line(&state, p, played).unwrap());
-        assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
-        assert!(a.judge_line(&state, p, "s m1").is_err());
-        assert!(a.judge_line(&state, p, "dance").is_err());
-    }
 }

@@ -92,6 +92,8 @@ pub use bot::{
     write_placements,
 };
 pub use common::{LineProblem, TIME_CONTROL};
+#[cfg(feature = "referee")]
+pub use referee::Referee;
 pub use referee::{
     OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements, skips_line,
     start_message, turn_message, write_turn_message,
