@@ -221,6 +221,8 @@ pub mod protocol;
 mod record;
 pub mod rules;
 mod setup;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod teams;
 #[cfg(feature = "testing")]
 pub mod testing;
