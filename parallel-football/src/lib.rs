@@ -16,11 +16,12 @@
 //! `game_core` is re-exported):
 //!
 //! ```no_run
-//! use parallel_football::{GreedyTeam, Team, protocol};
+//! use parallel_football::{GreedyTeam, protocol};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! let mut team = GreedyTeam::new();
 //! protocol::run_bot(std::io::stdin().lock(), std::io::stdout(), |state, me, _time_left| {
-//!     team.answer(state, me) // p placements at the start, then p orders each turn
+//!     team.turn(state, me) // p placements at the start, then p orders each turn
 //! })
 //! .expect("the referee follows the protocol");
 //! ```
@@ -28,14 +29,15 @@
 //! The same bot on a scripted referee (the crate writes both sides):
 //!
 //! ```
-//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, Team, protocol};
+//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, protocol};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
 //! let input = protocol::start_message(&config, game_core::PlayerId(0)) + &protocol::turn_message(&field);
 //! let mut output = Vec::new();
 //! let mut team = GreedyTeam::new();
-//! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.answer(state, me)).unwrap();
+//! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.turn(state, me)).unwrap();
 //! let text = String::from_utf8(output).unwrap();
 //! assert_eq!(text.lines().count(), 4); // 2 start cells, then 2 orders
 //! let answer = protocol::parse_orders(text.lines().skip(2), 2);
@@ -144,15 +146,23 @@
 //! plus `order`, `geometry`, `teams` and `record`; `testing` (feature
 //! `testing`) and `arbitrary_impls` (feature `arbitrary`).
 //!
-//! ## Teams and whole games
-//! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
-//!   [`RandomTeam`] are the reference teams.
-//! * [`play_game`] plays four teams and returns a [`GameRecord`] (serde;
+//! ## Opponents and whole games
+//! * [`opponents`]: the reference teams [`GreedyTeam`], [`RandomTeam`] and
+//!   [`PileTeam`], each a `game_core::bot::Bot` whose `turn` is the team's
+//!   whole answer (`p` start cells, then `p` orders each turn), with a fast
+//!   path `place` / `orders` into the caller's buffers; [`search`]: the
+//!   rollout search [`FootballSearch`] (the arena's `mcts`), scored with
+//!   [`evaluation::potential`].
+//! * [`play_game`] plays four bots and returns a [`GameRecord`] (serde;
 //!   `replay` needs no generator; `to_core_record` gives the
 //!   `game_core::Record` of the same game); [`run_game`] plays without
 //!   recording.
 //! * [`protocol::run_bot`] runs a closure as a stdin/stdout team program;
-//!   [`Team::answer`] makes any [`Team`] that closure (`examples/bot.rs`).
+//!   any bot's `turn` is that closure (`examples/bot.rs`).
+//! * [`protocol::Referee`] (default feature `referee`) is the whole
+//!   contest as its referee runs it (`game_core::referee::Contest`).
+//! * `svg` (feature `svg`) draws the position and the replay viewer's
+//!   picture of a turn.
 //!
 //! ## Testing and fuzzing (features `testing`, `arbitrary`)
 //! * `testing::reference` (feature `testing`): the plain reference model,
@@ -210,20 +220,22 @@ mod allocation;
 mod arbitrary_impls;
 mod display;
 mod error;
+pub mod evaluation;
 mod field;
 mod game;
 mod geometry;
 mod limits;
 mod movegen;
 mod notation;
+pub mod opponents;
 mod order;
 pub mod protocol;
 mod record;
 pub mod rules;
+pub mod search;
 mod setup;
 #[cfg(feature = "svg")]
 pub mod svg;
-mod teams;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -240,7 +252,8 @@ pub use game::{Football, FootballMove, KickAllocation};
 pub use geometry::Geometry;
 
 pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
+pub use opponents::{GreedyTeam, PileTeam, RandomTeam};
 pub use order::Order;
 pub use record::{GameRecord, TurnRecord, play_game, run_game};
+pub use search::FootballSearch;
 pub use setup::{Config, FootballSetup};
-pub use teams::{GreedyTeam, RandomTeam, Team};

@@ -5,7 +5,7 @@
 //!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
 //!   pictures and bot mode.
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
-//!   generic one, and `mcts` is [`super::football_search`] (a rollout
+//!   generic one, and `mcts` is the crate's [`FootballSearch`] (a rollout
 //!   search over a pile-aware base team's orders and their one-footballer
 //!   variations against greedy-modelled opponents, at most 100 ms a turn).
 //! * `arena judge parallel-football` reads the JSON record `play --record`
@@ -14,8 +14,8 @@
 use super::{Adapter, Contest};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
-use game_core::{Game, PlayerId};
-use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol, svg};
+use game_core::PlayerId;
+use parallel_football::{Config, Football, FootballMove, FootballSearch, GreedyTeam, protocol, search, svg};
 use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
@@ -54,10 +54,11 @@ impl Adapter for FootballAdapter {
         ]
     }
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
-        Box::new(super::football_search::FootballSearch::new(cfg, seed))
+        let cfg = super::game_rollout(cfg, search::ROLLOUT_TURNS);
+        Box::new(FootballSearch::new(cfg.budget, cfg.playout_limit, seed))
     }
     fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<Football>>> {
-        (spec == "greedy").then(|| Box::new(GreedyBot(GreedyTeam::new())) as Box<dyn Bot<Football>>)
+        (spec == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<Football>>)
     }
     fn demo_bots(&self) -> Vec<String> {
         vec!["greedy".into(), "greedy".into(), "random".into(), "random".into()]
@@ -95,44 +96,5 @@ impl Adapter for FootballAdapter {
             bot.turn(state, me)
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-}
-
-/// The crate's [`GreedyTeam`] as a built-in bot.
-struct GreedyBot(GreedyTeam);
-
-impl Bot<Football> for GreedyBot {
-    fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
-        self.turn(state, me).first().copied()
-    }
-    fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
-        let config = state.config();
-        if state.in_placement() {
-            let mut cells: Vec<Cell> = Vec::new();
-            self.0.place(&config, me, &mut cells);
-            let p = usize::from(config.players);
-            cells.resize(p, config.home(me));
-            cells
-                .into_iter()
-                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
-                .collect()
-        } else {
-            let mut orders = vec![Order::Stay; usize::from(config.players)];
-            self.0.orders(state.field(), me, &mut orders);
-            // Illegal orders stay, as the turn resolution would make them.
-            let mut s = state.clone();
-            orders
-                .into_iter()
-                .map(|o| {
-                    let mv = if s.check_move(me, FootballMove::Order(o)).is_ok() {
-                        FootballMove::Order(o)
-                    } else {
-                        FootballMove::Order(Order::Stay)
-                    };
-                    s.play_unchecked(me, mv);
-                    mv
-                })
-                .collect()
-        }
     }
 }

@@ -7,12 +7,13 @@
 //! and the time left for this answer, and writes its answer. During the
 //! placement phase ([`Football::in_placement`](crate::Football::in_placement)) the closure returns `p`
 //! [`FootballMove::Place`](crate::FootballMove::Place); each turn it returns `p` [`FootballMove::Order`](crate::FootballMove::Order).
-//! Any [`Team`](crate::Team) answers in one line with
-//! [`Team::answer`](crate::Team::answer).
+//! Any bot (a reference team, the search) answers in one line with its
+//! [`Bot::turn`](game_core::bot::Bot::turn).
 //!
 //! ```
 //! use parallel_football::protocol::{self, run_bot};
-//! use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order, Team};
+//! use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! // What the referee sends team 1: the start line, then one turn message.
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
@@ -35,7 +36,7 @@
 //! // A reference team, on stdin/stdout:
 //! let mut team = GreedyTeam::new();
 //! let (stdin, stdout) = (std::io::empty(), std::io::sink()); // std::io::stdin().lock(), std::io::stdout()
-//! run_bot(stdin, stdout, |state, me, _| team.answer(state, me)).unwrap();
+//! run_bot(stdin, stdout, |state, me, _| team.turn(state, me)).unwrap();
 //! ```
 //!
 //! # The protocol
