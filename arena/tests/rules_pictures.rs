@@ -236,12 +236,12 @@ mod quoridor_pictures {
 
 mod parallel_football_pictures {
     use super::*;
-    use parallel_football::{Cell, Config, Field, Football, FootballMove, Geometry, Order};
+    use parallel_football::{Cell, Config, Field, FootballMove, Geometry, Order, ParallelFootball};
 
     /// Gives every team's orders (`orders[team]`, one per footballer), so the
     /// turn waits for its random allocation, and draws the viewer's picture.
-    fn draw(name: &str, field: Field, orders: &[Vec<Order>; 4]) -> Football {
-        let start = Football::from_field(field);
+    fn draw(name: &str, field: Field, orders: &[Vec<Order>; 4]) -> ParallelFootball {
+        let start = ParallelFootball::from_field(field);
         let mut g = start.clone();
         let mut log = Vec::new();
         for (t, team) in orders.iter().enumerate() {

@@ -68,7 +68,7 @@ fn soak_parallel_football_game_view() {
     // The generic view (placement, simultaneous orders, chance) on a small
     // field, so that whole games fit in the budget.
     let config = Config::new(8, 8, 2, 3, 60).expect("valid");
-    let start = parallel_football::Football::new(config).unwrap();
+    let start = parallel_football::ParallelFootball::new(config).unwrap();
     let games = count("SOAK_GAMES", 10_000) / 10;
     let t = Instant::now();
     let report = check_random_games(&start, &KitConfig { games, seed: 0xF007, check_every: 4 })

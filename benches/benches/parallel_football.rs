@@ -5,7 +5,9 @@
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use game_core::rng::seeded;
 use game_core::{PlayerId, random_playout};
-use parallel_football::{Config, Field, Football, GreedyTeam, Order, RandomTeam, TurnReport, play_game, run_game};
+use parallel_football::{
+    Config, Field, GreedyTeam, Order, ParallelFootball, RandomTeam, TurnReport, play_game, run_game,
+};
 use std::hint::black_box;
 
 /// A mid-game field (two greedy and two random teams played `warmup` turns)
@@ -132,7 +134,7 @@ fn greedy_game(c: &mut Criterion) {
 fn random_games(c: &mut Criterion) {
     let mut g = c.benchmark_group("parallel-football/random-game");
     for (p, k) in [(4u32, 10u32), (1, 3)] {
-        let start = Football::new(Config::standard(p, k).unwrap().with_max_turns(2000).unwrap()).unwrap();
+        let start = ParallelFootball::new(Config::standard(p, k).unwrap().with_max_turns(2000).unwrap()).unwrap();
         let mut rng = seeded(5);
         let mut buf = Vec::new();
         let games = 20;

@@ -11,11 +11,11 @@
 //! ```
 
 use parallel_football::game_core::bot::Bot;
-use parallel_football::{Football, GreedyTeam, RandomTeam, protocol};
+use parallel_football::{GreedyTeam, ParallelFootball, RandomTeam, protocol};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut team: Box<dyn Bot<Football>> = match args.first().map(String::as_str) {
+    let mut team: Box<dyn Bot<ParallelFootball>> = match args.first().map(String::as_str) {
         Some("greedy") | None => Box::new(GreedyTeam::new()),
         Some("random") => Box::new(RandomTeam::new(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(0))),
         Some(other) => {

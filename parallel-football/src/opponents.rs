@@ -1,4 +1,4 @@
-//! The reference opponents, each a [`Bot`] of [`Football`](crate::Football)
+//! The reference opponents, each a [`Bot`] of [`ParallelFootball`]
 //! whose [`turn`](Bot::turn) is the team's whole answer (`p` start cells,
 //! then `p` orders each turn): [`RandomTeam`], [`GreedyTeam`] and
 //! [`PileTeam`] (the base team of [`FootballSearch`](crate::search::FootballSearch)).
@@ -18,9 +18,10 @@
 #![allow(clippy::maybe_infinite_iter)]
 
 use crate::field::Field;
-use crate::game::{Football, FootballMove};
+use crate::order::FootballMove;
 use crate::order::Order;
 use crate::setup::Config;
+use crate::state::ParallelFootball;
 use game_core::Game;
 use game_core::PlayerId;
 use game_core::bot::Bot;
@@ -35,7 +36,7 @@ use game_core::rng::{GameRng, below, seeded};
 /// when `me` owes nothing.
 fn answer<T>(
     team: &mut T,
-    state: &Football,
+    state: &ParallelFootball,
     me: PlayerId,
     place: fn(&mut T, &Config, PlayerId, &mut Vec<Cell>),
     orders: fn(&mut T, &Field, PlayerId, &mut [Order]),
@@ -73,11 +74,11 @@ fn answer<T>(
 /// answer through [`answer`], and its first move for `choose`.
 macro_rules! team_bot {
     ($team:ty) => {
-        impl Bot<Football> for $team {
-            fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
+        impl Bot<ParallelFootball> for $team {
+            fn choose(&mut self, state: &ParallelFootball, me: PlayerId) -> Option<FootballMove> {
                 self.turn(state, me).first().copied()
             }
-            fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
+            fn turn(&mut self, state: &ParallelFootball, me: PlayerId) -> Vec<FootballMove> {
                 answer(self, state, me, <$team>::place, <$team>::orders)
             }
         }

@@ -5,13 +5,15 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::allocation::ExplicitAllocation;
+use crate::allocation::KickAllocation;
 use crate::error::{RecordError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
 use crate::field::{IllegalOrder, TurnReport};
-use crate::game::{Football, FootballMove, KickAllocation};
 use crate::limits::TEAMS;
+use crate::order::FootballMove;
 use crate::order::Order;
 use crate::setup::Config;
+use crate::state::ParallelFootball;
 use game_core::bot::Bot;
 use game_core::grid::Cell;
 use game_core::rng::seeded;
@@ -105,15 +107,15 @@ impl GameRecord {
         Ok(field)
     }
 
-    /// The same game as a `game_core` [`Record`] of [`Football`] moves:
+    /// The same game as a `game_core` [`Record`] of [`ParallelFootball`] moves:
     /// placements team by team, then each turn's orders team by team
     /// (illegal ones as `stay`, since the `game_core::Game` view refuses them) and the
     /// turn's [`KickAllocation`].
     ///
     /// # Errors
     /// [`SetupError`] when the record's configuration is invalid.
-    pub fn to_core_record(&self) -> Result<Record<Football>, SetupError> {
-        let start = Football::new(self.config)?;
+    pub fn to_core_record(&self) -> Result<Record<ParallelFootball>, SetupError> {
+        let start = ParallelFootball::new(self.config)?;
         let mut record = Record::new(&start, Some(self.seed));
         let p = usize::from(self.config.players);
         for (i, &cell) in self.starts.iter().enumerate() {
@@ -140,9 +142,9 @@ impl GameRecord {
 /// Asks each team for its start cells (its [`Bot::turn`] in the placement
 /// phase); invalid or missing ones become the home cell. Returns the cells
 /// and the footballers concerned.
-fn placements(config: &Config, teams: &mut [&mut dyn Bot<Football>; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
+fn placements(config: &Config, teams: &mut [&mut dyn Bot<ParallelFootball>; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
     let p = usize::from(config.players);
-    let start = Football::new(*config).expect("play_game's configuration is valid");
+    let start = ParallelFootball::new(*config).expect("play_game's configuration is valid");
     let mut starts = Vec::with_capacity(config.total_players());
     let mut problems = Vec::new();
     for (t, team) in teams.iter_mut().enumerate() {
@@ -162,7 +164,7 @@ fn placements(config: &Config, teams: &mut [&mut dyn Bot<Football>; TEAMS]) -> (
 
 fn drive(
     config: Config,
-    teams: &mut [&mut dyn Bot<Football>; TEAMS],
+    teams: &mut [&mut dyn Bot<ParallelFootball>; TEAMS],
     seed: u64,
     mut on_turn: impl FnMut(&[Order], &TurnReport),
 ) -> (Field, Vec<Cell>, Vec<u16>) {
@@ -175,7 +177,7 @@ fn drive(
     while !field.is_over() {
         orders.fill(Order::Stay);
         // Every team answers the same position: the field at the start of the turn.
-        let state = Football::from_field(field.clone());
+        let state = ParallelFootball::from_field(field.clone());
         for (t, team) in teams.iter_mut().enumerate() {
             let answer = team.turn(&state, PlayerId(t as u8));
             for (slot, mv) in orders[t * p..(t + 1) * p].iter_mut().zip(answer) {
@@ -214,7 +216,7 @@ fn drive(
 /// # Panics
 /// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
 /// validate a hand-built configuration first.
-pub fn play_game(config: Config, mut teams: [&mut dyn Bot<Football>; TEAMS], seed: u64) -> GameRecord {
+pub fn play_game(config: Config, mut teams: [&mut dyn Bot<ParallelFootball>; TEAMS], seed: u64) -> GameRecord {
     let mut turns = Vec::new();
     let (field, starts, start_problems) = drive(config, &mut teams, seed, |orders, report| {
         turns.push(TurnRecord {
@@ -241,6 +243,6 @@ pub fn play_game(config: Config, mut teams: [&mut dyn Bot<Football>; TEAMS], see
 /// # Panics
 /// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
 /// validate a hand-built configuration first.
-pub fn run_game(config: Config, mut teams: [&mut dyn Bot<Football>; TEAMS], seed: u64) -> Field {
+pub fn run_game(config: Config, mut teams: [&mut dyn Bot<ParallelFootball>; TEAMS], seed: u64) -> Field {
     drive(config, &mut teams, seed, |_, _| {}).0
 }

@@ -6,7 +6,7 @@
 //! Why the greedy team loses balls: its walkers go to the nearest ball, so
 //! the piles that its kicks build one kick from its home are left for
 //! dozens of turns once its footballers have walked away. The base team
-//! here, [`PileTeam`](crate::PileTeam), kicks as the greedy team does but sends each
+//! here, [`PileTeam`], kicks as the greedy team does but sends each
 //! walker to the ball cell with the fewest steps plus kicks home less the
 //! balls waiting there (at most [`PILE_CAP`](crate::opponents::PILE_CAP)): a pile one kick from home
 //! is a goal every turn for the footballer standing on it.
@@ -44,10 +44,11 @@
 
 use crate::evaluation::potential;
 use crate::field::{Field, TurnReport};
-use crate::game::{Football, FootballMove};
 use crate::limits::TEAMS;
 use crate::opponents::{GreedyTeam, PileTeam};
+use crate::order::FootballMove;
 use crate::order::Order;
+use crate::state::ParallelFootball;
 use game_core::bot::{Bot, Budget};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Game, PlayerId, RngCore};
@@ -65,15 +66,15 @@ pub const MAX_ROUNDS: u32 = 4;
 pub const MARGIN: f64 = 0.5;
 
 /// The rollout search: see the module docs. Its [`Bot::turn`] places as
-/// the [`PileTeam`](crate::PileTeam) does, then searches each turn.
+/// the [`PileTeam`] does, then searches each turn.
 ///
 /// ```
 /// use game_core::bot::{Bot, Budget};
-/// use parallel_football::{Config, Football, FootballSearch};
+/// use parallel_football::{Config, ParallelFootball, FootballSearch};
 /// use game_core::PlayerId;
 ///
 /// let mut search = FootballSearch::new(Budget::Iterations(50), 5, 1);
-/// let state = Football::new(Config::new(10, 10, 2, 3, 50).unwrap()).unwrap();
+/// let state = ParallelFootball::new(Config::new(10, 10, 2, 3, 50).unwrap()).unwrap();
 /// assert_eq!(search.turn(&state, PlayerId(0)).len(), 2); // two start cells
 /// ```
 #[derive(Clone, Debug)]
@@ -207,12 +208,12 @@ impl FootballSearch {
     }
 }
 
-impl Bot<Football> for FootballSearch {
-    fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
+impl Bot<ParallelFootball> for FootballSearch {
+    fn choose(&mut self, state: &ParallelFootball, me: PlayerId) -> Option<FootballMove> {
         self.turn(state, me).first().copied()
     }
 
-    fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
+    fn turn(&mut self, state: &ParallelFootball, me: PlayerId) -> Vec<FootballMove> {
         if !state.to_act().includes(me) {
             return Vec::new();
         }

@@ -4,9 +4,9 @@
 //! turn's kicks), with each team's score for a chart ([`view_scores`]).
 //!
 //! ```
-//! use parallel_football::{Config, Football, svg};
+//! use parallel_football::{ParallelFootball, svg};
 //!
-//! let picture = svg::svg(&Football::new(Config::default()).unwrap());
+//! let picture = svg::svg(&ParallelFootball::default());
 //! assert!(picture.starts_with("<svg"));
 //! assert!(picture.contains("placement"));
 //! ```
@@ -16,9 +16,10 @@
 // Short names for picture arithmetic (g, f, c, s, w, h, x, y).
 #![allow(clippy::many_single_char_names)]
 
-use crate::game::{Football, FootballMove};
+use crate::order::FootballMove;
 use crate::order::Order;
 use crate::setup::Config;
+use crate::state::ParallelFootball;
 use game_core::svg::escape;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
@@ -35,7 +36,7 @@ fn layout(c: &Config) -> (i32, i32) {
 /// The field as SVG: grass, balls (size by count), home cells, footballers
 /// by team, scores.
 #[must_use]
-pub fn svg(g: &Football) -> String {
+pub fn svg(g: &ParallelFootball) -> String {
     let f = g.field();
     let c = f.config();
     let (gw, gh) = (i32::from(c.width), i32::from(c.height));
@@ -139,7 +140,7 @@ pub fn svg(g: &Football) -> String {
 /// turn's kicks from where they were kicked. `before` is the position
 /// before the ply, `ply` its moves.
 #[must_use]
-pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Football) -> String {
+pub fn view_svg(before: &ParallelFootball, ply: &[(PlayerId, FootballMove)], state: &ParallelFootball) -> String {
     let mut s = svg(state);
     let c = state.config();
     let (cell, margin) = layout(&c);
@@ -225,6 +226,6 @@ pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Foo
 /// Each team's score in `state` (its balls home), for the viewer's score
 /// chart.
 #[must_use]
-pub fn view_scores(state: &Football) -> Vec<f64> {
+pub fn view_scores(state: &ParallelFootball) -> Vec<f64> {
     state.field().scores().iter().map(|&s| f64::from(s)).collect()
 }

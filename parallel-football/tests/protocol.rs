@@ -7,7 +7,9 @@ use parallel_football::protocol::{
     format_placements, parse_answer, parse_orders, parse_placement, parse_placements, read_start, read_turn, run_bot,
     skips_line, start_message, turn_message, write_answer, write_placements,
 };
-use parallel_football::{Cell, Config, Field, Football, FootballMove, GreedyTeam, Order, RandomTeam, play_game};
+use parallel_football::{
+    Cell, Config, Field, FootballMove, GreedyTeam, Order, ParallelFootball, RandomTeam, play_game,
+};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -312,7 +314,7 @@ proptest! {
 /// Also returns the answers the team must give (placements then orders, as
 /// the in-process game played them) and the number of turns.
 fn transcript(config: Config, team: u8, seed: u64) -> (String, String, usize) {
-    let mut teams: [Box<dyn Bot<Football>>; 4] = [
+    let mut teams: [Box<dyn Bot<ParallelFootball>>; 4] = [
         Box::new(GreedyTeam::new()),
         Box::new(GreedyTeam::new()),
         Box::new(RandomTeam::new(3)),
@@ -385,7 +387,7 @@ fn run_bot_writes_exactly_p_lines_whatever_the_bot_returns() {
 
 #[test]
 fn run_bot_ends_cleanly_at_eof_and_refuses_garbage_with_typed_errors() {
-    let greedy = |st: &Football, me| GreedyTeam::new().turn(st, me);
+    let greedy = |st: &ParallelFootball, me| GreedyTeam::new().turn(st, me);
     let run = |input: &[u8]| run_bot(input, std::io::sink(), |st, me, _| greedy(st, me));
     assert_eq!(run(b""), Ok(()), "no game at all");
     assert_eq!(run(b"0 1 2 4 4 10\n"), Ok(()), "the input ends after the start line");

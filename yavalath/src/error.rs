@@ -1,5 +1,5 @@
 //! Every error of the crate: illegal moves ([`MoveError`]), unreadable move text
-//! ([`MoveParseError`]) and records ([`RecordError`]), invalid setups ([`SetupError`]), and the
+//! ([`ParseMoveError`]) and records ([`RecordError`]), invalid setups ([`SetupError`]), and the
 //! protocol's ([`ProtocolError`] for a bot reading its turns, [`AnswerError`] for the referee
 //! reading an answer). Each has a kebab-case [`GameError::kind`](game_core::GameError::kind).
 
@@ -58,7 +58,7 @@ game_core::error_kinds!(MoveError {
 /// Why a move text (`x y`) cannot be read as a cell.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum MoveParseError {
+pub enum ParseMoveError {
     /// The text is not two integers in the expected form. The message says what is wrong,
     /// naming the piece; it does not repeat the text (whoever shows it names it once).
     #[error("{reason}")]
@@ -78,15 +78,15 @@ pub enum MoveParseError {
     },
 }
 
-impl MoveParseError {
-    pub(crate) fn unreadable(text: &str, reason: String) -> MoveParseError {
-        MoveParseError::Unreadable { text: text.chars().take(80).collect(), reason }
+impl ParseMoveError {
+    pub(crate) fn unreadable(text: &str, reason: String) -> ParseMoveError {
+        ParseMoveError::Unreadable { text: text.chars().take(80).collect(), reason }
     }
 }
 
-game_core::error_kinds!(MoveParseError {
-    MoveParseError::Unreadable { .. } => "unreadable",
-    MoveParseError::OffBoard { .. } => "off-board",
+game_core::error_kinds!(ParseMoveError {
+    ParseMoveError::Unreadable { .. } => "unreadable",
+    ParseMoveError::OffBoard { .. } => "off-board",
 });
 
 /// Why a [`Setup`](crate::Setup) or a position text is refused.
@@ -155,12 +155,12 @@ pub struct RecordError {
     /// 1-based line number in the text.
     pub line: usize,
     /// Why.
-    pub error: MoveParseError,
+    pub error: ParseMoveError,
 }
 
 game_core::error_kinds!(RecordError {
-    RecordError { error: MoveParseError::Unreadable { .. }, .. } => "unreadable",
-    RecordError { error: MoveParseError::OffBoard { .. }, .. } => "off-board",
+    RecordError { error: ParseMoveError::Unreadable { .. }, .. } => "unreadable",
+    RecordError { error: ParseMoveError::OffBoard { .. }, .. } => "off-board",
 });
 
 /// Why a turn message cannot be built, read or followed.

@@ -148,7 +148,7 @@ pub use game_core;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{CELLS, Cell, ROWS};
-pub use error::{AnswerError, MoveError, MoveParseError, ProtocolError, RecordError, SetupError};
+pub use error::{AnswerError, MoveError, ParseMoveError, ProtocolError, RecordError, SetupError};
 pub use notation::{parse_move_text, parse_record};
 pub use setup::Setup;
 pub use state::{End, Yavalath};

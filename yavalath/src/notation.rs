@@ -3,7 +3,7 @@
 //! ([`Yavalath::notation`], [`FromStr`](#impl-FromStr-for-Yavalath)).
 
 use crate::cell::{Cell, ROWS};
-use crate::error::{MoveError, MoveParseError, RecordError, SetupError};
+use crate::error::{MoveError, ParseMoveError, RecordError, SetupError};
 use crate::state::Yavalath;
 use game_core::{MoveNotation, PlayerId};
 use std::str::FromStr;
@@ -84,7 +84,7 @@ impl FromStr for Yavalath {
 }
 
 impl MoveNotation for Yavalath {
-    type ParseError = MoveParseError;
+    type ParseError = ParseMoveError;
 
     /// `x y`.
     fn format_move(&self, cell: Cell) -> String {
@@ -93,7 +93,7 @@ impl MoveNotation for Yavalath {
 
     /// Reads `x y`: two integers separated by whitespace, surrounding whitespace ignored (the bot
     /// protocol's stricter answer rules are `protocol::parse_answer`).
-    fn parse_move(&self, text: &str) -> Result<Cell, MoveParseError> {
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseMoveError> {
         parse_move_text(text)
     }
 }
@@ -111,10 +111,10 @@ fn parse_int(token: &str) -> Option<i32> {
 /// integers may be separated by any whitespace; nothing else may follow.
 ///
 /// # Errors
-/// [`MoveParseError::Unreadable`] or [`MoveParseError::OffBoard`].
-pub fn parse_move_text(text: &str) -> Result<Cell, MoveParseError> {
+/// [`ParseMoveError::Unreadable`] or [`ParseMoveError::OffBoard`].
+pub fn parse_move_text(text: &str) -> Result<Cell, ParseMoveError> {
     let piece = |p: &str| p.chars().take(80).collect::<String>();
-    let unreadable = |reason| MoveParseError::unreadable(text, reason);
+    let unreadable = |reason| ParseMoveError::unreadable(text, reason);
     let mut it = text.split_whitespace();
     let (xs, ys) = match (it.next(), it.next(), it.next()) {
         (Some(xs), Some(ys), None) => (xs, ys),
@@ -131,7 +131,7 @@ pub fn parse_move_text(text: &str) -> Result<Cell, MoveParseError> {
     };
     let x = integer(xs)?;
     let y = integer(ys)?;
-    Cell::from_xy(i64::from(x), i64::from(y)).map_err(|_| MoveParseError::OffBoard { x: i64::from(x), y: i64::from(y) })
+    Cell::from_xy(i64::from(x), i64::from(y)).map_err(|_| ParseMoveError::OffBoard { x: i64::from(x), y: i64::from(y) })
 }
 
 /// Reads a game record as `arena judge` does: one move `x y` per line ([`parse_move_text`]);

@@ -15,7 +15,7 @@ use super::{Adapter, Contest};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::PlayerId;
-use parallel_football::{Config, Football, FootballMove, FootballSearch, GreedyTeam, protocol, search, svg};
+use parallel_football::{Config, FootballMove, FootballSearch, GreedyTeam, ParallelFootball, protocol, search, svg};
 use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
@@ -53,33 +53,33 @@ impl Adapter for FootballAdapter {
             c.max_turns.to_string(),
         ]
     }
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<ParallelFootball>> {
         let cfg = super::game_rollout(cfg, search::ROLLOUT_TURNS);
         Box::new(FootballSearch::new(cfg.budget, cfg.playout_limit, seed))
     }
-    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<Football>>> {
-        (spec == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<Football>>)
+    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
+        (spec == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<ParallelFootball>>)
     }
     fn demo_bots(&self) -> Vec<String> {
         vec!["greedy".into(), "greedy".into(), "random".into(), "random".into()]
     }
-    fn display(&self, state: &Football) -> String {
+    fn display(&self, state: &ParallelFootball) -> String {
         state.to_string()
     }
-    fn svg(&self, state: &Football) -> String {
+    fn svg(&self, state: &ParallelFootball) -> String {
         svg::svg(state)
     }
     fn view_svg(
         &self,
-        before: &Football,
+        before: &ParallelFootball,
         ply: &[(PlayerId, FootballMove)],
-        _start: &Football,
+        _start: &ParallelFootball,
         _moves: &[(PlayerId, FootballMove)],
-        state: &Football,
+        state: &ParallelFootball,
     ) -> String {
         svg::view_svg(before, ply, state)
     }
-    fn view_scores(&self, state: &Football) -> Option<Vec<f64>> {
+    fn view_scores(&self, state: &ParallelFootball) -> Option<Vec<f64>> {
         Some(svg::view_scores(state))
     }
     fn seat_colours(&self) -> Vec<&'static str> {
@@ -87,7 +87,7 @@ impl Adapter for FootballAdapter {
     }
     fn serve(
         &self,
-        bot: &mut dyn Bot<Football>,
+        bot: &mut dyn Bot<ParallelFootball>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), ServeError> {

@@ -3,9 +3,9 @@
 //! the arena writes and reads).
 //!
 //! A team program in a few lines: [`run_bot`] reads the messages, keeps a
-//! [`Session`], calls your closure with the game ([`Football`](crate::Football)), your team
+//! [`Session`], calls your closure with the game ([`ParallelFootball`](crate::ParallelFootball)), your team
 //! and the time left for this answer, and writes its answer. During the
-//! placement phase ([`Football::in_placement`](crate::Football::in_placement)) the closure returns `p`
+//! placement phase ([`ParallelFootball::in_placement`](crate::ParallelFootball::in_placement)) the closure returns `p`
 //! [`FootballMove::Place`](crate::FootballMove::Place); each turn it returns `p` [`FootballMove::Order`](crate::FootballMove::Order).
 //! Any bot (a reference team, the search) answers in one line with its
 //! [`Bot::turn`](game_core::bot::Bot::turn).
@@ -84,18 +84,26 @@
 //!   spent since the message was read.
 
 mod bot;
-mod common;
+mod message;
 mod referee;
+
+use game_core::time::TimeControl;
+use std::time::Duration;
+
+/// The time a team program has: 1000 ms for its start answer (the
+/// placements), 200 ms for each turn's answer, each counted from when the
+/// message has been sent.
+pub const TIME_CONTROL: TimeControl =
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 pub use crate::error::{AnswerError, ProtocolError};
 pub use bot::{
-    Session, StartMessage, TurnMessage, format_answer, format_placements, read_start, read_turn, run_bot, write_answer,
-    write_placements,
+    Session, format_answer, format_placements, read_start, read_turn, run_bot, write_answer, write_placements,
 };
-pub use common::{LineProblem, TIME_CONTROL};
+pub use message::{StartMessage, TurnMessage};
 #[cfg(feature = "referee")]
 pub use referee::Referee;
 pub use referee::{
-    OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements, skips_line,
-    start_message, turn_message, write_turn_message,
+    LineProblem, OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements,
+    skips_line, start_message, turn_message, write_turn_message,
 };

@@ -1,7 +1,7 @@
 //! The referee side: the messages the arena writes, how it reads answers
 //! and, with the default feature `referee`, the whole contest ([`Referee`]).
 
-use super::common::{LineProblem, excerpt};
+use super::message::excerpt;
 use crate::error::{AnswerError, MoveError};
 use crate::field::Field;
 use crate::limits::TEAMS;
@@ -11,6 +11,15 @@ use crate::setup::Config;
 use game_core::PlayerId;
 use game_core::grid::Cell;
 use std::fmt::Write as _;
+
+/// A line of a team's answer that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineProblem {
+    /// 0-based line of the answer (the footballer's index for lines below `p`).
+    pub line: usize,
+    /// What was wrong.
+    pub error: AnswerError,
+}
 
 /// The start line a team reads: `team p k width height max_turns` (with its
 /// `\n`).
@@ -114,15 +123,14 @@ pub struct PlacementAnswer {
 /// reported and ignored.
 ///
 /// # Errors
-/// Only [`MoveError::NoSuchPlayer`] for a seat above 3 (it has no home).
+/// Only [`SeatError::NoSuchPlayer`](game_core::SeatError::NoSuchPlayer)
+/// (as [`MoveError::Seat`]) for a seat above 3 (it has no home).
 pub fn parse_placements<L: AsRef<[u8]>>(
     lines: impl IntoIterator<Item = L>,
     config: &Config,
     team: PlayerId,
 ) -> Result<PlacementAnswer, MoveError> {
-    if team.index() >= TEAMS {
-        return Err(MoveError::NoSuchPlayer { player: team, players: TEAMS });
-    }
+    game_core::SeatError::check_exists(team, TEAMS)?;
     let p = usize::from(config.players);
     let home = config.home(team);
     let mut cells = Vec::with_capacity(p);
@@ -241,17 +249,18 @@ fn problems_to_notes(problems: Vec<LineProblem>, what: &str) -> Vec<game_core::r
 #[cfg(feature = "referee")]
 mod contest {
     use super::{Referee, parse_orders, parse_placements, problems_to_notes};
-    use crate::game::{Football, FootballMove};
+    use crate::order::FootballMove;
     use crate::order::Order;
+    use crate::state::ParallelFootball;
     use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog};
     use game_core::rng::GameRng;
     use game_core::{Game, GameError, MoveNotation, PlayerId, TimeControl};
 
     impl Contest for Referee {
-        type Game = Football;
+        type Game = ParallelFootball;
 
-        fn start(&self) -> Football {
-            Football::new(self.config).expect("the referee's configuration was validated by Referee::new")
+        fn start(&self) -> ParallelFootball {
+            ParallelFootball::new(self.config).expect("the referee's configuration was validated by Referee::new")
         }
         fn time_control(&self) -> TimeControl {
             super::super::TIME_CONTROL
@@ -259,30 +268,30 @@ mod contest {
         fn failure_policy(&self) -> FailurePolicy {
             FailurePolicy::Substitute
         }
-        fn format_move(&self, state: &Football, mv: FootballMove) -> String {
+        fn format_move(&self, state: &ParallelFootball, mv: FootballMove) -> String {
             state.format_move(mv)
         }
-        fn format_turn(&self, before: &Football, _player: PlayerId, moves: &[FootballMove]) -> String {
+        fn format_turn(&self, before: &ParallelFootball, _player: PlayerId, moves: &[FootballMove]) -> String {
             moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
         }
-        fn start_message(&self, state: &Football, seat: PlayerId) -> String {
+        fn start_message(&self, state: &ParallelFootball, seat: PlayerId) -> String {
             super::start_message(&state.config(), seat)
         }
         fn turn_message(
             &self,
-            state: &Football,
+            state: &ParallelFootball,
             _seat: PlayerId,
             _history: &[TurnLog<FootballMove>],
             _first: bool,
         ) -> String {
             if state.in_placement() { String::new() } else { super::turn_message(state.field()) }
         }
-        fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
+        fn answer_lines(&self, state: &ParallelFootball, _seat: PlayerId) -> usize {
             usize::from(state.config().players)
         }
         fn parse_answer(
             &self,
-            state: &Football,
+            state: &ParallelFootball,
             seat: PlayerId,
             lines: &[&[u8]],
         ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
@@ -312,7 +321,7 @@ mod contest {
             }
             Ok(ParsedAnswer { moves, notes })
         }
-        fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
+        fn fallback_turn(&self, state: &ParallelFootball, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
             let config = state.config();
             let p = usize::from(config.players);
             if !state.to_act().includes(seat) {
@@ -347,7 +356,7 @@ mod contest {
         /// records are not read).
         fn judge_line(
             &self,
-            state: &Football,
+            state: &ParallelFootball,
             _player: PlayerId,
             line: &str,
         ) -> Result<Vec<FootballMove>, AnswerError> {
