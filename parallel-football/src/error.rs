@@ -472,3 +472,40 @@ impl From<std::io::Error> for ProtocolError {
         ProtocolError::Io { kind: e.kind(), message: e.to_string() }
     }
 }
+
+/// Why the reference model (`testing::reference`, feature `testing`)
+/// refuses to resolve a turn.
+#[cfg(feature = "testing")]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReferenceError {
+    /// The game is over (step 5 held before this turn).
+    #[error("the game is over")]
+    GameOver,
+    /// Some footballers have not been placed yet: there is no turn to resolve.
+    #[error("footballers are still to be placed")]
+    Placement,
+    /// Not one order per footballer.
+    #[error("expected {expected} orders, got {got}")]
+    OrderCount {
+        /// `4 p`.
+        expected: usize,
+        /// Orders given.
+        got: usize,
+    },
+    /// The list of successful contested kickers does not fit step 2.
+    #[error(transparent)]
+    Allocation(#[from] AllocationError),
+    /// The setup is not a valid position (`ParallelFootball::from_setup` refuses it).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+#[cfg(feature = "testing")]
+game_core::error_kinds!(ReferenceError {
+    ReferenceError::GameOver => "game-over",
+    ReferenceError::Placement => "placement",
+    ReferenceError::OrderCount { .. } => "order-count",
+    ReferenceError::Allocation(_) => "allocation",
+    ReferenceError::Setup(_) => "setup",
+});

@@ -43,7 +43,7 @@ mod check;
 
 pub use check::{check, check_turn};
 
-use crate::error::{AllocationError, OrderError, SetupError};
+use crate::error::{AllocationError, OrderError};
 use crate::field::{EndReason, Field, IllegalOrder, TurnReport};
 use crate::limits::{TEAM_IDS, TEAMS};
 use crate::order::FootballMove;
@@ -53,39 +53,7 @@ use crate::state::ParallelFootball;
 use game_core::grid::Cell;
 use game_core::{Game, PlayerId, PlayerSet, ToAct};
 
-/// Why the reference model refuses to resolve a turn.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ReferenceError {
-    /// The game is over (step 5 held before this turn).
-    #[error("the game is over")]
-    GameOver,
-    /// Some footballers have not been placed yet: there is no turn to resolve.
-    #[error("footballers are still to be placed")]
-    Placement,
-    /// Not one order per footballer.
-    #[error("expected {expected} orders, got {got}")]
-    OrderCount {
-        /// `4 p`.
-        expected: usize,
-        /// Orders given.
-        got: usize,
-    },
-    /// The list of successful contested kickers does not fit step 2.
-    #[error(transparent)]
-    Allocation(#[from] AllocationError),
-    /// The setup is not a valid position (`ParallelFootball::from_setup` refuses it).
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
-
-game_core::error_kinds!(ReferenceError {
-    ReferenceError::GameOver => "game-over",
-    ReferenceError::Placement => "placement",
-    ReferenceError::OrderCount { .. } => "order-count",
-    ReferenceError::Allocation(_) => "allocation",
-    ReferenceError::Setup(_) => "setup",
-});
+pub use crate::error::ReferenceError;
 
 /// A contested cell of a turn (step 2): more legal kicks than balls.
 #[derive(Clone, Debug, PartialEq, Eq)]
