@@ -18,7 +18,7 @@
 //! `alphabeta:ms=N`; Yavalath and Nim), `best` (the game's strongest) and a
 //! game's own (`greedy` in Parallel Football). Without a budget of their
 //! own, `mcts` and `alphabeta` spend each turn a share of the game's time
-//! limits ([`game_search::TimeManager`]); every built-in bot is held to the
+//! limits (`game-search`'s `TimeManager`); every built-in bot is held to the
 //! limits like a program. The searches come from the `game-search` crate.
 //! External bots: `cmd:PROGRAM ARGS`, speaking the protocol of the game's
 //! rules (each game crate's `rules` module) on stdin/stdout, within its time
@@ -36,17 +36,13 @@
 //! with itself, 2 bad usage (a bot program that cannot start included) or
 //! unreadable input.
 
-#[path = "cli/args.rs"]
-mod args;
-#[path = "cli/league.rs"]
-mod league;
-#[path = "cli/series.rs"]
-mod series;
+mod cli;
 
-use arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use arena::{bench, games, judge, play, render, results, view};
 use args::{Cli, Cmd, GameName, GameOpts, Jobs};
 use clap::{Parser, ValueEnum};
+use cli::{args, league, series};
+use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
+use game_arena::{bench, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
 use std::io::{Read, Write};
@@ -105,11 +101,11 @@ const DEMO_GAMES: &[GameName] =
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some(arena::external::LAUNCHER_ARG) {
-        return ExitCode::from(arena::external::run_launcher(&args[2..]).clamp(0, 255) as u8);
+    if args.get(1).map(String::as_str) == Some(bot_process::LAUNCHER_ARG) {
+        return ExitCode::from(bot_process::run_launcher(&args[2..]).clamp(0, 255) as u8);
     }
     if let Ok(exe) = std::env::current_exe() {
-        arena::external::use_launcher(exe);
+        bot_process::use_launcher(exe);
     }
     catch_file_size_signal();
     let cli = Cli::parse();
@@ -184,9 +180,9 @@ fn catch_file_size_signal() {
 }
 
 /// Catches SIGINT and SIGTERM for a clean stop of a series or league
-/// ([`arena::interrupt`]); says so when the system refuses.
+/// ([`game_arena::interrupt`]); says so when the system refuses.
 fn install_stop_handlers() {
-    if let Err(e) = arena::interrupt::install() {
+    if let Err(e) = game_arena::interrupt::install() {
         eprintln!("arena: cannot install the stop-signal handlers ({e}): Ctrl-C will lose the table");
     }
 }
@@ -197,7 +193,7 @@ enum CliError {
     #[error(transparent)]
     Play(#[from] PlayError),
     #[error(transparent)]
-    Bundle(#[from] arena::bundle::BundleError),
+    Bundle(#[from] codingame_bundle::BundleError),
     #[error(transparent)]
     Spec(#[from] SpecError),
     #[error(transparent)]
@@ -222,9 +218,9 @@ enum CliError {
     #[error("the record directory holds game {index}, beyond this series' {games} games")]
     BeyondSeries { index: u64, games: u64 },
     #[error("stopped by {}: the table above holds the games that completed", .0.name())]
-    Stopped(arena::interrupt::StopSignal),
+    Stopped(game_arena::interrupt::StopSignal),
     #[error(transparent)]
-    League(#[from] arena::league::LeagueError),
+    League(#[from] game_arena::league::LeagueError),
     #[error(
         "--games-per-pairing {games}: not a multiple of the game's {seats} seats (every seed is played in every seat rotation)"
     )]
@@ -274,14 +270,14 @@ impl CliError {
 /// `arena bundle`: the bundle, its size and CodinGame's limit.
 fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path::Path) -> Result<(), CliError> {
     let work = std::env::temp_dir().join(format!("arena-bundle-{}", std::process::id()));
-    let report = arena::bundle::bundle(manifest, bin, &work, output);
+    let report = codingame_bundle::bundle(manifest, bin, &work, output);
     let _ = std::fs::remove_dir_all(&work);
     let report = report?;
     println!(
         "{}: {} characters (CodinGame takes at most {}), {} impls from procedural macros",
         output.display(),
         report.chars,
-        arena::bundle::CODINGAME_LIMIT,
+        codingame_bundle::CODINGAME_LIMIT,
         report.spliced_impls
     );
     Ok(())

@@ -114,7 +114,7 @@ fn hostile_bots_end_the_game_quickly_and_leave_nothing_behind() {
         assert_eq!(rec["result"]["winner"], 1, "{name}: {}", rec["result"]);
         assert_eq!(rec["errors"][0]["kind"], kind, "{name}: {}", rec["errors"]);
         assert!(t < Duration::from_secs(6), "{name} took {t:?}");
-        let bound = arena::external::STDERR_HEAD + arena::external::STDERR_TAIL + 64;
+        let bound = bot_process::STDERR_HEAD + bot_process::STDERR_TAIL + 64;
         assert!(rec["stderr"][0].as_str().unwrap().len() <= bound, "{name}: stderr not bounded");
     }
     assert!(!process_alive("27.1828"), "a hostile bot's process was left running");

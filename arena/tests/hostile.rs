@@ -396,7 +396,7 @@ fn check_hostile_game(game: &GameCase, h: &Hostile, rec: &Value, seat: usize) ->
     let others_clean = rec["errors"].as_array().is_some_and(|e| e.iter().all(|e| e["seat"] == seat));
     check(others_clean, || format!("errors for other seats: {}", rec["errors"]))?;
     // What is kept of a stderr, and the line that says what was cut.
-    let bound = arena::external::STDERR_HEAD + arena::external::STDERR_TAIL + 64;
+    let bound = bot_process::STDERR_HEAD + bot_process::STDERR_TAIL + 64;
     let tail_ok = rec["stderr"].as_array().is_some_and(|s| s.iter().all(|t| t.as_str().map_or(0, str::len) <= bound));
     check(tail_ok, || "a stderr tail is not bounded".into())?;
     let longest = errors.iter().map(|e| e["message"].as_str().map_or(0, str::len)).max().unwrap_or(0);

@@ -1,14 +1,14 @@
 //! Proof by difference: every game, random games with random tails, written
 //! as text and as JSON, judged both ways — the reports agree line for line,
 //! and after the end the result is the game's own (see
-//! `arena::crosscheck`). `JUDGE_FORMS_CASES` sets the number of seeds per
+//! `game_arena::crosscheck`). `JUDGE_FORMS_CASES` sets the number of seeds per
 //! game and tail (default 40).
 
-use arena::crosscheck::{Tail, case, check};
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
+use game_arena::crosscheck::{Tail, case, check};
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
 
 fn cases() -> u64 {
     std::env::var("JUDGE_FORMS_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
@@ -60,7 +60,7 @@ fn quoridor_four_players_text_and_json_records_are_judged_alike() {
 #[test]
 fn parallel_football_json_records_keep_their_natural_result_after_the_end() {
     for (p, k, turns) in [(2, 10, 30), (1, 3, 12), (4, 46, 20)] {
-        assert!(run(&arena::games::parallel_football::adapter(16, p, k, turns).unwrap()) > 0);
+        assert!(run(&game_arena::games::parallel_football::adapter(16, p, k, turns).unwrap()) > 0);
     }
 }
 

@@ -1,11 +1,11 @@
-//! [`arena::external::kill_all_bots`] kills every live bot of the process,
+//! [`bot_process::kill_all_bots`] kills every live bot of the process,
 //! so it is tested alone in its own test binary (in the library's unit
 //! tests it would kill the bots of tests running beside it).
 //!
 //! Unix only: the bots are `sleep` and `sh`.
 #![cfg(unix)]
 
-use arena::external::{BotIoError, Process, kill_all_bots};
+use bot_process::{BotIoError, Process, kill_all_bots};
 use std::time::{Duration, Instant};
 
 #[test]

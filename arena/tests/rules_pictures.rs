@@ -15,10 +15,9 @@
 //! Each test also checks the rule its picture shows, so a picture cannot
 //! silently show something else.
 
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -115,7 +114,7 @@ mod yavalath_pictures {
 
     fn draw(name: &str, cells: &[(u8, u8)]) -> Yavalath {
         let (g, moves) = play(cells);
-        check_picture("yavalath", name, &YavalathAdapter.svg_with_history(&Yavalath::new(), &moves, &g));
+        check_picture("yavalath", name, &yavalath::svg::svg(&g, moves.last().map(|m| m.1)));
         g
     }
 

@@ -10,7 +10,7 @@
 
 mod common;
 
-use arena::view::{decode_frames, page_data};
+use game_arena::view::{decode_frames, page_data};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;

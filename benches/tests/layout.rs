@@ -6,8 +6,20 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 8] =
-    ["game-core", "paper-soccer", "yavalath", "quoridor", "parallel-football", "game-search", "arena", "benches"];
+const CRATES: [&str; 12] = [
+    "game-core",
+    "paper-soccer",
+    "yavalath",
+    "quoridor",
+    "parallel-football",
+    "game-search",
+    "match-stats",
+    "bot-process",
+    "codingame-bundle",
+    "game-arena",
+    "arena",
+    "benches",
+];
 const MAX_LINES: usize = 700;
 
 fn root() -> PathBuf {

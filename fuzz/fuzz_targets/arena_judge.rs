@@ -2,10 +2,10 @@
 //! and `--json --legal`: a report or a typed error, never a panic.
 #![no_main]
 
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
-use arena::judge::{JudgeOptions, judge};
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
+use game_arena::judge::{JudgeOptions, judge};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,6 +17,6 @@ fuzz_target!(|data: &[u8]| {
         1 => judge(&YavalathAdapter, rest, opts, &mut out),
         2 => judge(&QuoridorAdapter::new(2, Some(100)).expect("valid"), rest, opts, &mut out),
         3 => judge(&QuoridorAdapter::new(4, Some(100)).expect("valid"), rest, opts, &mut out),
-        _ => judge(&arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
+        _ => judge(&game_arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
     };
 });

@@ -4,11 +4,11 @@
 //! judged alike both ways, and after the end the result is the game's own.
 #![no_main]
 
-use arena::crosscheck::{Tail, case, check};
-use arena::games::Adapter;
-use arena::games::paper_soccer::PaperSoccerAdapter;
-use arena::games::quoridor::QuoridorAdapter;
-use arena::games::yavalath::YavalathAdapter;
+use game_arena::crosscheck::{Tail, case, check};
+use game_arena::games::Adapter;
+use game_arena::games::paper_soccer::PaperSoccerAdapter;
+use game_arena::games::quoridor::QuoridorAdapter;
+use game_arena::games::yavalath::YavalathAdapter;
 use libfuzzer_sys::fuzz_target;
 
 fn run<A: Adapter>(a: &A, seed: u64, tail: &[u8]) {
@@ -31,6 +31,6 @@ fuzz_target!(|data: &[u8]| {
         2 => run(&QuoridorAdapter::new(2, Some(100)).expect("valid"), seed, tail),
         3 => run(&QuoridorAdapter::new(4, Some(40)).expect("valid"), seed, tail),
         4 => run(&QuoridorAdapter::new(2, None).expect("valid"), seed, tail),
-        _ => run(&arena::games::parallel_football::adapter(12, 2, 5, 20).expect("valid"), seed, tail),
+        _ => run(&game_arena::games::parallel_football::adapter(12, 2, 5, 20).expect("valid"), seed, tail),
     }
 });

@@ -14,6 +14,8 @@
 //! assert_eq!(one.turn(&Nim::new(5, 3), PlayerId(0)), vec![1]);
 //! ```
 
+#[cfg(feature = "chacha")]
+use crate::rng::{GameRng, seeded};
 use crate::{Game, PlayerId};
 use std::fmt;
 use std::str::FromStr;
@@ -108,4 +110,52 @@ pub fn move_by_move<G: Game, B: Bot<G> + ?Sized>(bot: &mut B, state: &G, me: Pla
         moves.push(mv);
     }
     moves
+}
+
+/// Uniformly random legal moves from a seeded generator, drawn through
+/// [`Game::random_legal_move`] (each game's own exact sampler).
+#[cfg(feature = "chacha")]
+pub struct RandomBot {
+    rng: GameRng,
+    buf_len_hint: usize,
+}
+
+#[cfg(feature = "chacha")]
+impl RandomBot {
+    /// A random bot with its own seed.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: seeded(seed), buf_len_hint: 0 }
+    }
+}
+
+#[cfg(feature = "chacha")]
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        // Games with a fast sampler never touch the buffer; the others list
+        // their moves in it, so it starts at the largest list seen.
+        let mut buf = Vec::with_capacity(self.buf_len_hint);
+        let mv = state.random_legal_move(me, &mut self.rng, &mut buf);
+        self.buf_len_hint = self.buf_len_hint.max(buf.len());
+        mv
+    }
+}
+
+#[cfg(all(test, feature = "nim"))]
+mod tests {
+    use super::*;
+    use crate::ToAct;
+    use crate::nim::Nim;
+
+    #[test]
+    fn random_bot_plays_only_legal_moves() {
+        let mut b = RandomBot::new(3);
+        let mut g = Nim::new(50, 5);
+        while let ToAct::Player(p) = g.to_act() {
+            let mv = Bot::<Nim>::choose(&mut b, &g, p).unwrap();
+            g.play(p, mv).unwrap();
+        }
+        assert!(g.is_over());
+        assert_eq!(Bot::<Nim>::choose(&mut b, &g, PlayerId(0)), None);
+    }
 }

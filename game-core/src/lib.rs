@@ -57,6 +57,10 @@
 //! * For the conformance kit, `testing::MoveUniverse` (feature `testing`) lists the finite move
 //!   universe (behind the crate's own `testing` feature).
 //!
+//! Bots: [`bot::Bot`] is the one bot trait of the workspace (searches,
+//! reference opponents, closures); [`referee::Contest`] states a contest
+//! completely, so any host can referee a game as its original contest did.
+//!
 //! Optional traits: [`Alternating`] (strict two-player alternation),
 //! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
 //!
@@ -67,22 +71,31 @@
 //! kinds.
 //!
 //! ## How a game crate is laid out
-//! Every game crate uses the same module names for the same concepts, so
-//! what a reader learns in one holds in all four (a game without the
-//! concept simply lacks the module):
+//! Every game crate uses the same module names for the same concepts, and
+//! the same names for the same items, so what a reader learns in one holds
+//! in all four (the workspace's `benches/tests/game_layout.rs` fails when a
+//! crate strays):
 //!
 //! | module | what it holds |
 //! |---|---|
 //! | `lib.rs` | crate docs opening with a runnable bot, re-exports (`pub use game_core;`) |
-//! | `error` | every error enum of the crate (`*Error`, `#[non_exhaustive]`) |
-//! | `setup` | the configuration and the plain serialisable `Setup`, validated into the state |
-//! | `state` | the state type and its queries |
+//! | `error` | every error enum of the crate (`*Error`, `#[non_exhaustive]`; parse errors named `Parse*Error`; the move error wraps [`SeatError`]) |
+//! | `setup` | `Setup`, the plain serialisable position validated into the state, and the `Config` where the game has one (`Config::new` validates and returns `Result`; `Config: Default` is the contest's) |
+//! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`; `Default` is the standard start) and its queries |
 //! | `movegen` | move generation and the legality checks |
-//! | `game` | the [`Game`] impl (and `testing::MoveUniverse` (feature `testing`) behind `testing`) |
+//! | `game` | the [`Game`] impl (and `testing::MoveUniverse` behind `testing`) |
 //! | `notation` | moves and records as text |
-//! | `protocol` | the bot protocol: `TIME_CONTROL`, messages, `Session`, `run_bot`, `parse_answer` |
+//! | `evaluation` | heuristic values of positions for searches |
+//! | `opponents` | the reference opponents, [`bot::Bot`]s every bot should beat |
+//! | `protocol::message` | the messages of the bot protocol, as types |
+//! | `protocol::bot` | the bot side: `Session` (`Session::new(first message)`) and `run_bot` |
+//! | `protocol::referee` | the referee side: `Referee`, the [`referee::Contest`] (feature `referee`), and `parse_answer` |
+//! | `protocol` | `TIME_CONTROL` and the protocol's docs |
 //! | `display` | the position as text for people |
+//! | `svg` | the position as an SVG picture (feature `svg`) |
+//! | `rules` | the rules, as docs |
 //! | `symmetry`, `zobrist` | board symmetries, Zobrist keys |
+//! | `testing` | the crate's conformance kit (feature `testing`) |
 //!
 //! Game-specific building blocks (Paper Soccer's `pitch` and `dir`,
 //! Yavalath's `cell` and `bits`, Parallel Football's `field`) get a module
@@ -98,7 +111,10 @@
 //! * `chacha` (default): [`rng::GameRng`] (`ChaCha8`) and [`rng::seeded`], the
 //!   workspace's standard generator. Without it, [`rng::SplitMix64`] needs
 //!   no crate beyond `rand_core`.
-//! * `testing`: the `game_core::testing` conformance kit (pulls in `proptest` and
+//! * `referee` (default): [`referee::Contest`], a contest stated completely,
+//!   which each game crate implements; off for a bundled bot.
+//! * `testing`: the `game_core::testing` conformance kit (and
+//!   `testing::contest`, an in-memory host of whole contests) (pulls in `proptest` and
 //!   `serde_json`, and turns `serde` on); enable it in a game's `[dev-dependencies]`.
 
 #![warn(missing_docs)]
@@ -115,6 +131,7 @@ pub mod record;
 #[cfg(feature = "referee")]
 pub mod referee;
 pub mod rng;
+#[cfg(feature = "svg")]
 pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -301,6 +301,35 @@ pub trait Contest: Send + Sync + 'static {
     }
 }
 
+/// Checks `p`'s turn on the position every acting seat decided on
+/// (`snapshot`; at a simultaneous node the others' moves are not in it, so
+/// "the turn is complete" means `p` owes no more moves there), then plays it
+/// on `state` (which may already hold other seats' moves of the same
+/// round). On error `state` may be partly changed (the caller restores it).
+///
+/// # Errors
+/// As [`Contest::apply_turn`], or the game's error when a move does not fit
+/// `state`.
+pub fn play_turn_on<C: Contest + ?Sized>(
+    contest: &C,
+    snapshot: &C::Game,
+    state: &mut C::Game,
+    p: PlayerId,
+    moves: &[<C::Game as Game>::Move],
+) -> Result<(), AnswerError> {
+    let mut trial = snapshot.clone();
+    contest.apply_turn(&mut trial, p, moves)?;
+    if state == snapshot {
+        // The first (or only) acting seat: the trial is the result.
+        *state = trial;
+        return Ok(());
+    }
+    for &m in moves {
+        state.play(p, m).map_err(|e| AnswerError::from_game(&e))?;
+    }
+    Ok(())
+}
+
 /// One uniformly random legal move at a time for `seat` while it is to act
 /// on `state`: a random whole turn.
 pub fn random_turn<G: Game>(state: &G, seat: PlayerId, rng: &mut GameRng) -> Vec<G::Move> {

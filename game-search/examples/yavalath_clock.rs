@@ -8,7 +8,8 @@
 //! cargo run --release -p arena -- play yavalath --bot cmd:target/release/examples/yavalath-clock --bot mcts
 //! ```
 
-use game_search::{AlphaBeta, AlphaBetaConfig, EvalFn, Search, TimeManager};
+use game_core::bot::Bot;
+use game_search::{AlphaBeta, AlphaBetaConfig, EvalFn, TimeManager};
 use yavalath::protocol::{Answer, ProtocolError, TIME_CONTROL, run_bot};
 use yavalath::{Cell, Yavalath, evaluation};
 

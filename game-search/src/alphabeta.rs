@@ -3,8 +3,8 @@
 // Depths and plies are small; TT indices are masked to the table size.
 #![allow(clippy::cast_possible_truncation)]
 
-use crate::Search;
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, TurnClock};
+use game_core::bot::{Bot, move_by_move};
 use game_core::{Alternating, Game, PlayerId, Zobrist};
 
 /// The score of a won position (less the plies to the win); evaluations
@@ -43,7 +43,8 @@ impl<G: Game> Evaluate<G> for NoEvaluation {
 /// generation order): the adapter from a game crate's evaluation function.
 ///
 /// ```
-/// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, EvalFn, Search};
+/// use game_core::bot::Bot;
+/// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, EvalFn};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// // Depth 1 is enough with Nim's exact value as the evaluation.
@@ -115,7 +116,8 @@ struct Entry<M> {
 /// turns, more players) use [`Paranoid`](crate::Paranoid).
 ///
 /// ```
-/// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, NoEvaluation, Search, WIN};
+/// use game_core::bot::Bot;
+/// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, NoEvaluation, WIN};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// let mut ab = AlphaBeta::new(AlphaBetaConfig { budget: Budget::Iterations(10), ..AlphaBetaConfig::default() }, NoEvaluation);
@@ -124,6 +126,8 @@ struct Entry<M> {
 /// assert!(ab.info().score > WIN - 1000);
 /// ```
 pub struct AlphaBeta<G: Alternating + Zobrist, E: Evaluate<G> = NoEvaluation> {
+    /// The current turn's deadline, if it has one.
+    clock: TurnClock,
     cfg: AlphaBetaConfig,
     eval: E,
     tt: Vec<Option<Entry<G::Move>>>,
@@ -138,6 +142,7 @@ impl<G: Alternating + Zobrist, E: Evaluate<G>> AlphaBeta<G, E> {
     /// A search with an evaluation.
     pub fn new(cfg: AlphaBetaConfig, eval: E) -> AlphaBeta<G, E> {
         AlphaBeta {
+            clock: TurnClock::default(),
             cfg,
             eval,
             tt: Vec::new(),
@@ -281,12 +286,21 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<G: Alternating + Zobrist, E: Evaluate<G>> Search<G> for AlphaBeta<G, E> {
+impl<G: Alternating + Zobrist, E: Evaluate<G>> Bot<G> for AlphaBeta<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self.clock.before_move(&mut self.cfg.budget);
         crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).best)
     }
 
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        let moves = move_by_move(self, state, me);
+        self.clock.end_turn();
+        moves
+    }
+
+    /// A time budget is the whole turn's; an iteration budget replaces the
+    /// configured one.
     fn set_budget(&mut self, budget: Budget) {
-        self.cfg.budget = budget;
+        self.clock.set(budget, &mut self.cfg.budget);
     }
 }

@@ -1,7 +1,8 @@
 //! How much a search may spend on one move, and how much of a game's
 //! time control to spend on each answer ([`TimeManager`]).
 
-use game_core::TimeControl;
+use game_core::bot::Bot;
+use game_core::{Game, PlayerId, TimeControl};
 use std::time::{Duration, Instant};
 
 pub use game_core::bot::{Budget, BudgetError};
@@ -93,6 +94,76 @@ impl TimeManager {
     #[must_use]
     pub fn budget(&self, time_left: Duration) -> Budget {
         Budget::Time(self.think_time(time_left))
+    }
+}
+
+/// A bot without a budget of its own: before each turn, the time left on
+/// the game's clock ([`Bot::set_time_left`]) becomes the turn's budget
+/// through a [`TimeManager`] (the `mcts` and `alphabeta` specs without
+/// `iters=`, `depth=` or `ms=`).
+pub struct Timed<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    manager: TimeManager,
+}
+
+impl<G: Game> Timed<G> {
+    /// `bot`, budgeted by the clock `control` (scaled as the referee
+    /// scales it).
+    #[must_use]
+    pub fn new(bot: Box<dyn Bot<G>>, control: TimeControl) -> Timed<G> {
+        Timed { bot, manager: TimeManager::new(control) }
+    }
+}
+
+impl<G: Game> Bot<G> for Timed<G> {
+    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self.bot.choose(state, me)
+    }
+
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        self.bot.turn(state, me)
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.bot.set_budget(budget);
+    }
+
+    fn set_time_left(&mut self, time_left: Duration) {
+        self.bot.set_budget(self.manager.budget(time_left));
+    }
+}
+
+/// A bot's time budget for a whole turn ([`Bot::set_budget`](game_core::bot::Bot::set_budget)
+/// with [`Budget::Time`]): each move of the turn searches in what is left
+/// (a Paper Soccer bounce searches again), and the deadline ends with the
+/// turn. An iteration budget replaces the search's own.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TurnClock {
+    deadline: Option<Instant>,
+}
+
+impl TurnClock {
+    /// Sets the coming turn's budget: a deadline, or the search's own
+    /// iteration budget `own`.
+    pub(crate) fn set(&mut self, budget: Budget, own: &mut Budget) {
+        self.deadline = None;
+        match budget {
+            Budget::Time(t) => self.deadline = Some(Instant::now() + t),
+            Budget::Iterations(_) => *own = budget,
+        }
+    }
+
+    /// Before a move of the turn: the search's budget `own` becomes the time
+    /// left until the deadline, if the turn has one.
+    pub(crate) fn before_move(&self, own: &mut Budget) {
+        if let Some(end) = self.deadline {
+            *own = Budget::Time(end.saturating_duration_since(Instant::now()));
+        }
+    }
+
+    /// The turn is over: its deadline goes.
+    pub(crate) fn end_turn(&mut self) {
+        self.deadline = None;
     }
 }
 

@@ -1,8 +1,8 @@
 //! Flat Monte Carlo: playouts after each root move, the best average wins.
 
-use crate::Search;
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, TurnClock};
 use crate::policy::{Policy, UniformRandom, playout};
+use game_core::bot::{Bot, move_by_move};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Game, MAX_PLAYERS, PlayerId};
 
@@ -28,7 +28,8 @@ impl Default for FlatConfig {
 /// average value for `me` is chosen.
 ///
 /// ```
-/// use game_search::{Budget, FlatConfig, FlatMonteCarlo, Search};
+/// use game_core::bot::Bot;
+/// use game_search::{Budget, FlatConfig, FlatMonteCarlo};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// let mut flat = FlatMonteCarlo::new(FlatConfig { budget: Budget::Iterations(3000), ..FlatConfig::default() }, 3);
@@ -36,6 +37,8 @@ impl Default for FlatConfig {
 /// assert_eq!(flat.choose(&Nim::new(5, 3), PlayerId(0)), Some(1));
 /// ```
 pub struct FlatMonteCarlo<G: Game, P: Policy<G> = UniformRandom> {
+    /// The current turn's deadline, if it has one.
+    clock: TurnClock,
     cfg: FlatConfig,
     policy: P,
     rng: GameRng,
@@ -55,7 +58,15 @@ impl<G: Game> FlatMonteCarlo<G> {
 impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
     /// Flat Monte Carlo with a playout policy and its own seed.
     pub fn with_policy(cfg: FlatConfig, policy: P, seed: u64) -> FlatMonteCarlo<G, P> {
-        FlatMonteCarlo { cfg, policy, rng: seeded(seed), moves: Vec::new(), buf: Vec::new(), stats: Vec::new() }
+        FlatMonteCarlo {
+            cfg,
+            clock: TurnClock::default(),
+            policy,
+            rng: seeded(seed),
+            moves: Vec::new(),
+            buf: Vec::new(),
+            stats: Vec::new(),
+        }
     }
 
     /// `me`'s root moves with their playouts and average values, after a
@@ -86,13 +97,22 @@ impl<G: Game, P: Policy<G>> FlatMonteCarlo<G, P> {
     }
 }
 
-impl<G: Game, P: Policy<G>> Search<G> for FlatMonteCarlo<G, P> {
+impl<G: Game, P: Policy<G>> Bot<G> for FlatMonteCarlo<G, P> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self.clock.before_move(&mut self.cfg.budget);
         let results = self.search(state, me);
         results.iter().filter(|r| r.1 > 0).max_by(|a, b| a.2.total_cmp(&b.2)).or(results.first()).map(|r| r.0)
     }
 
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        let moves = move_by_move(self, state, me);
+        self.clock.end_turn();
+        moves
+    }
+
+    /// A time budget is the whole turn's; an iteration budget replaces the
+    /// configured one.
     fn set_budget(&mut self, budget: Budget) {
-        self.cfg.budget = budget;
+        self.clock.set(budget, &mut self.cfg.budget);
     }
 }

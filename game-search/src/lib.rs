@@ -15,18 +15,21 @@
 //!   value.
 //! * [`FlatMonteCarlo`]: playouts for each root move, best average wins.
 //!
-//! All four implement [`Search`]; all randomness comes from a
+//! All four are bots: they implement [`game_core::bot::Bot`], the one bot
+//! trait of the workspace (a time budget set for a turn is the whole
+//! turn's, so a Paper Soccer bounce searches again in what is left). All randomness comes from a
 //! [`game_core::rng::seeded`] generator, so a search with an iteration
 //! [`Budget`] plays the same moves for the same seed.
 //!
 //! Under a contest's clock, a [`TimeManager`] turns the time left for an
 //! answer (what each game crate's `protocol::run_bot` passes the bot) into
-//! the answer's budget, set with [`Search::set_budget`]; the example
+//! the answer's budget, set with [`Bot::set_budget`](game_core::bot::Bot::set_budget); the example
 //! `yavalath-clock` is a whole bot doing so
 //! (`cargo build --release -p game-search --example yavalath-clock`).
 //!
 //! ```
-//! use game_search::{Budget, Mcts, MctsConfig, Search};
+//! use game_core::bot::Bot;
+//! use game_search::{Budget, Mcts, MctsConfig};
 //! use game_core::{PlayerId, nim::Nim};
 //!
 //! // From 10 stones (take 1 to 3) the winning move leaves 8: take 2.
@@ -45,24 +48,13 @@ mod paranoid;
 mod policy;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, EvalFn, Evaluate, NoEvaluation, SearchInfo, WIN};
-pub use budget::{Budget, BudgetError, TimeManager};
+pub use budget::{Budget, BudgetError, TimeManager, Timed};
 pub use flat::{FlatConfig, FlatMonteCarlo};
 pub use mcts::{Mcts, MctsConfig};
 pub use paranoid::{Paranoid, ParanoidConfig};
 pub use policy::{EvalCut, Policy, UniformRandom, playout};
 
 use game_core::{Game, PlayerId};
-
-/// A search that chooses one move for one player.
-pub trait Search<G: Game>: Send {
-    /// Chooses a move for `me`, who must be able to act in `state`
-    /// (`None` only when `me` has no legal move).
-    fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move>;
-
-    /// Sets the budget of the next [`choose`](Search::choose) calls (a
-    /// [`TimeManager`]'s budget for this answer, each turn).
-    fn set_budget(&mut self, budget: Budget);
-}
 
 /// The move a search chooses for `me`, searching only when there is a
 /// choice: `None` without a legal move, the only move without searching,

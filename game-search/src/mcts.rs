@@ -4,10 +4,10 @@
 // memory anyway); visit counts convert to `f64` exactly.
 #![allow(clippy::cast_possible_truncation)]
 
-use crate::Search;
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, TurnClock};
 use crate::hash::FxMap;
 use crate::policy::{Policy, UniformRandom, playout};
+use game_core::bot::{Bot, move_by_move};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 
@@ -124,7 +124,8 @@ struct Step {
 ///   their buffers.
 ///
 /// ```
-/// use game_search::{Budget, Mcts, MctsConfig, Search};
+/// use game_core::bot::Bot;
+/// use game_search::{Budget, Mcts, MctsConfig};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// let cfg = MctsConfig { budget: Budget::Iterations(3000), ..MctsConfig::default() };
@@ -133,6 +134,8 @@ struct Step {
 /// assert_eq!(mcts.choose(&Nim::new(7, 3), PlayerId(0)), Some(3));
 /// ```
 pub struct Mcts<G: Game, P: Policy<G> = UniformRandom> {
+    /// The current turn's deadline, if it has one.
+    clock: TurnClock,
     cfg: MctsConfig,
     policy: P,
     rng: GameRng,
@@ -164,6 +167,7 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
     /// A search with a playout policy and its own seed.
     pub fn with_policy(cfg: MctsConfig, policy: P, seed: u64) -> Mcts<G, P> {
         Mcts {
+            clock: TurnClock::default(),
             cfg,
             policy,
             rng: seeded(seed),
@@ -464,15 +468,24 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
     }
 }
 
-impl<G: Game, P: Policy<G>> Search<G> for Mcts<G, P> {
+impl<G: Game, P: Policy<G>> Bot<G> for Mcts<G, P> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self.clock.before_move(&mut self.cfg.budget);
         let mut buf = std::mem::take(&mut self.buf);
         let chosen = crate::choose_among(state, me, &mut buf, || self.search(state, me).first().map(|&(m, _)| m));
         self.buf = buf;
         chosen
     }
 
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        let moves = move_by_move(self, state, me);
+        self.clock.end_turn();
+        moves
+    }
+
+    /// A time budget is the whole turn's; an iteration budget replaces the
+    /// configured one.
     fn set_budget(&mut self, budget: Budget) {
-        self.cfg.budget = budget;
+        self.clock.set(budget, &mut self.cfg.budget);
     }
 }

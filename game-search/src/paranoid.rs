@@ -4,9 +4,9 @@
 // Depths and plies are small.
 #![allow(clippy::cast_possible_truncation)]
 
-use crate::Search;
 use crate::alphabeta::{Evaluate, WIN};
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, TurnClock};
+use game_core::bot::{Bot, move_by_move};
 use game_core::{Game, PlayerId, ToAct};
 
 /// Settings of [`Paranoid`].
@@ -45,7 +45,8 @@ impl Default for ParanoidConfig {
 /// finds the exact game values:
 ///
 /// ```
-/// use game_search::{Budget, NoEvaluation, Paranoid, ParanoidConfig, Search, WIN};
+/// use game_core::bot::Bot;
+/// use game_search::{Budget, NoEvaluation, Paranoid, ParanoidConfig, WIN};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// let mut p = Paranoid::new(ParanoidConfig { budget: Budget::Iterations(12), ..ParanoidConfig::default() }, NoEvaluation);
@@ -54,6 +55,8 @@ impl Default for ParanoidConfig {
 /// assert!(p.last_score() > WIN - 1000);
 /// ```
 pub struct Paranoid<G: Game, E: Evaluate<G>> {
+    /// The current turn's deadline, if it has one.
+    clock: TurnClock,
     cfg: ParanoidConfig,
     eval: E,
     bufs: Vec<Vec<G::Move>>,
@@ -67,7 +70,17 @@ pub struct Paranoid<G: Game, E: Evaluate<G>> {
 impl<G: Game, E: Evaluate<G>> Paranoid<G, E> {
     /// A search with an evaluation.
     pub fn new(cfg: ParanoidConfig, eval: E) -> Paranoid<G, E> {
-        Paranoid { cfg, eval, bufs: Vec::new(), best: None, score: 0, nodes: 0, aborted: false, meter: None }
+        Paranoid {
+            cfg,
+            clock: TurnClock::default(),
+            eval,
+            bufs: Vec::new(),
+            best: None,
+            score: 0,
+            nodes: 0,
+            aborted: false,
+            meter: None,
+        }
     }
 
     /// The score of the last search's best move for the searcher (its
@@ -196,12 +209,21 @@ impl<G: Game, E: Evaluate<G>> Paranoid<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluate<G>> Search<G> for Paranoid<G, E> {
+impl<G: Game, E: Evaluate<G>> Bot<G> for Paranoid<G, E> {
     fn choose(&mut self, state: &G, me: PlayerId) -> Option<G::Move> {
+        self.clock.before_move(&mut self.cfg.budget);
         crate::choose_among(state, me, &mut Vec::new(), || self.search(state, me).0)
     }
 
+    fn turn(&mut self, state: &G, me: PlayerId) -> Vec<G::Move> {
+        let moves = move_by_move(self, state, me);
+        self.clock.end_turn();
+        moves
+    }
+
+    /// A time budget is the whole turn's; an iteration budget replaces the
+    /// configured one.
     fn set_budget(&mut self, budget: Budget) {
-        self.cfg.budget = budget;
+        self.clock.set(budget, &mut self.cfg.budget);
     }
 }

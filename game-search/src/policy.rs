@@ -94,7 +94,8 @@ fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out
 /// informed than playouts to the end.
 ///
 /// ```
-/// use game_search::{Budget, EvalCut, Mcts, MctsConfig, Search};
+/// use game_core::bot::Bot;
+/// use game_search::{Budget, EvalCut, Mcts, MctsConfig};
 /// use game_core::{PlayerId, nim::Nim};
 ///
 /// // Nim's exact value: the player to move wins when the pile is not a multiple of 4.

@@ -2,15 +2,14 @@
 //! nodes (Parallel Football), four players with eliminations (Quoridor),
 //! repeated turns (Paper Soccer) and alpha-beta on Yavalath.
 
+use game_core::bot::Bot;
 use game_core::rng::seeded;
 use game_core::{Game, PlayerId, ToAct};
-use game_search::{
-    AlphaBeta, AlphaBetaConfig, Budget, FlatConfig, FlatMonteCarlo, Mcts, MctsConfig, NoEvaluation, Search,
-};
+use game_search::{AlphaBeta, AlphaBetaConfig, Budget, FlatConfig, FlatMonteCarlo, Mcts, MctsConfig, NoEvaluation};
 use std::time::Duration;
 
 /// Plays `me`'s whole turn with `s` (moves while `me` stays to act).
-fn turn<G: Game>(s: &mut dyn Search<G>, state: &G, me: PlayerId) -> Vec<G::Move> {
+fn turn<G: Game>(s: &mut dyn Bot<G>, state: &G, me: PlayerId) -> Vec<G::Move> {
     let mut g = state.clone();
     let mut out = Vec::new();
     while g.to_act().includes(me) {

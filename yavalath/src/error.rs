@@ -4,32 +4,17 @@
 //! reading an answer). Each has a kebab-case [`GameError::kind`](game_core::GameError::kind).
 
 use crate::cell::Cell;
-use game_core::PlayerId;
+use game_core::{PlayerId, SeatError};
 
 /// Why a move is refused. The state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {
-    /// The seat does not exist: Yavalath has two, `PlayerId(0)` and `PlayerId(1)`. Checked before
-    /// anything else.
-    #[error("there is no player {player}: the game has {players} players")]
-    NoSuchPlayer {
-        /// The seat given.
-        player: PlayerId,
-        /// The number of seats (2).
-        players: usize,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not this player's turn.
-    #[error("it is player {to_move}'s turn, not player {player}'s")]
-    NotYourTurn {
-        /// Who tried.
-        player: PlayerId,
-        /// Who is to move.
-        to_move: PlayerId,
-    },
+    /// The seat cannot move now, whatever the cell: it does not exist (Yavalath has two,
+    /// `PlayerId(0)` and `PlayerId(1)`; checked before anything else), the game is over, or it is
+    /// the other player's turn.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// The cell holds a stone, and this is not the second player's first turn on the first stone
     /// (the only legal steal).
     #[error("cell {cell} is occupied")]
@@ -48,9 +33,7 @@ pub enum MoveError {
 }
 
 game_core::error_kinds!(MoveError {
-    MoveError::NoSuchPlayer { .. } => "no-such-player",
-    MoveError::GameOver => "game-over",
-    MoveError::NotYourTurn { .. } => "not-your-turn",
+    MoveError::Seat(e) => game_core::GameError::kind(e),
     MoveError::Occupied { .. } => "cell-occupied",
     MoveError::OffBoard { .. } => "off-board",
 });
@@ -112,15 +95,11 @@ pub enum SetupError {
     /// The player to move, in a text, is not `x`/`o`.
     #[error("bad player to move: {0}")]
     BadPlayer(String),
-    /// The player to move is a seat that does not exist (Yavalath has `PlayerId(0)` and
-    /// `PlayerId(1)`). Checked before anything else.
-    #[error("there is no player {player}: the game has {players} players")]
-    NoSuchPlayer {
-        /// The seat given.
-        player: PlayerId,
-        /// The number of seats (2).
-        players: usize,
-    },
+    /// The player to move is a seat that does not exist ([`SeatError::NoSuchPlayer`], the only
+    /// seat error here: Yavalath has `PlayerId(0)` and `PlayerId(1)`). Checked before anything
+    /// else.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// The numbers of stones cannot arise with this player to move (with or without a steal).
     #[error("{first} first-player and {second} second-player stones cannot arise with player {to_move} to move")]
     StoneCounts {
@@ -143,7 +122,7 @@ game_core::error_kinds!(SetupError {
     SetupError::RowLength { .. } => "row-length",
     SetupError::BadChar(_) => "bad-char",
     SetupError::BadPlayer(_) => "bad-player",
-    SetupError::NoSuchPlayer { .. } => "no-such-player",
+    SetupError::Seat(e) => game_core::GameError::kind(e),
     SetupError::StoneCounts { .. } => "stone-counts",
     SetupError::Unreachable(_) => "unreachable",
 });
@@ -170,9 +149,10 @@ pub enum ProtocolError {
     /// Reading the input or writing the answer failed.
     #[error("input/output: {0}")]
     Io(#[from] std::io::Error),
-    /// The game is over: nobody receives a turn.
-    #[error("the game is over")]
-    GameOver,
+    /// The game is over, so nobody receives a turn ([`SeatError::GameOver`], the only seat error
+    /// here).
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// After the first move, the opponent's last move is needed.
     #[error("the opponent's last move is missing")]
     MissingLastMove,
@@ -208,7 +188,7 @@ pub enum ProtocolError {
 
 game_core::error_kinds!(ProtocolError {
     ProtocolError::Io(_) => "io",
-    ProtocolError::GameOver => "game-over",
+    ProtocolError::Seat(e) => game_core::GameError::kind(e),
     ProtocolError::MissingLastMove => "missing-last-move",
     ProtocolError::UnexpectedLastMove => "unexpected-last-move",
     ProtocolError::LastMoveNotOpponent(_) => "last-move-not-opponent",
@@ -219,7 +199,8 @@ game_core::error_kinds!(ProtocolError {
 });
 
 /// Why the referee cannot use an answer line (`protocol::parse_answer`).
-/// Both kinds lose the game.
+/// Both kinds lose the game. Feature `referee`.
+#[cfg(feature = "referee")]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AnswerError {
@@ -243,6 +224,7 @@ pub enum AnswerError {
     },
 }
 
+#[cfg(feature = "referee")]
 game_core::error_kinds!(AnswerError {
     AnswerError::Unreadable { .. } => "unreadable",
     AnswerError::OffBoard { .. } => "off-board",

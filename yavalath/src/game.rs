@@ -8,7 +8,7 @@ use crate::error::{MoveError, SetupError};
 use crate::sample::Draws;
 use crate::setup::Setup;
 use crate::state::{End, Yavalath};
-use game_core::{Alternating, Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, ToAct, Zobrist};
+use game_core::{Alternating, Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, SeatError, ToAct, Zobrist};
 
 impl Game for Yavalath {
     type Move = Cell;
@@ -75,17 +75,16 @@ impl Game for Yavalath {
     }
 
     /// # Errors
-    /// [`MoveError::NoSuchPlayer`] for a seat other than 0 and 1 (checked first), then
-    /// [`MoveError::GameOver`], [`MoveError::NotYourTurn`], [`MoveError::Occupied`].
+    /// [`MoveError::Seat`] with [`SeatError::NoSuchPlayer`] for a seat other than 0 and 1
+    /// (checked first), then [`SeatError::GameOver`], [`SeatError::NotYourTurn`]; then
+    /// [`MoveError::Occupied`].
     fn check_move(&self, player: PlayerId, cell: Cell) -> Result<(), MoveError> {
-        if player.index() >= 2 {
-            return Err(MoveError::NoSuchPlayer { player, players: 2 });
-        }
+        SeatError::check_exists(player, 2)?;
         if self.end.is_some() {
-            return Err(MoveError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if player != self.next_player() {
-            return Err(MoveError::NotYourTurn { player, to_move: self.next_player() });
+            return Err(SeatError::NotYourTurn { player, to_move: self.next_player() }.into());
         }
         if !self.legal().contains(cell) {
             return Err(MoveError::Occupied { cell });

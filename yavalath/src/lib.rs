@@ -74,8 +74,12 @@
 //! * [`Symmetry`]: the 12 symmetries of the board and [`Yavalath::canonical`].
 //! * [`protocol`]: the arena protocol. Bot side: [`protocol::run_bot`], [`protocol::Session`],
 //!   [`protocol::read_turn`], [`protocol::write_answer`], [`protocol::TIME_CONTROL`]. Referee
-//!   side: [`protocol::turn_message`] and [`protocol::parse_answer`], which reads answers exactly
-//!   as the contest's referee does. Game records for `arena judge`.
+//!   side (default feature `referee`): [`protocol::Referee`], the whole contest as a
+//!   [`game_core::referee::Contest`], built on [`protocol::turn_message`] and
+//!   [`protocol::parse_answer`], which reads answers exactly as the contest's referee does. Game
+//!   records for `arena judge`.
+//! * `svg` (feature `svg`): the position as an SVG picture, with the last move ringed (the
+//!   pictures of [`rules`], the arena's renderer and replay viewer).
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //! * `testing` (feature `testing`): the plain array-board reference model with its one-call
 //!   differential check and perft, biases and edges aimed at the rules' hard cases (near-threes
@@ -139,6 +143,8 @@ pub mod rules;
 mod sample;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -148,7 +154,9 @@ pub use game_core;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{CELLS, Cell, ROWS};
-pub use error::{AnswerError, MoveError, ParseMoveError, ProtocolError, RecordError, SetupError};
+#[cfg(feature = "referee")]
+pub use error::AnswerError;
+pub use error::{MoveError, ParseMoveError, ProtocolError, RecordError, SetupError};
 pub use notation::{parse_move_text, parse_record};
 pub use setup::Setup;
 pub use state::{End, Yavalath};

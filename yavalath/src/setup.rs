@@ -9,7 +9,7 @@ use crate::bits::{self, FULL};
 use crate::cell::{Cell, ROWS, row_len};
 use crate::error::SetupError;
 use crate::state::{End, Yavalath};
-use game_core::{PlayerId, Zobrist};
+use game_core::{PlayerId, SeatError, Zobrist};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -41,12 +41,11 @@ impl Yavalath {
     /// follows from the counts; the end of the game follows from the lines on the board.
     ///
     /// # Errors
-    /// [`SetupError::NoSuchPlayer`] for a `to_move` other than 0 and 1 (checked first), then
+    /// [`SetupError::Seat`] ([`SeatError::NoSuchPlayer`]) for a `to_move` other than 0 and 1
+    /// (checked first), then
     /// [`SetupError::StoneCounts`] or [`SetupError::Unreachable`].
     pub fn from_stones(first: Bitboard, second: Bitboard, to_move: PlayerId) -> Result<Yavalath, SetupError> {
-        if to_move.index() >= 2 {
-            return Err(SetupError::NoSuchPlayer { player: to_move, players: 2 });
-        }
+        SeatError::check_exists(to_move, 2)?;
         let (b0, b1) = (first.0, second.0);
         if b0 & b1 != 0 {
             return Err(SetupError::Unreachable("a cell holds two stones"));

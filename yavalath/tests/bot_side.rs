@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use game_core::{Game, GameError, PlayerId};
+use game_core::{Game, GameError, PlayerId, SeatError};
 use std::time::Duration;
 use yavalath::protocol::{
     Answer, ProtocolError, Session, TurnMessage, format_answer, parse_answer, read_turn, run_bot, skips_line,
@@ -86,7 +86,7 @@ fn a_first_turn_without_an_id_line_is_an_error() {
     let g = Yavalath::replay(&cells(&[(0, 0), (4, 4)])).unwrap();
     let later = TurnMessage::new(&g, Some(cell(4, 4))).unwrap();
     assert_eq!(later.my_id, None);
-    let e = Session::new(&later).unwrap_err();
+    let e = Session::new(later).unwrap_err();
     assert!(matches!(e, ProtocolError::MissingId));
     assert_eq!(e.kind(), "missing-id");
 }
@@ -94,7 +94,7 @@ fn a_first_turn_without_an_id_line_is_an_error() {
 #[test]
 fn a_session_refuses_a_changed_id_a_finished_game_and_a_wrong_last_move_and_stays_unchanged() {
     let g = Yavalath::replay(&cells(&[(0, 0)])).unwrap();
-    let mut s = Session::new(&TurnMessage::new(&g, Some(cell(0, 0))).unwrap()).unwrap();
+    let mut s = Session::new(TurnMessage::new(&g, Some(cell(0, 0))).unwrap()).unwrap();
     let before = s.clone();
     let mut t = TurnMessage::new(&g, Some(cell(0, 0))).unwrap();
     t.my_id = Some(1);
@@ -118,7 +118,7 @@ fn a_session_refuses_a_changed_id_a_finished_game_and_a_wrong_last_move_and_stay
         theirs: over.stones(PlayerId(0)),
         last_move: Some(cell(1, 4)),
     };
-    assert!(matches!(s.update(&t_over), Err(ProtocolError::GameOver)));
+    assert!(matches!(s.update(&t_over), Err(ProtocolError::Seat(SeatError::GameOver))));
     assert_eq!(s, before);
     // The same id again is accepted.
     t = TurnMessage::new(&g, Some(cell(0, 0))).unwrap();

@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use game_core::{Game, GameError, MoveNotation, PlayerId};
+use game_core::{Game, GameError, MoveNotation, PlayerId, SeatError};
 use proptest::prelude::*;
 use yavalath::protocol::{
     Answer, AnswerError, ProtocolError, TurnMessage, format_answer, parse_answer, parse_move_text, parse_record,
@@ -81,7 +81,7 @@ fn turn_messages_that_do_not_fit_the_state_are_errors() {
     assert!(matches!(e, ProtocolError::LastMoveNotOpponent(c) if c == cell(1, 1)), "{e:?}");
     let over = play_for(0, &cells(&[(0, 4), (2, 4), (1, 4)]));
     let e = TurnMessage::new(&over, Some(cell(1, 4))).unwrap_err();
-    assert!(matches!(e, ProtocolError::GameOver));
+    assert!(matches!(e, ProtocolError::Seat(SeatError::GameOver)));
     assert_eq!(e.kind(), "game-over");
 }
 

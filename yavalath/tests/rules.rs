@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use game_core::{Game, GameError, MoveNotation, PlayerId, ToAct, Zobrist};
+use game_core::{Game, GameError, MoveNotation, PlayerId, SeatError, ToAct, Zobrist};
 use yavalath::{Bitboard, Cell, End, MoveError, Setup, SetupError, Yavalath};
 
 const P0: PlayerId = PlayerId(0);
@@ -150,7 +150,7 @@ fn player_1_moves_first_and_players_alternate() {
     let mut g = Yavalath::new();
     assert_eq!(g.to_act(), ToAct::Player(P0));
     let before = g;
-    assert_eq!(g.play(P1, cell(0, 0)), Err(MoveError::NotYourTurn { player: P1, to_move: P0 }));
+    assert_eq!(g.play(P1, cell(0, 0)), Err(MoveError::Seat(SeatError::NotYourTurn { player: P1, to_move: P0 })));
     assert_eq!(g, before);
     g.play(P0, cell(0, 0)).unwrap();
     assert_eq!(g.to_act(), ToAct::Player(P1));
@@ -402,7 +402,7 @@ fn no_move_is_legal_once_the_game_is_over() {
     assert!(g.legal().is_empty());
     for c in Cell::all() {
         for p in [P0, P1] {
-            assert_eq!(g.play(p, c), Err(MoveError::GameOver));
+            assert_eq!(g.play(p, c), Err(MoveError::Seat(SeatError::GameOver)));
         }
     }
     assert_eq!(g, before);

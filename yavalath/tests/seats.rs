@@ -1,7 +1,7 @@
 //! Seats that do not exist: Yavalath has two, and every API taking a seat answers any other
 //! with its own answer, before looking at anything else.
 
-use game_core::{Game, GameError, PlayerId, rng};
+use game_core::{Game, GameError, PlayerId, SeatError, rng};
 use yavalath::{Bitboard, Cell, MoveError, Yavalath};
 
 #[test]
@@ -15,7 +15,7 @@ fn a_seat_that_does_not_exist_is_its_own_error_before_any_other() {
             let p = PlayerId(seat);
             // Even on an occupied cell of a finished game: the seat is checked first.
             let err = g.check_move(p, Cell::CENTER).unwrap_err();
-            assert_eq!(err, MoveError::NoSuchPlayer { player: p, players: 2 });
+            assert_eq!(err, MoveError::Seat(SeatError::NoSuchPlayer { player: p, players: 2 }));
             assert_eq!(err.kind(), "no-such-player");
             let mut h = g;
             assert_eq!(h.play(p, Cell::CENTER), Err(err));
@@ -37,7 +37,7 @@ fn real_seats_still_get_the_rule_errors() {
     let g = Yavalath::replay(&[Cell::CENTER]).unwrap();
     assert_eq!(
         g.check_move(PlayerId(0), Cell::CENTER).unwrap_err(),
-        MoveError::NotYourTurn { player: PlayerId(0), to_move: PlayerId(1) }
+        MoveError::Seat(SeatError::NotYourTurn { player: PlayerId(0), to_move: PlayerId(1) })
     );
     assert_eq!(g.check_move(PlayerId(1), Cell::CENTER), Ok(())); // the steal
 }
@@ -48,12 +48,12 @@ fn a_setup_for_a_seat_that_does_not_exist_is_refused_as_such() {
     let mut setup = Yavalath::new().to_setup();
     setup.to_move = PlayerId(2);
     let err = Yavalath::from_setup(setup).unwrap_err();
-    assert_eq!(err, SetupError::NoSuchPlayer { player: PlayerId(2), players: 2 });
+    assert_eq!(err, SetupError::Seat(SeatError::NoSuchPlayer { player: PlayerId(2), players: 2 }));
     assert_eq!(err.kind(), "no-such-player");
     // Checked before the stones: even counts no seat could have are answered so.
     let one = Bitboard::from(Cell::CENTER);
     assert!(matches!(
         Yavalath::from_stones(one, one, PlayerId(9)),
-        Err(SetupError::NoSuchPlayer { player: PlayerId(9), .. })
+        Err(SetupError::Seat(SeatError::NoSuchPlayer { player: PlayerId(9), .. }))
     ));
 }

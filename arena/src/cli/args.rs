@@ -1,10 +1,10 @@
 //! The command line's words: commands, games, game options, `--bot` and
 //! `--jobs` (what `arena --help` shows).
 
-use super::CliError;
-use arena::error::NumberError;
-use arena::{play, stats};
+use crate::CliError;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use game_arena::error::NumberError;
+use game_arena::play;
 use std::path::PathBuf;
 
 /// Judge game records, play built-in and external bots, benchmark and render
@@ -93,7 +93,7 @@ pub(crate) enum Cmd {
         /// and elo1 (H1), both normalized Elo, on the pairs of games (fastchess's normalized pentanomial
         /// model): `elo0=0,elo1=5[,alpha=0.05,beta=0.05]`. The LLR and its bounds are shown while it runs.
         #[arg(long, value_name = "elo0=..,elo1=..")]
-        sprt: Option<stats::Sprt>,
+        sprt: Option<match_stats::Sprt>,
         /// Seed of the series (each game's seed is derived from it).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         seed: u64,

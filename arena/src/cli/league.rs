@@ -2,12 +2,12 @@
 //! schedule, then the table (leaderboard, cross table, failures) is
 //! printed and written as JSON or HTML.
 
-use super::CliError;
 use super::args::LeagueArgs;
 use super::series::choose_jobs;
-use arena::games::Adapter;
-use arena::league::{self, LeagueKey, RunOptions, Schedule, Standings};
-use arena::play;
+use crate::CliError;
+use game_arena::games::Adapter;
+use game_arena::league::{self, LeagueKey, RunOptions, Schedule, Standings};
+use game_arena::play;
 use game_core::Game;
 use std::io::Write;
 

@@ -1,10 +1,10 @@
 //! `arena play` (a series: plan, jobs, SPRT, resume, report) and
 //! `arena merge` (shards' records into one report).
 
-use super::CliError;
 use super::args::Jobs;
-use arena::games::Adapter;
-use arena::{play, results, stats, view};
+use crate::CliError;
+use game_arena::games::Adapter;
+use game_arena::{play, results, view};
 use game_core::Game;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ pub(crate) struct Series {
     pub(crate) shard: Option<String>,
     pub(crate) resume: bool,
     pub(crate) json: Option<PathBuf>,
-    pub(crate) sprt: Option<stats::Sprt>,
+    pub(crate) sprt: Option<match_stats::Sprt>,
 }
 
 /// Seats that use a core while a game is played: external programs and
@@ -101,19 +101,22 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
         let Some(test) = sprt else { return true };
         let Ok(mut all) = so_far.lock() else { return true };
         all.push(g.clone());
-        let Some(s) = stats::summarize(&names, seats, &all, Some(test)).head_to_head.and_then(|h| h.sprt) else {
+        let Some(s) = match_stats::summarize(&names, seats, all.iter().map(play::GameSummary::result), Some(test))
+            .head_to_head
+            .and_then(|h| h.sprt)
+        else {
             return true;
         };
         let s = s.status;
         let line = format!("SPRT LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
         if bar.is_hidden() {
-            if all.len() % 10 == 0 || s.decision != stats::SprtDecision::Continue {
+            if all.len() % 10 == 0 || s.decision != match_stats::SprtDecision::Continue {
                 eprintln!("arena: {} games, {line}", all.len());
             }
         } else {
             bar.set_message(line);
         }
-        s.decision == stats::SprtDecision::Continue
+        s.decision == match_stats::SprtDecision::Continue
     };
     let run = play::play_series(a, &bots, &plan, jobs, &opts, &on_game)?;
     bar.finish_and_clear();
@@ -258,7 +261,7 @@ pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::parse_jobs;
+    use crate::cli::args::parse_jobs;
 
     #[test]
     fn jobs_auto_gives_each_thinking_seat_a_core_and_more_jobs_are_warned_about() {

@@ -4,7 +4,7 @@
 #![cfg(unix)]
 
 use crate::common::{executable_script, only_record, script, stdout};
-use arena::external::{STDERR_HEAD, STDERR_TAIL};
+use bot_process::{STDERR_HEAD, STDERR_TAIL};
 use std::path::Path;
 use std::process::Output;
 

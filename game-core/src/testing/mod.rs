@@ -58,6 +58,7 @@ use crate::rng::{below, derive_seed, seeded};
 use std::collections::HashSet;
 use std::fmt;
 
+pub mod contest;
 mod fuzz;
 mod walk;
 

@@ -69,7 +69,7 @@ pub fn read_turn<R: BufRead + ?Sized>(input: &mut R) -> Result<Option<TurnMessag
 /// let mut g = Yavalath::new();
 /// let c = Cell::from_xy(4, 4).unwrap();
 /// g.play(PlayerId(0), c).unwrap();
-/// let mut session = Session::new(&TurnMessage::new(&g, Some(c)).unwrap()).unwrap();
+/// let mut session = Session::new(TurnMessage::new(&g, Some(c)).unwrap()).unwrap();
 /// assert_eq!(session.me(), PlayerId(1));
 /// assert!(session.state().can_steal());
 /// g.play(PlayerId(1), c).unwrap(); // the steal
@@ -89,10 +89,10 @@ impl Session {
     /// # Errors
     /// [`ProtocolError::MissingId`] without an id line (or with an id other than 1 and 2), or
     /// the errors of [`update`](Session::update).
-    pub fn new(first: &TurnMessage) -> Result<Session, ProtocolError> {
+    pub fn new(first: TurnMessage) -> Result<Session, ProtocolError> {
         let id = first.my_id.filter(|&id| player_of_id(id).is_some()).ok_or(ProtocolError::MissingId)?;
         let mut session = Session { id, state: Yavalath::new() };
-        session.update(first)?;
+        session.update(&first)?;
         Ok(session)
     }
 
@@ -113,7 +113,8 @@ impl Session {
     /// # Errors
     /// [`ProtocolError::IdChanged`] for an id line other than the first one,
     /// [`ProtocolError::Position`] when no game reaches the rows with the bot to move,
-    /// [`ProtocolError::GameOver`] when the position is over, or a last move that does not fit.
+    /// [`ProtocolError::Seat`] ([`SeatError::GameOver`](game_core::SeatError::GameOver)) when the
+    /// position is over, or a last move that does not fit.
     pub fn update(&mut self, turn: &TurnMessage) -> Result<(), ProtocolError> {
         if let Some(now) = turn.my_id.filter(|&now| now != self.id) {
             return Err(ProtocolError::IdChanged { first: self.id, now });
@@ -121,7 +122,7 @@ impl Session {
         let me = self.me();
         let state = turn.position(me)?;
         if state.to_move() != Some(me) {
-            return Err(ProtocolError::GameOver);
+            return Err(game_core::SeatError::GameOver.into());
         }
         check_last_move(&state, me, turn.last_move)?;
         self.state = state;
@@ -177,7 +178,7 @@ where
                 s.update(&turn)?;
                 s
             }
-            None => session.insert(Session::new(&turn)?),
+            None => session.insert(Session::new(turn)?),
         };
         let answer = bot(session.state(), session.me(), limit.saturating_sub(read_at.elapsed()));
         write_answer(&mut output, answer.cell, answer.message.as_deref())?;

@@ -9,8 +9,8 @@ use crate::cell::{Cell, ROWS, row_len};
 use crate::error::{ProtocolError, SetupError};
 use crate::notation::parse_move_text;
 use crate::state::Yavalath;
-use game_core::PlayerId;
 use game_core::time::TimeControl;
+use game_core::{PlayerId, SeatError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -69,9 +69,10 @@ impl TurnMessage {
     /// first move of the game for the first player, the second for the second player).
     ///
     /// # Errors
-    /// [`ProtocolError::GameOver`], or a last move that does not fit the state.
+    /// [`ProtocolError::Seat`] ([`SeatError::GameOver`]), or a last move that does not fit the
+    /// state.
     pub fn new(state: &Yavalath, last_move: Option<Cell>) -> Result<TurnMessage, ProtocolError> {
-        let me = state.to_move().ok_or(ProtocolError::GameOver)?;
+        let me = state.to_move().ok_or(SeatError::GameOver)?;
         check_last_move(state, me, last_move)?;
         let first_turn = state.plies() == u32::from(me.0);
         Ok(TurnMessage {
@@ -86,13 +87,14 @@ impl TurnMessage {
     /// this for a bot, remembering `me` from the first turn.
     ///
     /// # Errors
-    /// [`SetupError::NoSuchPlayer`] for a `me` other than 0 and 1; otherwise when no game reaches
+    /// [`SetupError::Seat`] ([`SeatError::NoSuchPlayer`]) for a `me` other than 0 and 1; otherwise
+    /// when no game reaches
     /// such a position.
     pub fn position(&self, me: PlayerId) -> Result<Yavalath, SetupError> {
         match me.0 {
             0 => Yavalath::from_stones(self.mine, self.theirs, me),
             1 => Yavalath::from_stones(self.theirs, self.mine, me),
-            _ => Err(SetupError::NoSuchPlayer { player: me, players: 2 }),
+            _ => Err(SeatError::NoSuchPlayer { player: me, players: 2 }.into()),
         }
     }
 }

@@ -92,6 +92,11 @@
 //!
 //! # Referee side and records
 //!
+//! The referee side is behind the default feature `referee` (a bot bundled into one source file
+//! turns it off):
+//! * The whole contest: [`Referee`], which implements [`game_core::referee::Contest`] (what each
+//!   seat reads, how an answer is read, what a failed answer costs, the time control), so that any
+//!   host can run the contest exactly as the original.
 //! * What the referee sends: [`turn_message`] (built on [`TurnMessage::new`]); [`start_message`]
 //!   is empty and [`skips_line`] is always false (every output line is an answer).
 //! * What it reads: [`parse_answer`].
@@ -120,16 +125,21 @@
 //! # Modules
 //! The messages both sides share ([`TurnMessage`], [`Answer`], the ids and [`TIME_CONTROL`]) are
 //! in `message`, the bot side ([`read_turn`], [`Session`], [`run_bot`]...) in `bot`, and the
-//! referee side ([`turn_message`], [`parse_answer`]...) in `referee`; all are re-exported here.
+//! referee side ([`Referee`], [`turn_message`], [`parse_answer`]...) in `referee`; all are
+//! re-exported here.
 //! The errors live in the crate's `error` module and the record readers in `notation`, and are
 //! re-exported here too.
 
 mod bot;
 mod message;
+#[cfg(feature = "referee")]
 mod referee;
 
-pub use crate::error::{AnswerError, ProtocolError, RecordError};
+#[cfg(feature = "referee")]
+pub use crate::error::AnswerError;
+pub use crate::error::{ProtocolError, RecordError};
 pub use crate::notation::{parse_move_text, parse_record};
 pub use bot::{Session, format_answer, read_turn, run_bot, write_answer};
 pub use message::{Answer, TIME_CONTROL, TurnMessage, player_of_id, protocol_id};
-pub use referee::{parse_answer, skips_line, start_message, turn_message};
+#[cfg(feature = "referee")]
+pub use referee::{Referee, parse_answer, skips_line, start_message, turn_message};

@@ -1,11 +1,75 @@
-//! The referee side: what it sends ([`turn_message`]) and how it reads an answer
-//! ([`parse_answer`], exactly as the contest's Java referee does: see the `protocol` module
-//! docs).
+//! The referee side: the whole contest ([`Referee`], a [`Contest`]), what it sends
+//! ([`turn_message`]) and how it reads an answer ([`parse_answer`], exactly as the contest's Java
+//! referee does: see the `protocol` module docs).
 
-use super::message::{Answer, TurnMessage};
+use super::message::{Answer, TIME_CONTROL, TurnMessage};
 use crate::cell::Cell;
 use crate::error::{AnswerError, ProtocolError};
+use crate::notation::parse_move_text;
 use crate::state::Yavalath;
+use game_core::PlayerId;
+use game_core::referee::{self as contest, Contest, FailurePolicy, ParsedAnswer, TurnLog};
+use game_core::time::TimeControl;
+
+/// The Yavalath contest, stated completely for any host of [`Contest`] (the `arena` command line
+/// is one): the standard game, nothing sent before the first turn, a [`turn_message`] on each
+/// turn, one answer line read by [`parse_answer`], and [`TIME_CONTROL`] (the first answer's limit,
+/// then the later one). Any failed answer (crash, timeout, unreadable or illegal) loses
+/// ([`FailurePolicy::Loss`]). Player 0 is the rules' first player (protocol id `1`). Text records
+/// hold one `x y` per line; blank lines are skipped (the crate's record rule, [`parse_record`](crate::parse_record)).
+///
+/// ```
+/// use game_core::PlayerId;
+/// use game_core::referee::Contest;
+/// use yavalath::protocol::Referee;
+///
+/// let referee = Referee;
+/// let mut g = referee.start();
+/// assert!(referee.turn_message(&g, PlayerId(0), &[], true).starts_with("1\n9\n"));
+/// let answer = referee.parse_answer(&g, PlayerId(0), &[b"4 4 hello"]).unwrap();
+/// referee.apply_turn(&mut g, PlayerId(0), &answer.moves).unwrap();
+/// // Two spaces between the numbers: unreadable, which loses.
+/// let e = referee.parse_answer(&g, PlayerId(1), &[b"4  4"]).unwrap_err();
+/// assert_eq!(e.kind, "unreadable");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Referee;
+
+impl Contest for Referee {
+    type Game = Yavalath;
+    fn start(&self) -> Yavalath {
+        Yavalath::new()
+    }
+    fn time_control(&self) -> TimeControl {
+        TIME_CONTROL
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Loss
+    }
+    fn format_move(&self, _state: &Yavalath, mv: Cell) -> String {
+        mv.to_string()
+    }
+    fn turn_message(&self, state: &Yavalath, seat: PlayerId, history: &[TurnLog<Cell>], _first: bool) -> String {
+        let last = history.iter().rev().find(|t| t.player != seat).and_then(|t| t.moves.first().copied());
+        turn_message(state, last).unwrap_or_default()
+    }
+    fn parse_answer(
+        &self,
+        _state: &Yavalath,
+        _seat: PlayerId,
+        lines: &[&[u8]],
+    ) -> Result<ParsedAnswer<Cell>, contest::AnswerError> {
+        let line = lines.first().copied().unwrap_or_default();
+        let a = parse_answer(line).map_err(|e| contest::AnswerError::from_game(&e))?;
+        Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
+    }
+    fn judge_split(&self, text: &str) -> Vec<String> {
+        text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
+    }
+    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, contest::AnswerError> {
+        parse_move_text(line).map(|c| vec![c]).map_err(|e| contest::AnswerError::from_game(&e))
+    }
+}
 
 /// What the referee sends before the first turn: nothing, in this game (an empty string).
 #[must_use]

@@ -21,7 +21,7 @@ use crate::cell::Cell;
 use crate::error::MoveError;
 use crate::state::{End, Yavalath};
 use game_core::testing::Violation;
-use game_core::{Game, PlayerId, ToAct};
+use game_core::{Game, PlayerId, SeatError, ToAct};
 
 /// The rules' board: `(x, y)` is a cell iff `0 <= y <= 8` and `0 <= x <= 8 - |y - 4|`.
 #[must_use]
@@ -136,17 +136,17 @@ impl ArrayBoard {
     /// seat, the end, the turn, the board, the cell.
     ///
     /// # Errors
-    /// [`MoveError::NoSuchPlayer`], [`MoveError::GameOver`], [`MoveError::NotYourTurn`],
-    /// [`MoveError::OffBoard`] or [`MoveError::Occupied`].
+    /// [`MoveError::Seat`] ([`SeatError::NoSuchPlayer`], [`SeatError::GameOver`],
+    /// [`SeatError::NotYourTurn`]), [`MoveError::OffBoard`] or [`MoveError::Occupied`].
     pub fn check(&self, player: PlayerId, x: i32, y: i32) -> Result<(), MoveError> {
         if player.0 >= 2 {
-            return Err(MoveError::NoSuchPlayer { player, players: 2 });
+            return Err(SeatError::NoSuchPlayer { player, players: 2 }.into());
         }
         if self.end.is_some() {
-            return Err(MoveError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if player != self.to_move() {
-            return Err(MoveError::NotYourTurn { player, to_move: self.to_move() });
+            return Err(SeatError::NotYourTurn { player, to_move: self.to_move() }.into());
         }
         if !on_board(x, y) {
             return Err(MoveError::OffBoard { x: x.into(), y: y.into() });

@@ -1,0 +1,525 @@
+//! The arena's errors, one enum per kind of operation. Each is
+//! `#[non_exhaustive]`; the `arena` command prints its message and exits
+//! with code 2 (`arena judge`: 1 for a [`RecordFault`]). Errors of the game crates are kept as `source`s (boxed, so
+//! that the arena does not depend on their names; downcast to inspect them).
+//!
+//! Also here: [`JudgeError`] and [`RecordFault`] (`arena judge`). Elsewhere:
+//! [`BotIoError`](bot_process::BotIoError) (talking to a bot process,
+//! recorded with the game rather than returned) and game-core's
+//! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
+
+use game_core::PlayerId;
+use std::error::Error;
+use std::io;
+use std::path::PathBuf;
+
+/// A game crate's error, kept as a source.
+pub type BoxError = Box<dyn Error + Send + Sync + 'static>;
+
+/// A bot spec that does not make a bot ([`BotSpec::parse`](crate::play::BotSpec::parse),
+/// [`check_specs`](crate::play::check_specs), [`builtin_bot`](crate::play::builtin_bot)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// `cmd:` with an empty or badly quoted command line.
+    #[error("bot {spec:?}: empty or badly quoted command")]
+    BadCommand {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A search option without `=`.
+    #[error("bot {spec:?}: expected key=value")]
+    ExpectedKeyValue {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A search option whose value is refused.
+    #[error("bot {spec:?}: {key}: {expected}")]
+    BadValue {
+        /// The spec as given.
+        spec: String,
+        /// The option.
+        key: String,
+        /// What the option takes.
+        expected: String,
+    },
+    /// A search option that the bot does not have.
+    #[error("bot {spec:?}: no option {key} (its options: {known})")]
+    UnknownOption {
+        /// The spec as given.
+        spec: String,
+        /// The option.
+        key: String,
+        /// The bot's options.
+        known: &'static str,
+    },
+    /// Not a spec at all.
+    #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], best, cmd:PROGRAM ARGS, or a game's own)")]
+    UnknownBot {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A `name=,SPEC` prefix with an empty name.
+    #[error("bot {spec:?}: the name after name= is empty")]
+    EmptyName {
+        /// The spec as written.
+        spec: String,
+    },
+    /// A name that looks like a game's own bot, which this game lacks.
+    #[error("{game} has no built-in bot {name:?}")]
+    NoSuchBuiltin {
+        /// The game.
+        game: &'static str,
+        /// The bot's name.
+        name: String,
+    },
+    /// A `cmd:` program that cannot be started (missing, not executable, a
+    /// directory): refused before any game
+    /// ([`check_specs`](crate::play::check_specs)).
+    #[error("bot {spec:?}: cannot start {program}: {reason}")]
+    CannotStart {
+        /// The spec as given.
+        spec: String,
+        /// The program, as written in the command line.
+        program: String,
+        /// Why the system could not start it.
+        reason: bot_process::ProgramError,
+    },
+    /// An external program where a built-in bot is needed (`arena bot`).
+    #[error("bot mode needs a built-in bot, not a program")]
+    NotBuiltin {
+        /// The program's command line.
+        command: String,
+    },
+}
+
+/// A number on the command line that is refused
+/// ([`parse_whole`](crate::play::parse_whole)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NumberError {
+    /// Not a whole number from `min` to `max` (a sign, a fraction, a word,
+    /// nothing, or below `min`).
+    #[error("expected a whole number{}", range(*.min, *.max))]
+    NotWhole {
+        /// The smallest number taken.
+        min: u64,
+        /// The largest.
+        max: u64,
+    },
+    /// Above `max`.
+    #[error("too large: at most {max}")]
+    TooLarge {
+        /// The largest number taken.
+        max: u64,
+    },
+}
+
+/// `from MIN to MAX`, or `, MIN or more` when any `u64` above is taken.
+fn range(min: u64, max: u64) -> String {
+    if max == u64::MAX { format!(", {min} or more") } else { format!(" from {min} to {max}") }
+}
+
+/// Why a game or a series cannot be played ([`play_game`](crate::play::play_game),
+/// [`play_series`](crate::play::play_series)). Bots that misbehave are no
+/// error: they are recorded with the game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// A spec does not make a bot for this game.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Not one bot per seat.
+    #[error("{game} with this configuration has {seats} seats, not {bots}: give --bot {seats} times")]
+    SeatCount {
+        /// The game.
+        game: &'static str,
+        /// Its seats.
+        seats: usize,
+        /// The bots given.
+        bots: usize,
+    },
+    /// The record directory cannot be created.
+    #[error("cannot create {}: {source}", path.display())]
+    RecordDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A record cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    WriteRecord {
+        /// The record's file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The game was aborted by a stop signal ([`crate::interrupt`]): it
+    /// has no result and no record, and `--resume` plays it again.
+    #[error("the game was aborted by a stop signal")]
+    Aborted,
+}
+
+/// A game configuration its crate refuses (the adapters' `new`).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The game's crate refuses the configuration.
+    #[error("{game}: {source}")]
+    Refused {
+        /// The game.
+        game: &'static str,
+        /// The crate's error.
+        source: BoxError,
+    },
+}
+
+impl ConfigError {
+    /// `game`'s crate refuses the configuration with `e`.
+    pub fn refused(game: &'static str, e: impl Error + Send + Sync + 'static) -> ConfigError {
+        ConfigError::Refused { game, source: Box::new(e) }
+    }
+}
+
+/// Why `arena bot` ([`Adapter::serve`](crate::games::Adapter::serve))
+/// stops before the end of its input or of the game.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The game has no bot mode.
+    #[error("{game} has no bot mode")]
+    Unsupported {
+        /// The game.
+        game: &'static str,
+    },
+    /// The game crate's bot loop failed: the input does not follow the
+    /// protocol, or reading or writing failed ([`ServeError::io_kind`]).
+    #[error("{source}")]
+    Protocol {
+        /// The game.
+        game: &'static str,
+        /// The crate's protocol error.
+        source: BoxError,
+    },
+    /// Reading the input failed.
+    #[error("cannot read input: {0}")]
+    Read(#[source] io::Error),
+    /// Writing or flushing an answer failed.
+    #[error("cannot answer: {0}")]
+    Write(#[source] io::Error),
+}
+
+impl ServeError {
+    /// `game`'s protocol error `e`.
+    pub fn protocol(game: &'static str, e: impl Error + Send + Sync + 'static) -> ServeError {
+        ServeError::Protocol { game, source: Box::new(e) }
+    }
+
+    /// The kind of the I/O error behind this one, when there is one: the
+    /// first [`io::Error`] in the chain of sources (a game crate's protocol
+    /// error that keeps its I/O error keeps its kind).
+    #[must_use]
+    pub fn io_kind(&self) -> Option<io::ErrorKind> {
+        let mut cur: Option<&(dyn Error + 'static)> = self.source();
+        while let Some(e) = cur {
+            if let Some(io) = e.downcast_ref::<io::Error>() {
+                return Some(io.kind());
+            }
+            cur = e.source();
+        }
+        None
+    }
+}
+
+/// Why a recorded position cannot be drawn ([`render`](crate::render::render)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The record does not judge: another game, format or configuration,
+    /// or a record that contradicts itself.
+    #[error("not a {game} record: {source}")]
+    Judge {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        source: Box<JudgeError>,
+    },
+    /// `--ply` past the record's turns.
+    #[error("the record has {turns} turns")]
+    NoSuchTurn {
+        /// Turns in the record.
+        turns: usize,
+        /// The turn asked for.
+        asked: usize,
+    },
+}
+
+/// Why a replay page cannot be made or read back ([`view`](crate::view)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The record does not judge: another game, format or configuration,
+    /// or a record that contradicts itself.
+    #[error("not a {game} record: {source}")]
+    Judge {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        source: Box<JudgeError>,
+    },
+    /// A record file that cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A record file that is not JSON.
+    #[error("{}: not JSON: {source}", path.display())]
+    NotJson {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A page that cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A page without the viewer's data, or with data that does not decode
+    /// ([`page_data`](crate::view::page_data), [`decode_frames`](crate::view::decode_frames)).
+    #[error("not a replay page: {what}")]
+    NotAPage {
+        /// What is wrong.
+        what: &'static str,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    enum Wrapping {
+        #[error("i/o: {0}")]
+        Io(#[from] io::Error),
+        #[error("other")]
+        Other,
+    }
+
+    #[test]
+    fn serve_errors_keep_the_io_kind_of_a_protocol_error() {
+        let e = ServeError::protocol("yavalath", Wrapping::Io(io::Error::from(io::ErrorKind::BrokenPipe)));
+        assert_eq!(e.io_kind(), Some(io::ErrorKind::BrokenPipe));
+        assert_eq!(e.to_string(), format!("i/o: {}", io::Error::from(io::ErrorKind::BrokenPipe)));
+        assert_eq!(ServeError::protocol("yavalath", Wrapping::Other).io_kind(), None);
+        assert_eq!(ServeError::Write(io::ErrorKind::WriteZero.into()).io_kind(), Some(io::ErrorKind::WriteZero));
+        assert_eq!(ServeError::Unsupported { game: "nim" }.io_kind(), None);
+    }
+}
+
+/// Why a record cannot be judged at all (`arena judge` exits with code
+/// 2), or, as [`JudgeError::Fault`], why [`replay`](crate::judge::replay)
+/// stopped on a record that was read but is wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JudgeError {
+    /// The JSON record does not parse or is of another game.
+    #[error("unreadable record: {0}")]
+    Unreadable(String),
+    /// The input is empty: no record at all.
+    #[error("the file is empty: not a record")]
+    Empty,
+    /// A record without a single turn (text lines or a JSON record's
+    /// `turns`): nothing to judge.
+    #[error("the record lists no turn: nothing to judge")]
+    NoTurns,
+    /// The record breaks a rule or disagrees with itself (`arena judge`
+    /// reports it with the result and exits with code 1; `render` and
+    /// `view` refuse the record).
+    #[error(transparent)]
+    Fault(Box<RecordFault>),
+    /// A JSON record of another game.
+    #[error("a record of {record:?}, judged as {given:?}")]
+    WrongGame {
+        /// The record's game.
+        record: String,
+        /// The game it was judged as.
+        given: &'static str,
+    },
+    /// A JSON record of another configuration than the one given.
+    #[error("the record's configuration {record} is not the one given, {given}")]
+    Config {
+        /// The record's `config`.
+        record: serde_json::Value,
+        /// The configuration given.
+        given: serde_json::Value,
+    },
+    /// A JSON record of an older arena (with an `events` list), or of an
+    /// unknown format.
+    #[error("a record of format {found}: this arena reads format {expected} (records of older arenas are not read)")]
+    Format {
+        /// The record's format (0 when it has none).
+        found: u64,
+        /// The format this arena reads ([`RECORD_FORMAT`](crate::play::RECORD_FORMAT)).
+        expected: u32,
+    },
+    /// Reading the record failed, or it is not UTF-8.
+    #[error("cannot read the record: {0}")]
+    Read(std::io::Error),
+    /// Writing the report failed.
+    #[error("cannot write the report: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+/// What is wrong with a record that was read and judged: the first fault,
+/// where judging stopped (`arena judge` exits with code 1). Each says what
+/// is wrong in the game's terms: plies and players as the report numbers
+/// them, moves in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordFault {
+    /// A turn the rules refuse, listed as played: a text record's line, or
+    /// the `text` of a JSON record's turn without a bot's answer. (A bot's
+    /// recorded answer that the rules refuse is not a fault of the record:
+    /// the game's rules decide what it costs.)
+    #[error("ply {ply}: player {player} plays {said}, which the rules refuse ({kind}): {message}")]
+    Illegal {
+        /// The ply (seat turn, from 1).
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The turn as the record lists it, quoted.
+        said: String,
+        /// The game's kebab-case kind of the refusal.
+        kind: String,
+        /// The game's reason.
+        message: String,
+    },
+    /// A turn listed after the end of the game.
+    #[error("ply {ply}: player {player} plays {said} after the end of the game ({ended})")]
+    AfterEnd {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The turn as the record lists it, quoted.
+        said: String,
+        /// How and when the game ended.
+        ended: String,
+    },
+    /// A chance value listed where the game draws none, or that does not fit
+    /// the position.
+    #[error("the chance value after ply {ply} is refused ({kind}): {message}")]
+    Chance {
+        /// The ply it follows (0 before the first).
+        ply: usize,
+        /// The game's kebab-case kind of the refusal.
+        kind: String,
+        /// The game's reason.
+        message: String,
+    },
+    /// A turn whose recorded answer does not give the turn the record lists.
+    #[error(
+        "ply {ply}: player {player}'s answer {answer} {}, but the record lists {}",
+        answer_gives(gives.as_deref(), refused.as_deref()),
+        lists.as_ref().map_or_else(|| "no move (a failed turn)".to_string(), |m| format!("{m} as played"))
+    )]
+    AnswerDiffers {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// The answer as recorded, quoted (or how it was cut short).
+        answer: String,
+        /// The turn the answer gives, in the game's notation (`None`: the
+        /// answer is refused and plays no move).
+        gives: Option<String>,
+        /// Why the answer is refused (the game's reason), when it is.
+        refused: Option<String>,
+        /// The turn the record lists (`None`: none, a failed turn).
+        lists: Option<String>,
+    },
+    /// A turn of a seat the game does not have.
+    #[error("ply {ply}: the record gives the turn to player {player}, but the game's players are 0 to {last}")]
+    NoSeat {
+        /// The ply.
+        ply: usize,
+        /// The seat the record names.
+        player: u8,
+        /// The game's last seat.
+        last: usize,
+    },
+    /// A turn that lists neither a move (`text`) nor an answer, or an
+    /// answer `"as-played"` without the move it stands for.
+    #[error("ply {ply}: player {player}'s turn lists no move (\"text\"){}", if *as_played { " for its answer \"as-played\"" } else { " and no answer" })]
+    NoMove {
+        /// The ply.
+        ply: usize,
+        /// The seat.
+        player: PlayerId,
+        /// Whether the turn has the answer `"as-played"`.
+        as_played: bool,
+    },
+    /// The result the record states is not the one its turns give.
+    #[error("the record says {recorded}, but its turns give {replayed}")]
+    ResultDiffers {
+        /// The record's `result` (or `outcome`), in words.
+        recorded: String,
+        /// The result of its turns, in words.
+        replayed: String,
+    },
+}
+
+impl From<RecordFault> for JudgeError {
+    fn from(f: RecordFault) -> JudgeError {
+        JudgeError::Fault(Box::new(f))
+    }
+}
+
+/// What a recorded answer comes to, in words.
+fn answer_gives(gives: Option<&str>, refused: Option<&str>) -> String {
+    match (gives, refused) {
+        (Some(m), None) => format!("plays {m}"),
+        (Some(m), Some(why)) => format!("is refused ({why}) and replaced by {m}"),
+        (None, Some(why)) => format!("is refused ({why})"),
+        (None, None) => "plays no move".to_string(),
+    }
+}
+
+impl RecordFault {
+    /// The kebab-case kind, as `judge --json` reports it: `illegal-move`,
+    /// `after-end`, `chance-refused`, `answer-differs`, `no-seat`,
+    /// `no-move`, `result-differs`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RecordFault::Illegal { .. } => "illegal-move",
+            RecordFault::AfterEnd { .. } => "after-end",
+            RecordFault::Chance { .. } => "chance-refused",
+            RecordFault::AnswerDiffers { .. } => "answer-differs",
+            RecordFault::NoSeat { .. } => "no-seat",
+            RecordFault::NoMove { .. } => "no-move",
+            RecordFault::ResultDiffers { .. } => "result-differs",
+        }
+    }
+
+    /// The ply where judging stopped (`None` for a stated result that the
+    /// turns contradict, found after them).
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            RecordFault::Illegal { ply, .. }
+            | RecordFault::AfterEnd { ply, .. }
+            | RecordFault::Chance { ply, .. }
+            | RecordFault::AnswerDiffers { ply, .. }
+            | RecordFault::NoSeat { ply, .. }
+            | RecordFault::NoMove { ply, .. } => Some(*ply),
+            RecordFault::ResultDiffers { .. } => None,
+        }
+    }
+}

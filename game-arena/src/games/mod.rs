@@ -1,0 +1,168 @@
+//! Per-game adapters: everything the generic arena needs to know about one
+//! game (configuration, protocol text, time limits, what an illegal answer
+//! costs, judge records, pictures).
+
+use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
+use crate::error::ServeError;
+pub use game_core::TimeControl;
+pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
+use game_core::{Game, PlayerId};
+use std::io::{BufRead, Write};
+
+pub mod nim;
+pub mod paper_soccer;
+pub mod parallel_football;
+pub mod quoridor;
+pub mod reference;
+pub mod yavalath;
+
+/// Everything the arena knows about one game. Implemented once per game in
+/// `games/<game>.rs`; the rest of the arena is generic over it.
+pub trait Adapter: Contest {
+    /// The configuration, for records.
+    fn config(&self) -> serde_json::Value;
+    /// Command-line flags that rebuild this configuration (for replay commands).
+    fn config_args(&self) -> Vec<String>;
+
+    /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
+    /// the game knows better.
+    fn mcts_bot(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<Self::Game>> {
+        Box::new(game_search::Mcts::<Self::Game>::new(cfg, seed))
+    }
+    /// The `alphabeta` bot ([`game_search::AlphaBeta`]), for alternating
+    /// two-player games with a Zobrist hash; `None` elsewhere.
+    fn alphabeta_bot(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<Self::Game>>> {
+        let _ = cfg;
+        None
+    }
+    /// A built-in bot this game adds (`greedy` for Parallel Football).
+    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Self::Game>>> {
+        let _ = (spec, seed);
+        None
+    }
+    /// The spec `best` stands for: the strongest built-in bot of the game
+    /// at its clock, as measured by one `arena league` of the built-in
+    /// bots (`docs/bots.md`). The default is `mcts`.
+    fn best_bot(&self) -> &'static str {
+        "mcts"
+    }
+    /// Built-in bots of a demonstration game, one per seat.
+    fn demo_bots(&self) -> Vec<String> {
+        vec!["mcts:iters=300".into(), "random".into()]
+    }
+
+    /// The position as text.
+    fn display(&self, state: &Self::Game) -> String;
+    /// The position as an SVG picture.
+    fn svg(&self, state: &Self::Game) -> String;
+    /// The position as an SVG picture, knowing the moves that led to it from
+    /// `start` (to colour lines by player, mark the last move). The default
+    /// ignores the history.
+    fn svg_with_history(
+        &self,
+        start: &Self::Game,
+        moves: &[(PlayerId, <Self::Game as Game>::Move)],
+        state: &Self::Game,
+    ) -> String {
+        let _ = (start, moves);
+        self.svg(state)
+    }
+
+    /// The replay viewer's picture (`arena view`) after `ply`, the moves
+    /// just played from `before` (one step of a Paper Soccer turn, or a
+    /// whole turn), knowing every move from `start` to `state`. The default
+    /// is [`svg_with_history`](Adapter::svg_with_history); Parallel Football
+    /// adds ball counts, contested cells and the turn's kicks.
+    fn view_svg(
+        &self,
+        before: &Self::Game,
+        ply: &[(PlayerId, <Self::Game as Game>::Move)],
+        start: &Self::Game,
+        moves: &[(PlayerId, <Self::Game as Game>::Move)],
+        state: &Self::Game,
+    ) -> String {
+        let _ = (before, ply);
+        self.svg_with_history(start, moves, state)
+    }
+    /// Whether the viewer shows every move of a turn as a frame of its own
+    /// (Paper Soccer's steps); otherwise one frame per turn.
+    fn view_steps(&self) -> bool {
+        false
+    }
+    /// Each seat's score in `state`, for the viewer's score chart (Parallel
+    /// Football); `None` (the default) for no chart.
+    fn view_scores(&self, state: &Self::Game) -> Option<Vec<f64>> {
+        let _ = state;
+        None
+    }
+    /// The colour of each seat in the pictures (CSS colours), for the
+    /// viewer's legend and chart.
+    fn seat_colours(&self) -> Vec<&'static str> {
+        vec!["#d64541", "#2e86de", "#27ae60", "#f39c12"]
+    }
+    /// Plays as a bot program speaking this game's protocol: reads what the
+    /// referee sends from `input` and answers on `output` with `bot` (the
+    /// other side of [`turn_message`](Contest::turn_message) and
+    /// [`parse_answer`](Contest::parse_answer), built on the crate's
+    /// bot-side parsers). Returns at the end of the input or of the game.
+    ///
+    /// # Errors
+    /// [`ServeError::Protocol`] when the input does not follow the protocol
+    /// or reading or writing fails (the game crate's error, its I/O kind
+    /// kept); [`ServeError::Unsupported`] for a game without bot mode (the
+    /// default).
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Self::Game>,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<(), ServeError> {
+        let _ = (bot, input, output);
+        Err(ServeError::Unsupported { game: self.name() })
+    }
+}
+
+/// `cfg` with the game's own playout length `limit` when the spec left
+/// the default (`rollout=N` not given).
+pub fn game_rollout(cfg: MctsConfig, limit: u32) -> MctsConfig {
+    if cfg.playout_limit == MctsConfig::default().playout_limit {
+        MctsConfig { playout_limit: limit, ..cfg }
+    } else {
+        cfg
+    }
+}
+
+/// An MCTS bot whose playouts stop after the configured length and are
+/// scored by `value(state, player)` for every player (a game crate's
+/// evaluation).
+pub fn evaluated_mcts<G: Game>(cfg: MctsConfig, seed: u64, value: fn(&G, PlayerId) -> f64) -> Box<dyn Bot<G>> {
+    let policy = game_search::EvalCut(move |g: &G, out: &mut [f64; game_core::MAX_PLAYERS]| {
+        for (i, v) in out.iter_mut().enumerate().take(g.players()) {
+            *v = value(g, PlayerId(i as u8));
+        }
+    });
+    Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
+}
+
+/// Reads one line (with its ending); `None` at the end of the input.
+///
+/// # Errors
+/// [`ServeError::Read`] when reading fails.
+pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, ServeError> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line)),
+        Err(e) => Err(ServeError::Read(e)),
+    }
+}
+
+/// Writes one answer and flushes it.
+///
+/// # Errors
+/// [`ServeError::Write`] when writing fails.
+pub fn answer(output: &mut dyn Write, text: &str) -> Result<(), ServeError> {
+    output.write_all(text.as_bytes()).and_then(|()| output.flush()).map_err(ServeError::Write)
+}
+
+pub use game_core::svg::escape as xml_escape;

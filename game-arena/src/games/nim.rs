@@ -1,0 +1,97 @@
+//! The arena's test game: game-core's [`Nim`] with a tiny protocol.
+//!
+//! Protocol (made up for tests; not a contest game): on its first turn a bot
+//! reads its id (`0` or `1`); each turn it reads `pile max_take` and answers
+//! the number of stones it takes. Any failure loses, as in Paper Soccer.
+//! Time: 1000 ms for the first answer, 200 ms later.
+
+use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use game_core::nim::Nim;
+use game_core::{Game, PlayerId};
+use std::time::Duration;
+
+/// Time for a Nim bot's first answer.
+pub const FIRST_ANSWER: Duration = Duration::from_millis(1000);
+/// Time for every later answer.
+pub const LATER_ANSWER: Duration = Duration::from_millis(200);
+
+/// Nim with `pile` stones and takes of 1 to `max_take`.
+#[derive(Clone, Copy, Debug)]
+pub struct NimAdapter {
+    /// Stones at the start.
+    pub pile: u8,
+    /// Most stones per move.
+    pub max_take: u8,
+}
+
+fn parse_take(text: &str) -> Result<u8, AnswerError> {
+    text.parse::<u8>().map_err(|_| AnswerError {
+        kind: "unreadable",
+        message: "not a number of stones (the answer is one whole number)".into(),
+    })
+}
+
+impl Contest for NimAdapter {
+    type Game = Nim;
+    fn start(&self) -> Nim {
+        Nim::new(self.pile, self.max_take)
+    }
+    fn time_control(&self) -> TimeControl {
+        TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER }
+    }
+    fn failure_policy(&self) -> FailurePolicy {
+        FailurePolicy::Loss
+    }
+    fn format_move(&self, _state: &Nim, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn turn_message(&self, state: &Nim, seat: PlayerId, _history: &[TurnLog<u8>], first: bool) -> String {
+        let mut s = String::new();
+        if first {
+            s.push_str(&format!("{seat}\n"));
+        }
+        s.push_str(&format!("{} {}\n", state.pile, state.max_take));
+        s
+    }
+    fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+        let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
+        Ok(ParsedAnswer { moves: vec![parse_take(line)?], notes: Vec::new() })
+    }
+    fn judge_line(&self, _state: &Nim, _player: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
+        Ok(vec![parse_take(line)?])
+    }
+}
+
+impl Adapter for NimAdapter {
+    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
+        Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation)))
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"pile": self.pile, "max_take": self.max_take})
+    }
+    fn config_args(&self) -> Vec<String> {
+        vec!["--pile".into(), self.pile.to_string(), "--max-take".into(), self.max_take.to_string()]
+    }
+    fn display(&self, state: &Nim) -> String {
+        format!("pile {} (take 1..={}), player {} to move", state.pile, state.max_take, state.to_move)
+    }
+    fn svg(&self, state: &Nim) -> String {
+        let w = 40 + 24 * u32::from(state.pile.max(1));
+        let mut s = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"100\" viewBox=\"0 0 {w} 100\">\
+             <rect width=\"{w}\" height=\"100\" fill=\"#f4efe1\"/>"
+        );
+        for i in 0..u32::from(state.pile) {
+            s.push_str(&format!("<circle cx=\"{}\" cy=\"40\" r=\"10\" fill=\"#555\"/>", 32 + 24 * i));
+        }
+        let caption = match state.outcome() {
+            Some(o) => o.to_string(),
+            None => format!("player {} to move", state.to_move),
+        };
+        s.push_str(&format!(
+            "<text x=\"20\" y=\"85\" font-family=\"sans-serif\" font-size=\"14\">{}</text></svg>\n",
+            xml_escape(&caption)
+        ));
+        s
+    }
+}

@@ -1,0 +1,67 @@
+//! Yavalath ([`yavalath`]) in the arena: the contest is the crate's
+//! [`yavalath::protocol::Referee`] (its protocol, answer reading, failure
+//! costs, time control and records) and its pictures are the crate's
+//! [`yavalath::svg`]; the arena adds its bots, its configuration flags
+//! (none) and bot mode.
+
+use super::Adapter;
+use crate::bot::Bot;
+use crate::error::ServeError;
+use game_core::PlayerId;
+use game_core::referee::Contest;
+use std::io::{BufRead, Write as IoWrite};
+use yavalath::{Cell, Yavalath, protocol};
+
+/// The standard game: the crate's contest, under the arena's old name.
+pub use yavalath::protocol::Referee as YavalathAdapter;
+
+/// Plies of random play after the tree before the `mcts` bot evaluates.
+pub const ROLLOUT: u32 = 4;
+
+impl Adapter for protocol::Referee {
+    /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
+    /// Alpha-beta with the game's evaluation: it beats `mcts` at the
+    /// game's clock (`docs/bots.md`).
+    fn best_bot(&self) -> &'static str {
+        "alphabeta"
+    }
+    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
+        let eval = game_search::EvalFn(yavalath::evaluation::score);
+        Some(Box::new(game_search::AlphaBeta::new(cfg, eval)))
+    }
+    /// MCTS with playouts of [`ROLLOUT`] plies scored by
+    /// [`yavalath::evaluation::value`].
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
+        super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, yavalath::evaluation::value)
+    }
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+    fn config_args(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn display(&self, state: &Yavalath) -> String {
+        state.to_string()
+    }
+    fn svg(&self, state: &Yavalath) -> String {
+        yavalath::svg::svg(state, None)
+    }
+    fn svg_with_history(&self, _start: &Yavalath, moves: &[(PlayerId, Cell)], state: &Yavalath) -> String {
+        yavalath::svg::svg(state, moves.last().map(|m| m.1))
+    }
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Yavalath>,
+        input: &mut dyn BufRead,
+        output: &mut dyn IoWrite,
+    ) -> Result<(), ServeError> {
+        // The crate's own bot loop, so bot mode and the crate's protocol cannot drift apart. A
+        // position handed to the bot is never over, so it always has a move.
+        protocol::run_bot(input, output, |state, me, left| {
+            bot.set_time_left(left);
+            let cell = bot.turn(state, me).first().copied().or_else(|| state.legal().first());
+            protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
+        })
+        .map_err(|e| ServeError::protocol(self.name(), e))
+    }
+}

@@ -1,0 +1,251 @@
+//! Bot specs as written on the command line (`random`, `mcts:iters=N`,
+//! `alphabeta:depth=N`, `best`, `cmd:PROGRAM ARGS`, a game's own bot name),
+//! each optionally named by a `name=NAME,` prefix.
+
+use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
+use crate::error::{NumberError, SpecError};
+use std::time::Duration;
+
+/// A seat's bot, as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotSpec {
+    /// `random`.
+    Random,
+    /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`.
+    Mcts {
+        /// The search's settings.
+        cfg: MctsConfig,
+        /// No `iters=` or `ms=`: each turn's budget comes from the game's
+        /// clock ([`crate::bot::Timed`]).
+        timed: bool,
+    },
+    /// `alphabeta`, `alphabeta:depth=N`, `alphabeta:ms=N` (alternating
+    /// two-player games with a Zobrist hash).
+    AlphaBeta {
+        /// The search's settings.
+        cfg: AlphaBetaConfig,
+        /// No `depth=` or `ms=`: each turn's budget comes from the game's
+        /// clock ([`crate::bot::Timed`]).
+        timed: bool,
+    },
+    /// `best`: the strongest built-in bot of the game at its clock
+    /// ([`Adapter::best_bot`](crate::games::Adapter::best_bot)).
+    Best,
+    /// `cmd:PROGRAM ARGS`.
+    External(String),
+    /// A game's own built-in bot (`greedy`).
+    Builtin(String),
+}
+
+/// The name a seat shows in tables: `NAME` of a `name=NAME,SPEC` spec,
+/// else the whole spec (never shortened, so two different specs never show
+/// the same name unless both are named alike).
+pub fn seat_name(spec: &str) -> &str {
+    split_name(spec).0.unwrap_or(spec)
+}
+
+/// `name=NAME,SPEC` as `(Some(NAME), SPEC)`; any other spec as `(None, spec)`.
+fn split_name(spec: &str) -> (Option<&str>, &str) {
+    spec.strip_prefix("name=")
+        .and_then(|rest| rest.split_once(','))
+        .map_or((None, spec), |(name, rest)| (Some(name), rest))
+}
+
+impl BotSpec {
+    /// Reads a spec (after its `name=NAME,` prefix, if any).
+    ///
+    /// # Errors
+    /// [`SpecError`] saying what is wrong.
+    pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        let spec = || text.to_string();
+        let text = match split_name(text) {
+            (Some(""), _) => return Err(SpecError::EmptyName { spec: spec() }),
+            (_, rest) => rest,
+        };
+        if let Some(cmd) = text.strip_prefix("cmd:") {
+            if bot_process::split_command(cmd).is_none() {
+                return Err(SpecError::BadCommand { spec: spec() });
+            }
+            return Ok(BotSpec::External(cmd.to_string()));
+        }
+        let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        let bad = |key: &str, expected: String| SpecError::BadValue { spec: spec(), key: key.to_string(), expected };
+        let whole = |key: &str, value: &str, min: u32| {
+            parse_whole(value, min.into(), u32::MAX.into())
+                .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+                .map_err(|e| bad(key, e.to_string()))
+        };
+        let millis = |key: &str, value: &str| {
+            parse_whole(value, 1, u64::MAX).map(Duration::from_millis).map_err(|e| bad(key, e.to_string()))
+        };
+        let unknown = |key: &str, known| SpecError::UnknownOption { spec: spec(), key: key.to_string(), known };
+        match name {
+            "random" if params.is_empty() => Ok(BotSpec::Random),
+            "best" if params.is_empty() => Ok(BotSpec::Best),
+            "mcts" => {
+                let mut cfg = MctsConfig::default();
+                let mut timed = true;
+                for (k, v) in key_values(params, spec)? {
+                    match k {
+                        "iters" => (cfg.budget, timed) = (Budget::Iterations(whole(k, v, 1)?), false),
+                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
+                        "c" => {
+                            cfg.exploration = v
+                                .parse()
+                                .ok()
+                                .filter(|c: &f64| c.is_finite() && *c >= 0.0)
+                                .ok_or_else(|| bad(k, "expected a number, 0 or more".into()))?;
+                        }
+                        "rollout" => cfg.playout_limit = whole(k, v, 0)?,
+                        _ => return Err(unknown(k, "iters, ms, c, rollout")),
+                    }
+                }
+                Ok(BotSpec::Mcts { cfg, timed })
+            }
+            "alphabeta" => {
+                let mut cfg = AlphaBetaConfig::default();
+                let mut timed = true;
+                for (k, v) in key_values(params, spec)? {
+                    match k {
+                        "depth" => {
+                            let depth = parse_whole(v, 1, MAX_ALPHABETA_DEPTH.into()).map_err(|e| match e {
+                                NumberError::TooLarge { .. } => bad(
+                                    k,
+                                    format!("{e} (a deeper search would not end a game; ms=N searches as deep as its time allows)"),
+                                ),
+                                _ => bad(k, e.to_string()),
+                            })?;
+                            cfg.budget = Budget::Iterations(u32::try_from(depth).unwrap_or(MAX_ALPHABETA_DEPTH));
+                            timed = false;
+                        }
+                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
+                        _ => return Err(unknown(k, "depth, ms")),
+                    }
+                }
+                Ok(BotSpec::AlphaBeta { cfg, timed })
+            }
+            _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
+                Ok(BotSpec::Builtin(text.to_string()))
+            }
+            _ => Err(SpecError::UnknownBot { spec: spec() }),
+        }
+    }
+}
+
+/// The `key=value` pairs of a spec's parameters (`iters=5,c=1.4`).
+fn key_values(params: &str, spec: impl Fn() -> String) -> Result<Vec<(&str, &str)>, SpecError> {
+    params
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|kv| kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() }))
+        .collect()
+}
+
+/// The deepest `alphabeta:depth=N`. Each ply multiplies the search's time
+/// by the game's branching after pruning (about four in Yavalath): a depth
+/// much above this would not end a game in any time worth waiting.
+/// `alphabeta:ms=N` searches as deep as its time allows.
+pub const MAX_ALPHABETA_DEPTH: u32 = 8;
+
+/// Reads a whole number from `min` to `max` written in decimal digits (an
+/// optional `+` first), as the command line's numbers are read.
+///
+/// # Errors
+/// [`NumberError`]: not such a number (a sign, a fraction, a word or
+/// nothing), below `min`, or above `max`.
+pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NumberError::NotWhole { min, max });
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n < min => Err(NumberError::NotWhole { min, max }),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(NumberError::TooLarge { max }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_specs_parse() {
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
+        assert!(
+            matches!(BotSpec::parse("mcts:iters=5"), Ok(BotSpec::Mcts { cfg: c, timed: false }) if c.budget == Budget::Iterations(5))
+        );
+        assert!(
+            matches!(BotSpec::parse("mcts:ms=20"), Ok(BotSpec::Mcts { cfg: c, timed: false }) if c.budget == Budget::Time(Duration::from_millis(20)))
+        );
+        assert!(
+            matches!(BotSpec::parse("alphabeta:depth=3"), Ok(BotSpec::AlphaBeta { cfg: c, timed: false }) if c.budget == Budget::Iterations(3))
+        );
+        assert_eq!(BotSpec::parse("cmd:./bot -x"), Ok(BotSpec::External("./bot -x".into())));
+        assert_eq!(
+            BotSpec::parse("mcts:foo=1").map_err(|e| e.to_string()),
+            Err("bot \"mcts:foo=1\": no option foo (its options: iters, ms, c, rollout)".into())
+        );
+        assert_eq!(
+            BotSpec::parse("alphabeta:iters=1").map_err(|e| e.to_string()),
+            Err("bot \"alphabeta:iters=1\": no option iters (its options: depth, ms)".into())
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:iters=x").map_err(|e| e.to_string()),
+            Err("bot \"mcts:iters=x\": iters: expected a whole number from 1 to 4294967295".into())
+        );
+        assert!(BotSpec::parse("cmd:").is_err());
+        assert!(BotSpec::parse("a b").is_err());
+        assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
+        assert_eq!(BotSpec::parse("best"), Ok(BotSpec::Best));
+        assert!(BotSpec::parse("best:ms=5").is_err());
+    }
+
+    #[test]
+    fn a_search_without_a_budget_of_its_own_plays_at_the_clock() {
+        assert!(matches!(BotSpec::parse("mcts"), Ok(BotSpec::Mcts { timed: true, .. })));
+        assert!(matches!(BotSpec::parse("mcts:c=0.5,rollout=9"), Ok(BotSpec::Mcts { timed: true, .. })));
+        assert!(matches!(BotSpec::parse("alphabeta"), Ok(BotSpec::AlphaBeta { timed: true, .. })));
+        for fixed in ["mcts:iters=9", "mcts:ms=9", "alphabeta:depth=2", "alphabeta:ms=9"] {
+            let timed = match BotSpec::parse(fixed) {
+                Ok(BotSpec::Mcts { timed, .. } | BotSpec::AlphaBeta { timed, .. }) => timed,
+                other => panic!("{fixed}: {other:?}"),
+            };
+            assert!(!timed, "{fixed} keeps its own budget");
+        }
+    }
+
+    #[test]
+    fn search_numbers_out_of_their_range_are_refused_saying_the_range() {
+        let refused = |spec: &str| BotSpec::parse(spec).map_err(|e| e.to_string()).unwrap_err();
+        for spec in ["mcts:iters=0", "mcts:iters=-1", "mcts:ms=0", "mcts:c=-1", "mcts:c=inf", "alphabeta:depth=0"] {
+            let e = refused(spec);
+            assert!(e.contains("expected a"), "{spec}: {e}");
+        }
+        assert!(refused("mcts:iters=4294967296").ends_with("too large: at most 4294967295"));
+        assert!(refused("alphabeta:depth=1000").contains("too large: at most 8"));
+        assert!(refused("mcts:ms=0").ends_with("expected a whole number, 1 or more"));
+        assert!(
+            matches!(BotSpec::parse("mcts:rollout=0"), Ok(BotSpec::Mcts { cfg: c, timed: true }) if c.playout_limit == 0)
+        );
+        let deepest = format!("alphabeta:depth={MAX_ALPHABETA_DEPTH}");
+        assert!(
+            matches!(BotSpec::parse(&deepest), Ok(BotSpec::AlphaBeta { cfg: c, timed: false }) if c.budget == Budget::Iterations(MAX_ALPHABETA_DEPTH))
+        );
+        assert_eq!(parse_whole("+7", 0, 9), Ok(7));
+        assert_eq!(parse_whole("", 0, 9), Err(NumberError::NotWhole { min: 0, max: 9 }));
+        assert_eq!(parse_whole("99999999999999999999", 0, u64::MAX), Err(NumberError::TooLarge { max: u64::MAX }));
+    }
+
+    #[test]
+    fn a_name_prefix_names_the_seat_and_leaves_the_spec() {
+        let s = "name=boss,cmd:java -cp dir Player";
+        assert_eq!(BotSpec::parse(s), Ok(BotSpec::External("java -cp dir Player".into())));
+        assert_eq!(seat_name(s), "boss");
+        assert_eq!(seat_name("cmd:./bot --level=3,fast"), "cmd:./bot --level=3,fast");
+        assert_eq!(BotSpec::parse("name=x,mcts:iters=5").map(|b| matches!(b, BotSpec::Mcts { .. })), Ok(true));
+        assert_eq!(BotSpec::parse("name=,random"), Err(SpecError::EmptyName { spec: "name=,random".into() }));
+        let long = format!("cmd:{}", "x".repeat(80));
+        assert_eq!(seat_name(&long), long, "names are never cut");
+    }
+}

@@ -1,0 +1,387 @@
+//! From records to results: the one path that turns a series' records into
+//! its table, used by `arena merge` (shards of one series) and by
+//! `arena play --resume` (the games an interrupted run completed), so that
+//! both print what one uninterrupted run prints.
+//!
+//! A record is read as a stream and only its summary fields are kept (its
+//! turns are skipped without being held), so reading a directory of large
+//! Parallel Football records costs the memory of one record's summary.
+//!
+//! A series is identified by its game, the game's configuration, its seed
+//! and its bots in entrant order; the bots come from each record's seats
+//! and the schedule ([`schedule`]) of its index. Records of another series
+//! are refused with what differs.
+
+use crate::interrupt::StopSignal;
+use crate::play::{ErrorEntry, Failures, GameSummary, SUMMARY_ERRORS, schedule, seat_name};
+use game_core::Outcome;
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Why records cannot be turned into results.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResultsError {
+    /// A directory or file cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A record's summary fields do not parse.
+    #[error("{}: not a record of `arena play --record`: {source}", path.display())]
+    NotARecord {
+        /// The record.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// A record does not belong to the series.
+    #[error("{}: another series: {what}", path.display())]
+    OtherSeries {
+        /// The record.
+        path: PathBuf,
+        /// What differs, with both values.
+        what: String,
+    },
+    /// Two records of the same game that disagree.
+    #[error("{} and {}: two different records of game {index}", first.display(), second.display())]
+    Duplicate {
+        /// One record.
+        first: PathBuf,
+        /// The other.
+        second: PathBuf,
+        /// The game's index.
+        index: u64,
+    },
+    /// No record in the directories given.
+    #[error("no record in {}", dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
+    Empty {
+        /// The directories.
+        dirs: Vec<PathBuf>,
+    },
+}
+
+/// What a series is: records of one series agree on all of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesKey {
+    /// The game's name.
+    pub game: String,
+    /// The game's configuration, as records keep it.
+    pub config: Value,
+    /// The series seed.
+    pub seed: u64,
+    /// The bots' specs in entrant order (a seat's bot rotates over games).
+    pub bots: Vec<String>,
+}
+
+impl SeriesKey {
+    /// What differs between the series `self` and the series of a record
+    /// (`other`), if anything (the first difference, both values).
+    pub fn difference(&self, other: &SeriesKey) -> Option<String> {
+        let say =
+            |what: &str, theirs: String, ours: String| Some(format!("its {what} is {theirs}, the series' is {ours}"));
+        if self.game != other.game {
+            return say("game", other.game.clone(), self.game.clone());
+        }
+        if self.config != other.config {
+            return say("configuration", other.config.to_string(), self.config.to_string());
+        }
+        if self.seed != other.seed {
+            return say("series seed", other.seed.to_string(), self.seed.to_string());
+        }
+        if self.bots != other.bots {
+            return say("bot list", format!("{:?}", other.bots), format!("{:?}", self.bots));
+        }
+        None
+    }
+}
+
+/// The fields of a record that results need (the turns are skipped).
+#[derive(Clone, Debug, Deserialize)]
+struct Head {
+    #[serde(default)]
+    format: u32,
+    game: String,
+    seed: Option<u64>,
+    outcome: Option<Outcome>,
+    config: Value,
+    bots: Vec<String>,
+    index: u64,
+    series_seed: u64,
+    result: ResultField,
+    #[serde(default)]
+    errors: Vec<ErrorField>,
+    #[serde(default)]
+    failures: Vec<Failures>,
+    #[serde(default)]
+    final_position: String,
+    #[serde(default)]
+    replay: String,
+    #[serde(default)]
+    stderr: Vec<Option<String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct ResultField {
+    reason: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct ErrorField {
+    seat: u8,
+    turn: usize,
+    kind: String,
+    message: String,
+}
+
+/// One complete record's summary: the series it belongs to and its game.
+#[derive(Clone, Debug)]
+pub struct RecordSummary {
+    /// The record's file.
+    pub path: PathBuf,
+    /// Its series.
+    pub series: SeriesKey,
+    /// Its game, as `play` summed it up.
+    pub game: GameSummary,
+}
+
+/// Reads one record's summary.
+///
+/// # Errors
+/// [`ResultsError::Read`], [`ResultsError::NotARecord`].
+pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
+    let file = std::fs::File::open(path).map_err(|source| ResultsError::Read { path: path.into(), source })?;
+    let head: Head = serde_json::from_reader(std::io::BufReader::new(file))
+        .map_err(|source| ResultsError::NotARecord { path: path.into(), source })?;
+    let bad = |what: &str| ResultsError::NotARecord { path: path.into(), source: serde::de::Error::custom(what) };
+    if head.format != crate::play::RECORD_FORMAT {
+        return Err(bad("a record of an older arena (records of older arenas are not read)"));
+    }
+    let seats = head.bots.len();
+    let seed = head.seed.ok_or_else(|| bad("no game seed"))?;
+    let outcome = head.outcome.ok_or_else(|| bad("no outcome"))?;
+    if outcome.players() != seats || (!head.failures.is_empty() && head.failures.len() != seats) {
+        return Err(bad("seat counts differ between bots, outcome and failures"));
+    }
+    // Rotated seats when the seed is the schedule's; one fixed seed
+    // (`--game-seed`) otherwise.
+    let (scheduled, rotated) = schedule(head.series_seed, head.index, seats);
+    let entrants: Vec<usize> = if scheduled == seed { rotated } else { (0..seats).collect() };
+    let mut bots = vec![String::new(); seats];
+    for (seat, &e) in entrants.iter().enumerate() {
+        bots[e].clone_from(&head.bots[seat]);
+    }
+    let error_count = head.errors.len();
+    let errors = head
+        .errors
+        .into_iter()
+        .take(SUMMARY_ERRORS)
+        .map(|e| ErrorEntry { seat: e.seat, turn: e.turn, kind: e.kind, message: e.message })
+        .collect();
+    let failures = if head.failures.is_empty() { vec![Failures::default(); seats] } else { head.failures };
+    let stderr_last = crate::play::stderr_last(&head.stderr, &failures);
+    Ok(RecordSummary {
+        path: path.into(),
+        series: SeriesKey { game: head.game, config: head.config, seed: head.series_seed, bots },
+        game: GameSummary {
+            index: head.index,
+            seed,
+            entrants,
+            outcome,
+            reason: head.result.reason,
+            failures,
+            errors,
+            error_count,
+            final_position: head.final_position,
+            replay: head.replay,
+            stderr_last,
+        },
+    })
+}
+
+/// Whether a file name is a complete record's (`GAME-NNNNN.json`;
+/// temporaries being written start with a dot).
+fn is_record_name(name: &str) -> bool {
+    !name.starts_with('.') && name.ends_with(".json") && name != "index.json"
+}
+
+/// Reads every complete record of `dirs`, checks that they are of one
+/// series (`expect`, when given, is the series they must be of), and
+/// returns the series and its games in index order (a game recorded twice
+/// identically counts once).
+///
+/// # Errors
+/// Unreadable directories or records, records of another series, two
+/// different records of one game, no record at all (unless `expect` is
+/// given: a fresh directory to resume in holds none).
+pub fn read_series(
+    dirs: &[PathBuf],
+    expect: Option<&SeriesKey>,
+) -> Result<(Option<SeriesKey>, Vec<GameSummary>), ResultsError> {
+    let mut paths = Vec::new();
+    for dir in dirs {
+        let rd = std::fs::read_dir(dir).map_err(|source| ResultsError::Read { path: dir.clone(), source })?;
+        for entry in rd {
+            let entry = entry.map_err(|source| ResultsError::Read { path: dir.clone(), source })?;
+            if entry.file_name().to_str().is_some_and(is_record_name) {
+                paths.push(entry.path());
+            }
+        }
+    }
+    paths.sort();
+    let mut series: Option<SeriesKey> = expect.cloned();
+    let mut games: BTreeMap<u64, RecordSummary> = BTreeMap::new();
+    for path in paths {
+        let r = read_record(&path)?;
+        match &series {
+            Some(s) => {
+                if let Some(what) = s.difference(&r.series) {
+                    return Err(ResultsError::OtherSeries { path, what });
+                }
+            }
+            None => series = Some(r.series.clone()),
+        }
+        if let Some(old) = games.get(&r.game.index) {
+            if old.game != r.game {
+                return Err(ResultsError::Duplicate { first: old.path.clone(), second: path, index: r.game.index });
+            }
+            continue;
+        }
+        games.insert(r.game.index, r);
+    }
+    if series.is_none() {
+        return Err(ResultsError::Empty { dirs: dirs.to_vec() });
+    }
+    Ok((series, games.into_values().map(|r| r.game).collect()))
+}
+
+/// How a run of a series ended, for the header of its summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// Every planned game was played (or the games are merged records).
+    Complete,
+    /// A signal stopped the run.
+    Signal(#[serde(serialize_with = "signal_name")] StopSignal),
+    /// The sequential test decided.
+    Sprt,
+}
+
+fn signal_name<S: serde::Serializer>(sig: &StopSignal, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(sig.name())
+}
+
+/// The results of a series' games: the table, the end reasons and the
+/// journal of failures. The same games give the same report (text and
+/// JSON), whatever order they were played or read in.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    /// The game.
+    pub game: String,
+    /// The game's configuration.
+    pub config: Value,
+    /// The series seed.
+    pub seed: u64,
+    /// The bots' specs in entrant order.
+    pub bots: Vec<String>,
+    /// Games in the report.
+    pub games: u64,
+    /// Games the run was to play (`None` for merged records).
+    pub planned: Option<u64>,
+    /// How the run ended.
+    pub ending: Ending,
+    /// How many games ended for each reason.
+    pub end_reasons: BTreeMap<String, u64>,
+    /// Failed answers per bot (entrant order), by kind.
+    pub failures: Vec<Failures>,
+    /// Results per bot, ratings and (two seats) head-to-head statistics.
+    pub stats: match_stats::Summary,
+}
+
+impl Report {
+    /// The report of `games` (any order) of the series `key` (one bot per
+    /// seat), with the sequential test `sprt` for two seats.
+    pub fn new(
+        key: &SeriesKey,
+        games: &[GameSummary],
+        planned: Option<u64>,
+        ending: Ending,
+        sprt: Option<&match_stats::Sprt>,
+    ) -> Report {
+        // Nothing below depends on the games' order (the statistics are
+        // order-independent, the rest are sums), so they are neither copied
+        // nor sorted.
+        let bots = &key.bots;
+        let names: Vec<String> = bots.iter().map(|b| seat_name(b).to_string()).collect();
+        let stats = match_stats::summarize(&names, bots.len(), games.iter().map(GameSummary::result), sprt);
+        let mut end_reasons = BTreeMap::new();
+        let mut failures = vec![Failures::default(); bots.len()];
+        for g in games {
+            *end_reasons.entry(g.reason.clone()).or_default() += 1;
+            for (seat, &e) in g.entrants.iter().enumerate() {
+                if let (Some(t), Some(f)) = (failures.get_mut(e), g.failures.get(seat)) {
+                    t.absorb(f);
+                }
+            }
+        }
+        Report {
+            game: key.game.clone(),
+            config: key.config.clone(),
+            seed: key.seed,
+            bots: bots.clone(),
+            games: games.len() as u64,
+            planned,
+            ending,
+            end_reasons,
+            failures,
+            stats,
+        }
+    }
+
+    /// The report as text: header, table, end reasons, failed answers.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        let n = self.games;
+        let count = match self.planned {
+            Some(p) if p != n => format!("{n} of {p} games"),
+            _ => format!("{n} games"),
+        };
+        let how = match self.ending {
+            Ending::Complete => String::new(),
+            Ending::Signal(sig) => format!(", partial: stopped by {}", sig.name()),
+            Ending::Sprt => ", stopped by the SPRT".to_string(),
+        };
+        let _ = writeln!(s, "{count} of {} (seed {}){how}:", self.game, self.seed);
+        s.push_str(&self.stats.table());
+        let reasons: Vec<String> = self.end_reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let _ = writeln!(s, "end reasons: {}", reasons.join(", "));
+        s.push_str(&self.journal());
+        s
+    }
+
+    /// Failed answers per bot by kind.
+    fn journal(&self) -> String {
+        if self.failures.iter().all(|f| f.total() == 0) {
+            return "failed answers: none\n".to_string();
+        }
+        let names: Vec<&str> = self.bots.iter().map(|b| seat_name(b)).collect();
+        let w = names.iter().map(|n| n.chars().count()).max().unwrap_or(3).max(3);
+        let mut s = String::new();
+        let _ = writeln!(s, "failed answers:");
+        let _ = writeln!(
+            s,
+            "{:<3} {:<w$} {:>8} {:>8} {:>10} {:>8}",
+            "#", "bot", "timeouts", "crashes", "unreadable", "illegal"
+        );
+        for (i, (n, f)) in names.iter().zip(&self.failures).enumerate() {
+            let _ = writeln!(s, "{i:<3} {n:<w$} {:>8} {:>8} {:>10} {:>8}", f.timeout, f.crash, f.unreadable, f.illegal);
+        }
+        s
+    }
+}
