@@ -4,6 +4,18 @@
 //! [`PileTeam`] (the base team of [`FootballSearch`](crate::search::FootballSearch)).
 //! Each also has the fast path `place` / `orders`, which writes into
 //! buffers the caller keeps.
+//!
+//! ```
+//! use game_core::bot::Bot;
+//! use game_core::PlayerId;
+//! use parallel_football::{Config, FootballMove, GreedyTeam, ParallelFootball};
+//!
+//! let state = ParallelFootball::new(Config::new(8, 8, 3, 3, 50).unwrap()).unwrap();
+//! let answer = GreedyTeam::new().turn(&state, PlayerId(2));
+//! // Three start cells, all in team 2's quarter (bottom right).
+//! assert_eq!(answer.len(), 3);
+//! assert!(answer.iter().all(|m| matches!(m, FootballMove::Place(c) if c.x >= 4 && c.y >= 4)));
+//! ```
 
 // Casts: grid coordinates (0..=254) and distances on a grid of at most 255 x 255.
 #![allow(
@@ -18,15 +30,13 @@
 #![allow(clippy::maybe_infinite_iter)]
 
 use crate::field::Field;
-use crate::order::FootballMove;
-use crate::order::Order;
+use crate::order::{FootballMove, Order};
 use crate::setup::Config;
 use crate::state::ParallelFootball;
-use game_core::Game;
-use game_core::PlayerId;
 use game_core::bot::Bot;
 use game_core::grid::Cell;
 use game_core::rng::{GameRng, below, seeded};
+use game_core::{Game, PlayerId};
 
 /// A team's whole answer (what [`Bot::turn`] returns) from its start cells
 /// (`place`) and its orders (`orders`): during placement `p`

@@ -39,6 +39,11 @@
 //! run_bot(stdin, stdout, |state, me, _| team.turn(state, me)).unwrap();
 //! ```
 //!
+//! The whole contest as its referee runs it (the messages, how answers
+//! are read, what a failed answer costs, the time control) is
+//! `Referee` (default feature `referee`), which implements
+//! `game_core::referee::Contest`: a host of the contest needs nothing else.
+//!
 //! # The protocol
 //! * Start: the team reads `team p k width height max_turns`
 //!   ([`start_message`], [`read_start`], [`StartMessage`]) and answers `p`
