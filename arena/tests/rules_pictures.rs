@@ -16,7 +16,6 @@
 //! silently show something else.
 
 use game_arena::games::Adapter;
-use game_arena::games::paper_soccer::PaperSoccerAdapter;
 use game_arena::games::quoridor::QuoridorAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
@@ -64,7 +63,7 @@ mod paper_soccer_pictures {
 
     fn draw(name: &str, turns: &[&str]) -> PaperSoccer {
         let (g, moves) = play(turns);
-        check_picture("paper-soccer", name, &PaperSoccerAdapter.svg_with_history(&PaperSoccer::default(), &moves, &g));
+        check_picture("paper-soccer", name, &paper_soccer::svg::svg_with_history(&PaperSoccer::default(), &moves, &g));
         g
     }
 

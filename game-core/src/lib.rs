@@ -111,6 +111,9 @@
 //! * `chacha` (default): [`rng::GameRng`] (`ChaCha8`) and [`rng::seeded`], the
 //!   workspace's standard generator. Without it, [`rng::SplitMix64`] needs
 //!   no crate beyond `rand_core`.
+//! * `bot` (default): [`bot::Bot`], the one bot trait; `record` (default):
+//!   [`Record`], whole games as data. Both off for a bundled bot.
+//! * `svg`: [`svg::escape`], shared by the game crates' pictures.
 //! * `referee` (default): [`referee::Contest`], a contest stated completely,
 //!   which each game crate implements; off for a bundled bot.
 //! * `testing`: the `game_core::testing` conformance kit (and
@@ -120,6 +123,7 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+#[cfg(feature = "bot")]
 pub mod bot;
 mod game;
 pub mod grid;
@@ -127,6 +131,7 @@ pub mod grid;
 pub mod nim;
 mod outcome;
 mod player;
+#[cfg(feature = "record")]
 pub mod record;
 #[cfg(feature = "referee")]
 pub mod referee;
@@ -142,6 +147,7 @@ pub use game::{Alternating, Game, GameError, MaybeSerde, MoveNotation, NoChance,
 pub use outcome::{Outcome, OutcomeError};
 pub use player::{MAX_PLAYERS, PlayerId, PlayerSet, SeatError, ToAct};
 pub use rand_core::{RngCore, SeedableRng};
+#[cfg(feature = "record")]
 pub use record::{Event, Record, ReplayError};
 pub use time::{Clock, TimeControl};
 pub use tools::{PlayoutStats, perft, perft_divide, random_playout, random_playouts};

@@ -103,21 +103,6 @@ impl From<Dir> for u8 {
     }
 }
 
-/// A number that is not a direction (not `0..=7`): the error of
-/// `Dir::try_from(u8)`. It lives with [`Dir`], the building block it
-/// validates, so that `error` (whose enums name directions) depends on
-/// this module and not the other way round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0} is not a direction (0..=7)")]
-pub struct DirError(pub u8);
-
-impl TryFrom<u8> for Dir {
-    type Error = DirError;
-    fn try_from(i: u8) -> Result<Dir, DirError> {
-        Dir::from_index(i).ok_or(DirError(i))
-    }
-}
-
 impl fmt::Display for Dir {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.digit())

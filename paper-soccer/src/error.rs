@@ -1,14 +1,11 @@
-//! Every error of the crate but the two building-block ones ([`DirError`]
-//! and [`PitchError`], which live with the type they validate so that this
-//! module depends on them and not the other way round; they are re-exported
-//! here). Each implements [`GameError`](game_core::GameError) with a
-//! kebab-case kind.
+//! Every error of the crate. Each implements
+//! [`GameError`](game_core::GameError) with a kebab-case kind, except the
+//! two building-block ones ([`DirError`], [`PitchError`]), which are only
+//! ever returned by the conversions that check them.
 
-pub use crate::dir::DirError;
 use crate::dir::{Dir, Point};
 use crate::pitch::Pitch;
-pub use crate::pitch::PitchError;
-use game_core::PlayerId;
+use game_core::{PlayerId, SeatError};
 
 /// The longest input line the bot side reads (see
 /// [`protocol::MAX_LINE`](crate::protocol::MAX_LINE), defined from it): kept
@@ -16,30 +13,31 @@ use game_core::PlayerId;
 /// `protocol`.
 pub(crate) const MAX_LINE: usize = 4096;
 
+/// A number that is not a direction (not `0..=7`): the error of
+/// `Dir::try_from(u8)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} is not a direction (0..=7)")]
+pub struct DirError(pub u8);
+
+/// A pitch size this library cannot play: the error of [`Pitch::new`]..
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("pitch {width}x{height} is not supported (even sizes, width >= 4, height >= 2, at most 256 slots)")]
+pub struct PitchError {
+    /// Width asked for.
+    pub width: u8,
+    /// Height asked for.
+    pub height: u8,
+}
+
 /// Why a step is refused (the [`Game::Error`](game_core::Game::Error) of [`Board`](crate::Board)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum StepError {
-    /// The seat does not exist: Paper Soccer has players 0 and 1 only.
-    /// Checked before anything else.
-    #[error("there is no player {player}: the game has {players} players")]
-    NoSuchPlayer {
-        /// The seat named.
-        player: PlayerId,
-        /// How many players the game has (2).
-        players: usize,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// Not this player's step.
-    #[error("it is player {to_move}'s step, not player {player}'s")]
-    NotYourTurn {
-        /// Who tried.
-        player: PlayerId,
-        /// Who must move.
-        to_move: PlayerId,
-    },
+    /// The seat does not exist (Paper Soccer has players 0 and 1 only;
+    /// checked before anything else), the game is over, or another player
+    /// must make the step.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// The step leads off the pitch or along an outer diagonal into a goal.
     #[error("no point in direction {dir} from {from}")]
     NoSuchPoint {
@@ -59,9 +57,7 @@ pub enum StepError {
 }
 
 game_core::error_kinds!(StepError {
-    StepError::NoSuchPlayer { .. } => "no-such-player",
-    StepError::GameOver => "game-over",
-    StepError::NotYourTurn { .. } => "not-your-turn",
+    StepError::Seat(e) => game_core::GameError::kind(e),
     StepError::NoSuchPoint { .. } => "no-such-point",
     StepError::LineAlreadyDrawn { .. } => "line-already-drawn",
 });
@@ -132,10 +128,10 @@ game_core::error_kinds!(SetupError {
 /// A step text that is not one direction digit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a step is one digit 0..=7, not {0:?}")]
-pub struct StepParseError(pub String);
+pub struct ParseStepError(pub String);
 
-game_core::error_kinds!(StepParseError {
-    StepParseError(_) => "bad-step",
+game_core::error_kinds!(ParseStepError {
+    ParseStepError(_) => "bad-step",
 });
 
 /// Why a whole turn is illegal. Variants 2 to 6 are the referee's checks 1

@@ -5,7 +5,7 @@ use crate::error::{SetupError, StepError};
 use crate::pitch::Pitch;
 use crate::setup::Setup;
 use crate::state::Board;
-use game_core::{Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, ToAct};
+use game_core::{Game, NoChance, Outcome, PlayerId, PlayoutError, RngCore, SeatError, ToAct};
 
 impl<const N: usize> Game for Board<N> {
     type Move = Dir;
@@ -55,14 +55,12 @@ impl<const N: usize> Game for Board<N> {
     }
 
     fn check_move(&self, player: PlayerId, mv: Dir) -> Result<(), StepError> {
-        if player.index() >= 2 {
-            return Err(StepError::NoSuchPlayer { player, players: 2 });
-        }
+        SeatError::check_exists(player, 2)?;
         if self.is_over() {
-            return Err(StepError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if player.0 != self.to_move {
-            return Err(StepError::NotYourTurn { player, to_move: PlayerId(self.to_move) });
+            return Err(SeatError::NotYourTurn { player, to_move: PlayerId(self.to_move) }.into());
         }
         self.check_step(mv)
     }

@@ -89,7 +89,15 @@
 //!   [`parse_answer`](protocol::parse_answer) (a bot's raw line, read as
 //!   the referee reads it, line endings decided in the module docs),
 //!   [`record_lines`](protocol::record_lines) /
-//!   [`judge_record`](protocol::judge_record) (records for `arena judge`).
+//!   [`judge_record`](protocol::judge_record) (records for `arena judge`),
+//!   and the whole contest, [`Referee`](protocol::Referee) (the
+//!   [`Contest`](game_core::referee::Contest) any host runs), behind the
+//!   default feature `referee`.
+//! * [`opponents`] (default feature `chacha`): the reference opponent
+//!   [`Greedy`](opponents::Greedy) (the arena's `greedy`), a
+//!   [`Bot`](game_core::bot::Bot) to beat first.
+//! * Feature `svg`: the `svg` module draws the position as an SVG picture
+//!   (the rules' pictures, the arena's renderer and viewer).
 //! * [`game_core`] is re-exported, so a bot needs this crate only.
 //! * Text: `Display` draws the pitch; [`Board::position_text`] and
 //!   `str::parse` give a one-line form that round-trips.
@@ -122,18 +130,25 @@
 //!   universe of `game_core`'s conformance kit.
 //! * Feature `arbitrary`: `arbitrary::Arbitrary` for [`Dir`], [`Point`],
 //!   [`Line`], [`Goal`], [`Turn`], [`Pitch`] and [`Setup`].
-//! * A seat other than 0 and 1 is [`StepError::NoSuchPlayer`], checked
-//!   before anything else.
+//! * A seat other than 0 and 1 is [`StepError::Seat`]
+//!   ([`SeatError::NoSuchPlayer`](game_core::SeatError::NoSuchPlayer)),
+//!   checked before anything else.
 //!
 //! ## Layout
 //! The modules follow `game-core`'s "How a game crate is laid out": `error`
-//! (every error type), `setup` ([`Setup`], validation, start positions),
-//! `state` ([`Board`] and its queries), `movegen` (step legality, whole
-//! turns), `turngen` ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`],
-//! step text), [`protocol`], `display` (the picture and the position text),
-//! `zobrist` (compile-time key tables), and the building blocks `pitch` and
-//! `dir`; `testing` and `arbitrary_impls` behind their features. Everything public is
-//! re-exported at the crate root.
+//! (every error type), `setup` ([`Setup`], validation, the validated pitch
+//! size, start positions), `state` ([`PaperSoccer`], [`Board`] and its
+//! queries), `movegen` (step legality, whole turns), `turngen`
+//! ([`TurnGen`]), `game` (the [`Game`] impl), `notation` ([`Turn`], step
+//! text), [`evaluation`], [`opponents`], [`protocol`] (`mod`: the
+//! time control and the protocol docs; `message`: the messages; `bot`:
+//! [`Session`](protocol::Session) and [`run_bot`](protocol::run_bot);
+//! `referee`: [`Referee`](protocol::Referee), `parse_answer` and what the
+//! referee sends), `svg` (feature `svg`), `display` (the picture and the
+//! position text), `zobrist` (compile-time key tables), [`rules`], and the
+//! building blocks `pitch` and `dir`; `testing` and `arbitrary_impls`
+//! behind their features. Everything public is re-exported at the crate
+//! root.
 //!
 //! ## Decisions where the rules ([`rules`]) are silent
 //! * A turn string given in the middle of a turn (after bouncing steps
@@ -163,11 +178,15 @@ pub mod evaluation;
 mod game;
 mod movegen;
 mod notation;
+#[cfg(feature = "chacha")]
+pub mod opponents;
 mod pitch;
 pub mod protocol;
 pub mod rules;
 mod setup;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turngen;
@@ -175,7 +194,7 @@ mod zobrist;
 
 pub use dir::{Dir, DirIter, DirSet, Point};
 pub use display::PositionText;
-pub use error::{DirError, PitchError, ProtocolError, SetupError, StepError, StepParseError, TurnError};
+pub use error::{DirError, ParseStepError, PitchError, ProtocolError, SetupError, StepError, TurnError};
 pub use game_core;
 pub use game_core::Game;
 pub use notation::Turn;

@@ -22,8 +22,8 @@ use crate::error::{StepError, TurnError};
 use crate::notation::Turn;
 use crate::state::Board;
 use crate::zobrist::{PLAYER_KEY, ball_key, line_key};
-use game_core::RngCore;
 use game_core::rng::Chunks16;
+use game_core::{RngCore, SeatError};
 
 /// `NTH_BIT[mask][k]`: the index of the `k`-th set bit of `mask`.
 static NTH_BIT: [[u8; 8]; 256] = {
@@ -83,12 +83,12 @@ impl<const N: usize> Board<N> {
     /// Checks one step for the player to move.
     ///
     /// # Errors
-    /// [`StepError::GameOver`], [`StepError::NoSuchPoint`] or
+    /// [`StepError::Seat`] ([`SeatError::GameOver`]), [`StepError::NoSuchPoint`] or
     /// [`StepError::LineAlreadyDrawn`].
     pub fn check_step(&self, d: Dir) -> Result<(), StepError> {
         let free = self.free_mask(self.ball);
         if free == 0 {
-            return Err(StepError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if free & d.bit() != 0 {
             return Ok(());

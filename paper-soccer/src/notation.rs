@@ -1,16 +1,25 @@
 //! Steps and whole turns as text: the one-digit step notation
-//! ([`MoveNotation`]) and [`Turn`], a digit string such as `"02217"`.
+//! ([`MoveNotation`]), a step from its number (`Dir::try_from(u8)`), and
+//! [`Turn`], a digit string such as `"02217"`.
 
 // A `Turn` is never empty (`Turn::new` refuses no steps), so its `len` has
 // no `is_empty` companion.
 #![allow(clippy::len_without_is_empty)]
 
 use crate::dir::Dir;
-use crate::error::{StepParseError, TurnError};
+use crate::error::{DirError, ParseStepError, TurnError};
 use crate::state::Board;
 use game_core::MoveNotation;
 use std::fmt;
 use std::str::FromStr;
+
+/// A direction from its number `0..=7` ([`Dir::index`]).
+impl TryFrom<u8> for Dir {
+    type Error = DirError;
+    fn try_from(i: u8) -> Result<Dir, DirError> {
+        Dir::from_index(i).ok_or(DirError(i))
+    }
+}
 
 /// A whole turn: a non-empty sequence of steps, written as digits
 /// (`"02217"`).
@@ -71,7 +80,7 @@ impl FromStr for Turn {
 }
 
 impl<const N: usize> MoveNotation for Board<N> {
-    type ParseError = StepParseError;
+    type ParseError = ParseStepError;
 
     /// One step as its protocol digit.
     fn format_move(&self, mv: Dir) -> String {
@@ -79,11 +88,11 @@ impl<const N: usize> MoveNotation for Board<N> {
     }
 
     /// Exactly one digit `0..=7`, nothing around it.
-    fn parse_move(&self, text: &str) -> Result<Dir, StepParseError> {
+    fn parse_move(&self, text: &str) -> Result<Dir, ParseStepError> {
         let mut chars = text.chars();
         match (chars.next().and_then(Dir::from_digit), chars.next()) {
             (Some(d), None) => Ok(d),
-            _ => Err(StepParseError(text.chars().take(32).collect())),
+            _ => Err(ParseStepError(text.chars().take(32).collect())),
         }
     }
 }

@@ -56,19 +56,6 @@ pub struct Pitch {
     pub height: u8,
 }
 
-/// A pitch size this library cannot play: the error of [`Pitch::new`]. It
-/// lives with [`Pitch`], the building block it validates, so that `error`
-/// (whose enums name pitches) depends on this module and not the other way
-/// round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("pitch {width}x{height} is not supported (even sizes, width >= 4, height >= 2, at most 256 slots)")]
-pub struct PitchError {
-    /// Width asked for.
-    pub width: u8,
-    /// Height asked for.
-    pub height: u8,
-}
-
 impl Default for Pitch {
     fn default() -> Pitch {
         Pitch::STANDARD
@@ -84,18 +71,6 @@ impl fmt::Display for Pitch {
 impl Pitch {
     /// The contest pitch, 8 squares wide and 10 high.
     pub const STANDARD: Pitch = Pitch { width: 8, height: 10 };
-
-    /// A validated pitch size.
-    ///
-    /// # Errors
-    /// [`PitchError`] for odd sizes, a width below 4, a height below 2, or more
-    /// than [`MAX_SLOTS`] slots.
-    pub const fn new(width: u8, height: u8) -> Result<Pitch, PitchError> {
-        if width % 2 != 0 || height % 2 != 0 || width < 4 || height < 2 || slots(width, height) > MAX_SLOTS {
-            return Err(PitchError { width, height });
-        }
-        Ok(Pitch { width, height })
-    }
 
     /// Number of slots of this pitch's board array (see [`slots`]).
     #[inline]

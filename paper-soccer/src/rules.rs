@@ -1,12 +1,12 @@
 // The complete rules of the game for people: the text is `doc/rules.md`,
-// the pictures `doc/*.svg`, drawn by the arena's renderer from real
+// the pictures `doc/*.svg`, drawn by the crate's `svg` module from real
 // positions and checked for staleness by `arena/tests/rules_pictures.rs`
 // (`UPDATE_PICTURES=1 cargo test -p arena --test rules_pictures` redraws
 // them). Each picture sits in its own HTML block (an SVG has no blank line).
 // Prose for people: names like CodinGame or JavaScript are not code items.
 #![allow(clippy::doc_markdown)]
 #![doc = include_str!("../doc/rules.md")]
-#![doc = "## Pictures\n\nDrawn by the arena's own renderer (`arena render`, `arena view`) from games played through this crate's API. Lines are coloured by the player who drew them; the last turn is marked."]
+#![doc = "## Pictures\n\nDrawn by this crate's `svg` module (feature `svg`, which the arena's `render` and `view` use too) from games played through this crate's API. Lines are coloured by the player who drew them; the last turn is marked."]
 #![doc = "### A bounce chain\n\nTurns `6`, `6`, `6`, `61`, then player 0 plays `453`: `4` to `(1,5)`, a point visited before (bounce); `5` to `(0,6)` on the side line (bounce); `3` to `(1,7)`, a fresh point, where the turn ends. The answer `4` alone would be illegal: it stops on a bounce point.\n"]
 #![doc = "<div class=\"rules-picture\">"]
 #![doc = include_str!("../doc/bounce-chain.svg")]

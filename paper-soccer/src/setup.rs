@@ -1,13 +1,14 @@
 //! The plain description of a position ([`Setup`]) and its validation
-//! into a [`Board`]; the start positions.
+//! into a [`Board`]; the validated pitch size ([`Pitch::new`]); the start
+//! positions.
 
 // Slots are below `MAX_SLOTS` (256) on a validated pitch, so a slot fits
 // the board's one-byte ball field.
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::dir::Point;
-use crate::error::SetupError;
-use crate::pitch::Pitch;
+use crate::error::{PitchError, SetupError};
+use crate::pitch::{MAX_SLOTS, Pitch, slots};
 use crate::state::{Board, Line, STANDARD_SLOTS};
 use game_core::{PlayerId, Zobrist};
 #[cfg(feature = "serde")]
@@ -31,6 +32,20 @@ pub struct Setup {
     pub ball: Point,
     /// The player to move (the last mover once the game is over).
     pub to_move: PlayerId,
+}
+
+impl Pitch {
+    /// A validated pitch size.
+    ///
+    /// # Errors
+    /// [`PitchError`] for odd sizes, a width below 4, a height below 2, or more
+    /// than [`MAX_SLOTS`] slots.
+    pub const fn new(width: u8, height: u8) -> Result<Pitch, PitchError> {
+        if width % 2 != 0 || height % 2 != 0 || width < 4 || height < 2 || slots(width, height) > MAX_SLOTS {
+            return Err(PitchError { width, height });
+        }
+        Ok(Pitch { width, height })
+    }
 }
 
 impl Default for Setup {

@@ -218,7 +218,7 @@ proptest! {
             Ok(text) => prop_assert_eq!(r, b.after_turn(text).map(|_| text.parse::<Turn>().unwrap())),
             Err(_) => prop_assert!(matches!(r, Err(paper_soccer::TurnError::BadCharacter { .. })), "{:?}", r),
         }
-        let mut s = protocol::Session::new(&protocol::StartMessage { me: game_core::PlayerId(1) });
+        let mut s = protocol::Session::new(protocol::StartMessage { me: game_core::PlayerId(1) }).unwrap();
         let _ = protocol::read_turn(&mut &bytes[..]).map(|m| m.map(|m| s.update(&m)));
     }
 

@@ -97,9 +97,9 @@ fn a_malformed_turn_message_is_a_typed_error() {
 #[test]
 fn a_message_that_does_not_fit_the_game_is_refused_and_changes_nothing() {
     let p1 = StartMessage { me: PlayerId(1) };
-    let mut s = Session::new(&p1);
+    let mut s = Session::new(p1).unwrap();
     assert_eq!(s.update(&TurnMessage { opponent_last: None }), Err(ProtocolError::MissingTurn));
-    let mut s0 = Session::new(&StartMessage { me: PlayerId(0) });
+    let mut s0 = Session::new(StartMessage { me: PlayerId(0) }).unwrap();
     let e = s0.update(&TurnMessage { opponent_last: Some(turn("0")) }).unwrap_err();
     assert_eq!(e.kind(), "out-of-turn", "player 0 moves first");
     s.update(&TurnMessage { opponent_last: Some(turn("0")) }).unwrap();
@@ -117,7 +117,7 @@ fn a_message_that_does_not_fit_the_game_is_refused_and_changes_nothing() {
 
 #[test]
 fn an_illegal_own_answer_is_reported_and_changes_nothing() {
-    let mut s = Session::new(&StartMessage { me: PlayerId(0) });
+    let mut s = Session::new(StartMessage { me: PlayerId(0) }).unwrap();
     s.update(&TurnMessage { opponent_last: None }).unwrap();
     let e = s.answered(turn("00")).unwrap_err();
     assert_eq!(e, ProtocolError::IllegalTurn { turn: "00".into(), error: TurnError::StepAfterTurnEnded { index: 1 } });
@@ -139,7 +139,7 @@ fn sessions_follow_whole_random_games_from_both_seats() {
             .map(|p| {
                 let start = protocol::read_start(&mut protocol::start_message(PlayerId(p)).as_bytes()).unwrap();
                 assert_eq!(start.me, PlayerId(p));
-                Session::new(&start)
+                Session::new(start).unwrap()
             })
             .collect();
         let mut last: Option<Turn> = None;

@@ -7,7 +7,7 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 use game_core::testing::{arb_state, check_uniform_sampling};
-use game_core::{Game, GameError, PlayerId, Zobrist};
+use game_core::{Game, GameError, PlayerId, SeatError, Zobrist};
 use paper_soccer::testing::edges::{arb_dense_state, arb_endgame_state, arb_spread_state};
 use paper_soccer::testing::reference::{self, Naive, agrees};
 use paper_soccer::{Dir, PaperSoccer, Pitch, Setup, StepError, Turn};
@@ -95,7 +95,7 @@ fn a_seat_that_does_not_exist_is_its_own_error_before_anything_else() {
         for seat in [2u8, 3, 7, 255] {
             let player = PlayerId(seat);
             let err = b.check_move(player, Dir::N).unwrap_err();
-            assert_eq!(err, StepError::NoSuchPlayer { player, players: 2 });
+            assert_eq!(err, StepError::Seat(SeatError::NoSuchPlayer { player, players: 2 }));
             assert_eq!(err.kind(), "no-such-player");
             let mut buf = Vec::new();
             assert_eq!(b.random_legal_move(player, &mut game_core::rng::seeded(1), &mut buf), None);

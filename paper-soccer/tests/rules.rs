@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use game_core::{Game, PlayerId, ToAct};
+use game_core::{Game, PlayerId, SeatError, ToAct};
 use paper_soccer::{Dir, Goal, Line, PaperSoccer, Pitch, Point, Setup, StepError, TurnError};
 
 /// A standard position with the ball at `ball`, `player` to move and the
@@ -506,7 +506,7 @@ fn a_finished_game_refuses_every_turn() {
     let mut g = position(pt(4, 0), 0, &[(pt(4, 0), Dir::S)]);
     g.play_turn("0").unwrap();
     assert_eq!(g.after_turn("4"), Err(TurnError::GameOver));
-    assert_eq!(g.check_move(PlayerId(1), Dir::S), Err(StepError::GameOver));
+    assert_eq!(g.check_move(PlayerId(1), Dir::S), Err(StepError::Seat(SeatError::GameOver)));
 }
 
 // --- Move generation ---

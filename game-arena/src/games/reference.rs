@@ -2,22 +2,14 @@
 //!
 //! * [`Walker`] (Quoridor `walker`): steps along a shortest path to its
 //!   goal and never places a wall.
-//! * [`GreedySoccer`] (Paper Soccer `greedy`): plays the whole turn that
-//!   ends nearest the goal it attacks (a winning turn first, a losing one
-//!   last).
 //!
-//! Both break ties uniformly at random from their seed.
+//! It breaks ties uniformly at random from its seed. Paper Soccer's
+//! `greedy` is `paper_soccer::opponents::Greedy`.
 
 use crate::bot::Bot;
 use game_core::rng::{Best, GameRng, seeded};
 use game_core::{Game, PlayerId};
-use paper_soccer::{Dir, PaperSoccer, TurnGen, evaluation};
 use quoridor::{Move, Quoridor};
-use std::ops::ControlFlow;
-
-/// Most whole turns [`GreedySoccer`] looks at (dense positions can have
-/// millions; the first ones found are then compared).
-pub const TURN_CAP: u64 = 20_000;
 
 /// Quoridor's `walker`: see the module docs.
 pub struct Walker {
@@ -46,41 +38,6 @@ impl Bot<Quoridor> for Walker {
         }
         // A pawn with no step left (boxed in by pawns) must place a wall.
         best.into_item().or_else(|| self.buf.first().copied())
-    }
-}
-
-/// Paper Soccer's `greedy`: see the module docs.
-pub struct GreedySoccer {
-    rng: GameRng,
-    turns: TurnGen,
-}
-
-impl GreedySoccer {
-    /// A greedy player with its own seed (for ties).
-    #[must_use]
-    pub fn new(seed: u64) -> GreedySoccer {
-        GreedySoccer { rng: seeded(seed), turns: TurnGen::new() }
-    }
-}
-
-impl Bot<PaperSoccer> for GreedySoccer {
-    fn choose(&mut self, state: &PaperSoccer, me: PlayerId) -> Option<Dir> {
-        self.turn(state, me).first().copied()
-    }
-
-    fn turn(&mut self, state: &PaperSoccer, me: PlayerId) -> Vec<Dir> {
-        let GreedySoccer { rng, turns } = self;
-        let mut best = Best::new();
-        turns.for_each_turn(state, TURN_CAP, |steps, after| {
-            let key = match after.winner() {
-                Some(w) if w == me => -1,
-                Some(_) => i64::MAX - 1,
-                None => i64::from(evaluation::distance_to_goal(after, me)),
-            };
-            best.offer(key, rng, || steps.to_vec());
-            ControlFlow::Continue(())
-        });
-        best.into_item().unwrap_or_default()
     }
 }
 
@@ -122,25 +79,5 @@ mod tests {
             wins += usize::from(end.outcome().unwrap().winner() == Some(PlayerId(0)));
         }
         assert!(wins >= 9, "walker won {wins} of 10");
-    }
-
-    #[test]
-    fn greedy_ends_its_first_turn_nearer_the_goal_it_attacks() {
-        let b = PaperSoccer::default();
-        let me = b.to_move().unwrap();
-        let turn = GreedySoccer::new(1).turn(&b, me);
-        let after = b.after_turn_steps(&paper_soccer::Turn::new(turn).unwrap()).unwrap();
-        assert!(evaluation::distance_to_goal(&after, me) < evaluation::distance_to_goal(&b, me));
-    }
-
-    #[test]
-    fn greedy_beats_random_at_paper_soccer() {
-        let mut wins = 0;
-        for seed in 0..10 {
-            let (mut g, mut r) = (GreedySoccer::new(seed), RandomBot::new(seed));
-            let end = play(PaperSoccer::default(), &mut [&mut g, &mut r]);
-            wins += usize::from(end.winner() == Some(PlayerId(0)));
-        }
-        assert!(wins >= 8, "greedy won {wins} of 10");
     }
 }
