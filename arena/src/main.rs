@@ -81,7 +81,7 @@ macro_rules! with_adapter {
                 }
             }
             GameName::ParallelFootball => {
-                match games::parallel_football::FootballAdapter::new(
+                match games::parallel_football::adapter(
                     32,
                     o.p.unwrap_or(games::parallel_football::DEFAULT_P),
                     o.k.unwrap_or(games::parallel_football::DEFAULT_K),

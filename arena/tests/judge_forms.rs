@@ -7,7 +7,6 @@
 use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
 use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::parallel_football::FootballAdapter;
 use game_arena::games::yavalath::YavalathAdapter;
 
 fn cases() -> u64 {
@@ -60,7 +59,7 @@ fn quoridor_four_players_text_and_json_records_are_judged_alike() {
 #[test]
 fn parallel_football_json_records_keep_their_natural_result_after_the_end() {
     for (p, k, turns) in [(2, 10, 30), (1, 3, 12), (4, 46, 20)] {
-        assert!(run(&FootballAdapter::new(16, p, k, turns).unwrap()) > 0);
+        assert!(run(&game_arena::games::parallel_football::adapter(16, p, k, turns).unwrap()) > 0);
     }
 }
 

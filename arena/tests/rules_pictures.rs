@@ -1,6 +1,6 @@
 //! The pictures of the game crates' `rules` modules (`paper_soccer::rules`,
 //! `yavalath::rules`, `quoridor::rules`, `parallel_football::rules`) are
-//! drawn by the arena's own renderer ([`Adapter::svg_with_history`] and
+//! drawn by the crate's `svg` module or the arena's renderer ([`Adapter::svg_with_history`] and
 //! [`Adapter::view_svg`]) from real positions, built here through each
 //! crate's public API, and committed as `<crate>/doc/<name>.svg`, where the
 //! crate's `src/rules.rs` embeds them.
@@ -15,8 +15,6 @@
 //! Each test also checks the rule its picture shows, so a picture cannot
 //! silently show something else.
 
-use game_arena::games::Adapter;
-use game_arena::games::parallel_football::FootballAdapter;
 use game_core::{Game, PlayerId, ToAct};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -230,12 +228,12 @@ mod quoridor_pictures {
 
 mod parallel_football_pictures {
     use super::*;
-    use parallel_football::{Cell, Config, Field, Football, FootballMove, Geometry, Order};
+    use parallel_football::{Cell, Config, Field, FootballMove, Geometry, Order, ParallelFootball};
 
     /// Gives every team's orders (`orders[team]`, one per footballer), so the
     /// turn waits for its random allocation, and draws the viewer's picture.
-    fn draw(name: &str, adapter: &FootballAdapter, field: Field, orders: &[Vec<Order>; 4]) -> Football {
-        let start = Football::from_field(field);
+    fn draw(name: &str, field: Field, orders: &[Vec<Order>; 4]) -> ParallelFootball {
+        let start = ParallelFootball::from_field(field);
         let mut g = start.clone();
         let mut log = Vec::new();
         for (t, team) in orders.iter().enumerate() {
@@ -246,7 +244,7 @@ mod parallel_football_pictures {
             }
         }
         assert_eq!(g.to_act(), ToAct::Chance);
-        check_picture("parallel-football", name, &adapter.view_svg(&start, &log, &start, &log, &g));
+        check_picture("parallel-football", name, &parallel_football::svg::view_svg(&start, &log, &g));
         g
     }
 
@@ -279,8 +277,7 @@ mod parallel_football_pictures {
         let f = field(config, &[(centre, p as u16)], positions);
         let kicks = offsets.iter().map(|&(dx, dy)| Order::Kick { dx, dy }).collect();
         let stay = vec![Order::Stay; p];
-        let adapter = FootballAdapter::new(9, p as u16, 3, 100).expect("the same configuration");
-        let g = draw("kick-radius", &adapter, f, &[kicks, stay.clone(), stay.clone(), stay]);
+        let g = draw("kick-radius", f, &[kicks, stay.clone(), stay.clone(), stay]);
         // One step past the disc is out of range.
         let mut outside = g.field().clone();
         let mut orders = vec![Order::Stay; 4 * p];
@@ -296,14 +293,13 @@ mod parallel_football_pictures {
         let centre = Cell::new(4, 4);
         let positions = vec![centre, centre, Cell::new(6, 7), Cell::new(1, 6)];
         let f = field(config, &[(centre, 1), (Cell::new(6, 7), 2), (Cell::new(2, 6), 1)], positions);
-        let adapter = FootballAdapter::new(9, 1, 6, 100).expect("the same configuration");
         let orders = [
             vec![Order::Kick { dx: -3, dy: -3 }],
             vec![Order::Kick { dx: 3, dy: -3 }],
             vec![Order::Kick { dx: 1, dy: 1 }],
             vec![Order::Move { dx: 1, dy: 0 }],
         ];
-        let mut g = draw("contested", &adapter, f, &orders);
+        let mut g = draw("contested", f, &orders);
         // One ball, two kicks: exactly one of them succeeds.
         let ToAct::Chance = g.to_act() else { panic!("the turn waits for its allocation") };
         let alloc = g.sample_chance(&mut game_core::rng::seeded(3)).expect("a contested turn");

@@ -12,7 +12,7 @@
 
 use game_core::testing::{KitConfig, MoveUniverse, check_random_games, check_zobrist_games};
 use game_core::{Game, Zobrist, rng};
-use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport};
+use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, TurnReport};
 use std::time::Instant;
 
 fn count(var: &str, default: usize) -> usize {
@@ -68,7 +68,7 @@ fn soak_parallel_football_game_view() {
     // The generic view (placement, simultaneous orders, chance) on a small
     // field, so that whole games fit in the budget.
     let config = Config::new(8, 8, 2, 3, 60).expect("valid");
-    let start = parallel_football::Football::new(config).unwrap();
+    let start = parallel_football::ParallelFootball::new(config).unwrap();
     let games = count("SOAK_GAMES", 10_000) / 10;
     let t = Instant::now();
     let report = check_random_games(&start, &KitConfig { games, seed: 0xF007, check_every: 4 })
@@ -92,23 +92,31 @@ fn soak_parallel_football_no_ball_is_ever_lost() {
         let seed = rng::derive_seed(0xBA11, game);
         let mut r = rng::seeded(seed);
         // Alternate random and greedy line-ups so contested cells happen.
-        let mut teams: Vec<Box<dyn Team>> = (0..4u64)
-            .map(|i| -> Box<dyn Team> {
-                if (game + i) % 2 == 0 { Box::new(RandomTeam::new(seed ^ i)) } else { Box::new(GreedyTeam::new()) }
-            })
-            .collect();
+        let mut random: Vec<RandomTeam> = (0..4u64).map(|i| RandomTeam::new(seed ^ i)).collect();
+        let mut greedy: [GreedyTeam; 4] = Default::default();
+        let is_random = |team: usize| (game + team as u64) % 2 == 0;
         let mut starts = Vec::new();
-        for (team, t) in teams.iter_mut().enumerate() {
+        for team in 0..4 {
             let mut cells = Vec::new();
-            t.place(&config, game_core::PlayerId(team as u8), &mut cells);
+            let seat = game_core::PlayerId(team as u8);
+            if is_random(team) {
+                random[team].place(&config, seat, &mut cells);
+            } else {
+                greedy[team].place(&config, seat, &mut cells);
+            }
             starts.extend(cells);
         }
         let mut field = Field::new(config, &starts).expect("valid starts");
         let mut orders = vec![Order::Stay; n];
         let p = usize::from(config.players);
         while !field.is_over() && played < turns {
-            for (team, t) in teams.iter_mut().enumerate() {
-                t.orders(&field, game_core::PlayerId(team as u8), &mut orders[team * p..(team + 1) * p]);
+            for (team, out) in orders.chunks_mut(p).enumerate() {
+                let seat = game_core::PlayerId(team as u8);
+                if is_random(team) {
+                    random[team].orders(&field, seat, out);
+                } else {
+                    greedy[team].orders(&field, seat, out);
+                }
             }
             field.resolve_turn(&orders, &mut r, &mut report).expect("a turn of a running game resolves");
             played += 1;

@@ -6,7 +6,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use game_core::rng::seeded;
 use game_core::{PlayerId, random_playout};
 use parallel_football::{
-    Config, Field, Football, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game,
+    Config, Field, GreedyTeam, Order, ParallelFootball, RandomTeam, TurnReport, play_game, run_game,
 };
 use std::hint::black_box;
 
@@ -15,14 +15,15 @@ use std::hint::black_box;
 /// included), moves and stays.
 fn position(p: u32, k: u32, warmup: u32) -> (Field, Vec<Order>) {
     let config = Config::standard(p, k).unwrap();
-    let mut g0 = GreedyTeam::new();
-    let mut g1 = GreedyTeam::new();
-    let mut r2 = RandomTeam::new(2);
-    let mut r3 = RandomTeam::new(3);
-    let mut teams: [&mut dyn Team; 4] = [&mut g0, &mut g1, &mut r2, &mut r3];
+    // Teams 0 and 1 greedy, 2 and 3 random.
+    let mut greedy = [GreedyTeam::new(), GreedyTeam::new()];
+    let mut random = [RandomTeam::new(2), RandomTeam::new(3)];
     let mut starts = Vec::new();
-    for (t, team) in teams.iter_mut().enumerate() {
-        team.place(&config, PlayerId(t as u8), &mut starts);
+    for (t, g) in (0u8..).zip(&mut greedy) {
+        g.place(&config, PlayerId(t), &mut starts);
+    }
+    for (t, r) in (2u8..).zip(&mut random) {
+        r.place(&config, PlayerId(t), &mut starts);
     }
     let mut field = Field::new(config, &starts).unwrap();
     let p = p as usize;
@@ -30,8 +31,12 @@ fn position(p: u32, k: u32, warmup: u32) -> (Field, Vec<Order>) {
     let mut rng = seeded(1);
     let mut report = TurnReport::default();
     for turn in 0..=warmup {
-        for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
+        let (mine, theirs) = orders.split_at_mut(2 * p);
+        for ((t, g), out) in (0u8..).zip(&mut greedy).zip(mine.chunks_mut(p)) {
+            g.orders(&field, PlayerId(t), out);
+        }
+        for ((t, r), out) in (2u8..).zip(&mut random).zip(theirs.chunks_mut(p)) {
+            r.orders(&field, PlayerId(t), out);
         }
         if turn < warmup {
             field.resolve_turn(&orders, &mut rng, &mut report).unwrap();
@@ -129,7 +134,7 @@ fn greedy_game(c: &mut Criterion) {
 fn random_games(c: &mut Criterion) {
     let mut g = c.benchmark_group("parallel-football/random-game");
     for (p, k) in [(4u32, 10u32), (1, 3)] {
-        let start = Football::new(Config::standard(p, k).unwrap().with_max_turns(2000).unwrap()).unwrap();
+        let start = ParallelFootball::new(Config::standard(p, k).unwrap().with_max_turns(2000).unwrap()).unwrap();
         let mut rng = seeded(5);
         let mut buf = Vec::new();
         let games = 20;

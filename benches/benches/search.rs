@@ -91,8 +91,10 @@ fn bench(c: &mut Criterion) {
     compare(c, "paper-soccer", &ps, Some((0, paper_soccer::evaluation::value)));
     let q = quoridor::Quoridor::new(quoridor::Config::new(9, 2).unwrap()).expect("standard quoridor");
     compare(c, "quoridor", &advance(q, 10, 3), Some((0, quoridor::evaluation::value)));
-    let f = parallel_football::Football::new(parallel_football::Config::new(32, 32, 4, 10, 20_000).expect("config"))
-        .expect("football");
+    let f = parallel_football::ParallelFootball::new(
+        parallel_football::Config::new(32, 32, 4, 10, 20_000).expect("config"),
+    )
+    .expect("football");
     compare(c, "parallel-football", &advance(f, 16 + 40, 4), None);
 }
 

@@ -3,7 +3,6 @@
 #![no_main]
 
 use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::parallel_football::FootballAdapter;
 use game_arena::games::yavalath::YavalathAdapter;
 use game_arena::judge::{JudgeOptions, judge};
 use libfuzzer_sys::fuzz_target;
@@ -17,6 +16,6 @@ fuzz_target!(|data: &[u8]| {
         1 => judge(&YavalathAdapter, rest, opts, &mut out),
         2 => judge(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), rest, opts, &mut out),
         3 => judge(&game_arena::games::quoridor::adapter(4, Some(100)).expect("valid"), rest, opts, &mut out),
-        _ => judge(&FootballAdapter::new(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
+        _ => judge(&game_arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
     };
 });

@@ -7,7 +7,6 @@
 use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
 use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::parallel_football::FootballAdapter;
 use game_arena::games::yavalath::YavalathAdapter;
 use libfuzzer_sys::fuzz_target;
 
@@ -31,6 +30,6 @@ fuzz_target!(|data: &[u8]| {
         2 => run(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), seed, tail),
         3 => run(&game_arena::games::quoridor::adapter(4, Some(40)).expect("valid"), seed, tail),
         4 => run(&game_arena::games::quoridor::adapter(2, None).expect("valid"), seed, tail),
-        _ => run(&FootballAdapter::new(12, 2, 5, 20).expect("valid"), seed, tail),
+        _ => run(&game_arena::games::parallel_football::adapter(12, 2, 5, 20).expect("valid"), seed, tail),
     }
 });

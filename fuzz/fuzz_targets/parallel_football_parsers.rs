@@ -29,8 +29,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(record) = serde_json::from_slice::<GameRecord>(data) {
         let _ = record.replay();
     }
-    if let Ok(setup) = serde_json::from_slice::<parallel_football::FootballSetup>(data) {
-        if let Ok(g) = <parallel_football::Football as game_core::Game>::from_setup(setup) {
+    if let Ok(setup) = serde_json::from_slice::<parallel_football::Setup>(data) {
+        if let Ok(g) = <parallel_football::ParallelFootball as game_core::Game>::from_setup(setup) {
             game_core::testing::check_setup_round_trip(&g).expect("setup round trip");
         }
     }

@@ -10,7 +10,7 @@ use game_core::testing::{Uniform, state_from_indices_biased};
 use libfuzzer_sys::fuzz_target;
 use parallel_football::testing::edges::{CrowdedKicks, GoalKicks};
 use parallel_football::testing::reference;
-use parallel_football::{Config, Football, Order};
+use parallel_football::{Config, ParallelFootball, Order};
 
 fuzz_target!(|data: &[u8]| {
     let [shape, walk, len, rest @ ..] = data else { return };
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         1 + u32::from(walk / 18 % 12),
     )
     .expect("a valid small configuration");
-    let start = Football::new(config).expect("valid");
+    let start = ParallelFootball::new(config).expect("valid");
     let steps = usize::from(*len).min(rest.len() / 2);
     let (path, orders) = rest.split_at(2 * steps);
     let indices: Vec<u16> = path.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();

@@ -6,14 +6,14 @@
 
 use game_core::testing::{Violation, fuzz_game_with};
 use libfuzzer_sys::fuzz_target;
-use parallel_football::{Config, Football};
+use parallel_football::{Config, ParallelFootball};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&shape, rest)) = data.split_first() else { return };
     let config = Config::new(4 + u32::from(shape % 4), 4 + u32::from(shape / 4 % 4), 1 + u32::from(shape / 16 % 2), 1 + u32::from(shape / 32 % 4), 30)
         .expect("a valid small configuration");
     let total = config.start_balls();
-    let result = fuzz_game_with(&Football::new(config).unwrap(), rest, |g: &Football| {
+    let result = fuzz_game_with(&ParallelFootball::new(config).unwrap(), rest, |g: &ParallelFootball| {
         let f = g.field();
         let sum = f.balls_left() + f.scores().iter().sum::<u32>();
         if sum == total {

@@ -22,10 +22,10 @@ fn turn<G: Game>(s: &mut dyn Bot<G>, state: &G, me: PlayerId) -> Vec<G::Move> {
 
 #[test]
 fn mcts_plays_simultaneous_and_chance_nodes_legally() {
-    use parallel_football::{Config, Football};
-    let mut g = Football::new(Config::new(6, 6, 2, 3, 12).unwrap()).unwrap();
+    use parallel_football::{Config, ParallelFootball};
+    let mut g = ParallelFootball::new(Config::new(6, 6, 2, 3, 12).unwrap()).unwrap();
     let cfg = MctsConfig { budget: Budget::Iterations(40), playout_limit: 60, ..MctsConfig::default() };
-    let mut bots: Vec<Mcts<Football>> = (0..4).map(|i| Mcts::new(cfg, i)).collect();
+    let mut bots: Vec<Mcts<ParallelFootball>> = (0..4).map(|i| Mcts::new(cfg, i)).collect();
     let mut rng = seeded(5);
     let mut turns = 0;
     while !g.is_over() {

@@ -4,6 +4,8 @@ use crate::error::AllocationError;
 use crate::field::{Field, Scratch, TurnReport};
 use game_core::RngCore;
 use game_core::grid::Cell;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// Who wins the balls of a contested cell (a cell with more legal kicks
 /// than balls).
@@ -118,4 +120,14 @@ impl Field {
         report.failures.sort_unstable();
         Ok(())
     }
+}
+
+/// The chance value of a turn: the players whose contested kicks succeed
+/// (strictly increasing; empty when no cell is contested).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub struct KickAllocation {
+    /// Successful contested kickers (player indices `team * p + i`).
+    pub successes: Vec<u16>,
 }

@@ -2,18 +2,18 @@
 //! derived for [`Order`](crate::Order) and [`KickAllocation`](crate::KickAllocation) (any value is
 //! meaningful, or refused with a typed error later), written here for the
 //! types whose derived values would almost never be valid. Every
-//! [`Config`] and [`FootballSetup`] made here is valid: a setup always
-//! rebuilds a [`Football`](crate::Football) through `from_setup`.
+//! [`Config`] and [`Setup`] made here is valid: a setup always
+//! rebuilds a [`ParallelFootball`](crate::ParallelFootball) through `from_setup`.
 
 // Casts: cell coordinates below the grid size (at most 255) and counts checked against their bounds.
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::field::Field;
-use crate::game::FootballMove;
 use crate::geometry::Geometry;
 use crate::limits::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
+use crate::order::FootballMove;
 use crate::order::Order;
-use crate::setup::{Config, FootballSetup};
+use crate::setup::{Config, Setup};
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 use game_core::PlayerId;
 use game_core::grid::Cell;
@@ -59,7 +59,7 @@ impl<'a> Arbitrary<'a> for Config {
 /// 65,535; at turn 0 possibly a placement in progress, otherwise every
 /// footballer on a cell of the grid and, while the game is not over, some
 /// orders already given this turn (an illegal one drawn becomes `stay`).
-impl<'a> Arbitrary<'a> for FootballSetup {
+impl<'a> Arbitrary<'a> for Setup {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let config = Config::arbitrary(u)?;
         let p = usize::from(config.players);
@@ -81,7 +81,7 @@ impl<'a> Arbitrary<'a> for FootballSetup {
                 cells.push(Cell::new(u.int_in_range(0..=config.width - 1)?, u.int_in_range(0..=config.height - 1)?));
             }
         }
-        let mut setup = FootballSetup { config, turn, scores, balls, players, pending: Default::default() };
+        let mut setup = Setup { config, turn, scores, balls, players, pending: Default::default() };
         if placing {
             return Ok(setup);
         }

@@ -4,6 +4,7 @@
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::field::Field;
+use crate::state::ParallelFootball;
 use game_core::grid::Cell;
 use std::fmt;
 
@@ -60,5 +61,19 @@ impl fmt::Display for Field {
             writeln!(f, "{line}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for ParallelFootball {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.in_placement() {
+            writeln!(f, "placement: footballers placed per team {:?}", self.placed)?;
+        } else if !self.field.is_over() && self.given.iter().any(|&g| g > 0) {
+            writeln!(f, "orders given per team this turn {:?}", self.given)?;
+        }
+        if let Some(r) = self.field.end_reason() {
+            writeln!(f, "game over ({})", r.as_str())?;
+        }
+        write!(f, "{}", self.field)
     }
 }

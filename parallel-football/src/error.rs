@@ -1,7 +1,7 @@
 //! Every error type of the crate.
 
 use crate::limits::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAMS};
-use game_core::{GameError, PlayerId};
+use game_core::{GameError, PlayerId, SeatError};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
@@ -251,17 +251,11 @@ impl GameError for FieldError {
 #[non_exhaustive]
 pub enum MoveError {
     /// A seat that does not exist (the seats are `PlayerId(0)` to
-    /// `PlayerId(3)`); checked before anything else.
-    #[error("there is no team {player}: the game has {players} teams")]
-    NoSuchPlayer {
-        /// The seat asked for.
-        player: PlayerId,
-        /// The number of seats (always 4).
-        players: usize,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
+    /// `PlayerId(3)`; checked before anything else), or the game is over.
+    /// The teams act simultaneously, so a team that owes nothing is
+    /// [`MoveError::NotToAct`], not [`SeatError::NotYourTurn`].
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// The team does not owe a move now (it has given all of them, or the
     /// turn awaits its chance step).
     #[error("team {0} does not owe a move now")]
@@ -301,8 +295,7 @@ pub enum MoveError {
 impl GameError for MoveError {
     fn kind(&self) -> &'static str {
         match self {
-            MoveError::NoSuchPlayer { .. } => "no-such-player",
-            MoveError::GameOver => "game-over",
+            MoveError::Seat(e) => e.kind(),
             MoveError::NotToAct(_) => "not-to-act",
             MoveError::WrongPhase(_) => "wrong-phase",
             MoveError::PlaceOffGrid { .. } => "place-off-grid",
@@ -313,7 +306,7 @@ impl GameError for MoveError {
     }
 }
 
-/// Why a [`FootballSetup`](crate::FootballSetup) is refused.
+/// Why a [`Setup`](crate::Setup) is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -352,12 +345,12 @@ impl GameError for SetupError {
 /// Why a move text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unreadable move {text:?}: expected `x y`, `stay`, `move dx dy` or `kick dx dy`")]
-pub struct MoveParseError {
+pub struct ParseMoveError {
     /// The text (at most 80 characters of it).
     pub text: String,
 }
 
-game_core::error_kinds!(MoveParseError { MoveParseError { .. } => "unreadable-move" });
+game_core::error_kinds!(ParseMoveError { ParseMoveError { .. } => "unreadable-move" });
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -479,3 +472,40 @@ impl From<std::io::Error> for ProtocolError {
         ProtocolError::Io { kind: e.kind(), message: e.to_string() }
     }
 }
+
+/// Why the reference model (`testing::reference`, feature `testing`)
+/// refuses to resolve a turn.
+#[cfg(feature = "testing")]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReferenceError {
+    /// The game is over (step 5 held before this turn).
+    #[error("the game is over")]
+    GameOver,
+    /// Some footballers have not been placed yet: there is no turn to resolve.
+    #[error("footballers are still to be placed")]
+    Placement,
+    /// Not one order per footballer.
+    #[error("expected {expected} orders, got {got}")]
+    OrderCount {
+        /// `4 p`.
+        expected: usize,
+        /// Orders given.
+        got: usize,
+    },
+    /// The list of successful contested kickers does not fit step 2.
+    #[error(transparent)]
+    Allocation(#[from] AllocationError),
+    /// The setup is not a valid position (`ParallelFootball::from_setup` refuses it).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+#[cfg(feature = "testing")]
+game_core::error_kinds!(ReferenceError {
+    ReferenceError::GameOver => "game-over",
+    ReferenceError::Placement => "placement",
+    ReferenceError::OrderCount { .. } => "order-count",
+    ReferenceError::Allocation(_) => "allocation",
+    ReferenceError::Setup(_) => "setup",
+});

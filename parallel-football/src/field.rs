@@ -100,7 +100,7 @@ pub(crate) struct Scratch {
 
 /// The state of the field during the turns: balls per cell, every player's
 /// cell, scores, turns played. This is the fast core bots and benches use;
-/// [`Football`](crate::Football) wraps it in the `game_core::Game` trait.
+/// [`ParallelFootball`](crate::ParallelFootball) wraps it in the `game_core::Game` trait.
 ///
 /// Players are numbered team by team: player `team * p + i` is footballer
 /// `i` of `team`.

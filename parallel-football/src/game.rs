@@ -4,204 +4,24 @@
 // Casts: team numbers 0..=3 and footballer counts at most MAX_PLAYERS_PER_TEAM (1024), which fit u8 / u16.
 #![allow(clippy::cast_possible_truncation)]
 
-use crate::allocation::ExplicitAllocation;
+use crate::allocation::{ExplicitAllocation, KickAllocation};
 use crate::error::{MoveError, SetupError, TurnError};
+use crate::field::TurnReport;
 use crate::field::{EndReason, Field};
-use crate::field::{IllegalOrder, TurnReport};
 use crate::geometry::Geometry;
 use crate::limits::TEAMS;
-use crate::order::Order;
-use crate::setup::{Config, FootballSetup};
+use crate::order::{FootballMove, Order};
+use crate::setup::Setup;
+use crate::state::{ParallelFootball, check_seat};
 use game_core::grid::Cell;
-use game_core::{Game, Outcome, PlayerId, PlayerSet, RngCore, ToAct};
-#[cfg(feature = "serde")]
-use serde::{Deserialize, Serialize};
-use std::fmt;
+use game_core::{Game, Outcome, PlayerId, RngCore, SeatError, ToAct};
 use std::sync::Arc;
 
-/// One decision of a team in the [`Game`] view: the start cell of its next
-/// footballer (placement phase), or the order of its next footballer (turns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum FootballMove {
-    /// Place the team's next footballer on this cell.
-    Place(Cell),
-    /// The order of the team's next footballer this turn.
-    Order(Order),
-}
-
-/// The chance value of a turn: the players whose contested kicks succeed
-/// (strictly increasing; empty when no cell is contested).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub struct KickAllocation {
-    /// Successful contested kickers (player indices `team * p + i`).
-    pub successes: Vec<u16>,
-}
-
-/// A game of Parallel Football on the [`Game`] trait (seats are the four
-/// teams). See the crate docs for the phases and the outcome.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Football {
-    field: Field,
-    /// Footballers placed per team (placement phase while any is below p).
-    placed: [u16; TEAMS],
-    /// Orders given per team this turn.
-    given: [u16; TEAMS],
-    /// This turn's orders (`Stay` where not given yet).
-    pending: Vec<Order>,
-}
-
-impl fmt::Debug for Football {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Football")
-            .field("field", &self.field)
-            .field("placed", &self.placed)
-            .field("given", &self.given)
-            .field("pending", &self.pending)
-            .finish()
-    }
-}
-
-impl Football {
-    /// A new game at the start of the placement phase.
-    ///
-    /// # Errors
-    /// [`SetupError::Config`] when `config` is invalid ([`Config::validate`]).
-    pub fn new(config: Config) -> Result<Football, SetupError> {
-        config.validate()?;
-        let geometry = Arc::new(Geometry::new(config));
-        let field = Field::with_geometry(geometry, &vec![Cell::default(); config.total_players()])?;
-        Ok(Football {
-            field,
-            placed: [0; TEAMS],
-            given: [0; TEAMS],
-            pending: vec![Order::Stay; config.total_players()],
-        })
-    }
-
-    /// A game past the placement phase, on `field` (no orders given yet).
-    #[must_use]
-    pub fn from_field(field: Field) -> Football {
-        let config = field.config();
-        let p = config.players;
-        Football { field, placed: [p; TEAMS], given: [0; TEAMS], pending: vec![Order::Stay; config.total_players()] }
-    }
-
-    /// The configuration.
-    #[must_use]
-    pub fn config(&self) -> Config {
-        self.field.config()
-    }
-
-    /// The field (during placement, footballers not placed yet stand on
-    /// `(0, 0)`).
-    #[must_use]
-    pub fn field(&self) -> &Field {
-        &self.field
-    }
-
-    /// Whether the teams are still placing their footballers.
-    #[must_use]
-    pub fn in_placement(&self) -> bool {
-        let p = self.config().players;
-        self.placed.iter().any(|&n| n < p)
-    }
-
-    /// The orders given this turn so far (`Stay` where not given yet).
-    #[must_use]
-    pub fn pending_orders(&self) -> &[Order] {
-        &self.pending
-    }
-
-    /// Submits a team's whole placement answer (what the arena reads from a
-    /// team program): the start cells of its footballers still to place, in
-    /// order. A missing or off-grid cell places that footballer on the team's
-    /// home instead; the footballers concerned (0-based, within the team)
-    /// are returned.
-    ///
-    /// # Errors
-    /// [`MoveError::NoSuchPlayer`] for a seat above 3;
-    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
-    /// [`MoveError::GameOver`] when the team owes no placement (the
-    /// state is then unchanged).
-    pub fn submit_placements(&mut self, team: PlayerId, cells: &[Cell]) -> Result<Vec<u16>, MoveError> {
-        let c = self.config();
-        check_seat(team)?;
-        let home = c.home(team);
-        self.check_move(team, FootballMove::Place(home))?;
-        let t = usize::from(team.0);
-        let mut refused = Vec::new();
-        let first = self.placed[t];
-        for (j, i) in (first..c.players).enumerate() {
-            let cell = match cells.get(j) {
-                Some(&cell) if c.contains(cell) => cell,
-                _ => {
-                    refused.push(i);
-                    home
-                }
-            };
-            self.play_unchecked(team, FootballMove::Place(cell));
-        }
-        Ok(refused)
-    }
-
-    /// Submits a team's whole turn answer: the orders of its footballers
-    /// still to give, in order. As in the turn-level rules, an illegal or
-    /// missing order makes that footballer stay; the refused orders are
-    /// returned (player indices `team * p + i`).
-    ///
-    /// # Errors
-    /// [`MoveError::NoSuchPlayer`] for a seat above 3;
-    /// [`MoveError::NotToAct`] / [`MoveError::WrongPhase`] /
-    /// [`MoveError::GameOver`] when the team owes no order (the state is
-    /// then unchanged).
-    pub fn submit_orders(&mut self, team: PlayerId, orders: &[Order]) -> Result<Vec<IllegalOrder>, MoveError> {
-        let c = self.config();
-        self.check_move(team, FootballMove::Order(Order::Stay))?;
-        let t = usize::from(team.0);
-        let mut refused = Vec::new();
-        let first = self.given[t];
-        for (j, i) in (first..c.players).enumerate() {
-            let player = c.player_index(team, i);
-            let order = orders.get(j).copied().unwrap_or(Order::Stay);
-            let order = match self.field.check_order(player, order) {
-                Ok(()) => order,
-                Err(reason) => {
-                    refused.push(IllegalOrder { player: player as u16, order, reason });
-                    Order::Stay
-                }
-            };
-            self.play_unchecked(team, FootballMove::Order(order));
-        }
-        Ok(refused)
-    }
-
-    /// Orders `team` has given this turn (`None` for a seat above 3).
-    #[cfg(feature = "testing")]
-    pub(crate) fn given_orders(&self, team: PlayerId) -> Option<u16> {
-        self.given.get(team.index()).copied()
-    }
-
-    fn owing(&self) -> PlayerSet {
-        let p = self.config().players;
-        let counts = if self.in_placement() { &self.placed } else { &self.given };
-        (0..TEAMS as u8).filter(|&t| counts[usize::from(t)] < p).map(PlayerId).collect()
-    }
-}
-
-/// [`MoveError::NoSuchPlayer`] for a seat that is not one of the four teams.
-fn check_seat(player: PlayerId) -> Result<(), MoveError> {
-    if player.index() < TEAMS { Ok(()) } else { Err(MoveError::NoSuchPlayer { player, players: TEAMS }) }
-}
-
-impl Game for Football {
+impl Game for ParallelFootball {
     type Move = FootballMove;
     type Chance = KickAllocation;
     type Error = MoveError;
-    type Setup = FootballSetup;
+    type Setup = Setup;
     type SetupError = SetupError;
     const NAME: &'static str = "parallel-football";
 
@@ -238,11 +58,11 @@ impl Game for Football {
         out.extend(self.field.kick_targets(from).map(|(dx, dy)| FootballMove::Order(Order::Kick { dx, dy })));
     }
 
-    /// A seat above 3 is [`MoveError::NoSuchPlayer`], whatever the state.
+    /// A seat above 3 is [`SeatError::NoSuchPlayer`], whatever the state.
     fn check_move(&self, player: PlayerId, mv: FootballMove) -> Result<(), MoveError> {
         check_seat(player)?;
         if self.field.is_over() {
-            return Err(MoveError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if !self.to_act().includes(player) {
             return Err(MoveError::NotToAct(player));
@@ -303,7 +123,7 @@ impl Game for Football {
 
     fn apply_chance(&mut self, chance: &KickAllocation) -> Result<(), MoveError> {
         if self.field.is_over() {
-            return Err(MoveError::GameOver);
+            return Err(SeatError::GameOver.into());
         }
         if self.to_act() != ToAct::Chance {
             return Err(MoveError::NoChanceDue);
@@ -313,7 +133,7 @@ impl Game for Football {
         match self.field.resolve_turn(&self.pending, &mut alloc, &mut report) {
             Ok(()) => {}
             Err(TurnError::Allocation(e)) => return Err(e.into()),
-            Err(TurnError::GameOver) => return Err(MoveError::GameOver),
+            Err(TurnError::GameOver) => return Err(SeatError::GameOver.into()),
             Err(TurnError::OrderCount { .. }) => return Err(MoveError::NoChanceDue),
         }
         self.given = [0; TEAMS];
@@ -343,13 +163,13 @@ impl Game for Football {
         Some(placements + left * per_turn)
     }
 
-    fn to_setup(&self) -> FootballSetup {
+    fn to_setup(&self) -> Setup {
         let c = self.config();
         let p = usize::from(c.players);
         let players =
             std::array::from_fn(|t| self.field.positions()[t * p..t * p + usize::from(self.placed[t])].to_vec());
         let pending = std::array::from_fn(|t| self.pending[t * p..t * p + usize::from(self.given[t])].to_vec());
-        FootballSetup {
+        Setup {
             config: c,
             turn: self.field.turn(),
             scores: self.field.scores(),
@@ -359,7 +179,7 @@ impl Game for Football {
         }
     }
 
-    fn from_setup(setup: FootballSetup) -> Result<Football, SetupError> {
+    fn from_setup(setup: Setup) -> Result<ParallelFootball, SetupError> {
         let c = setup.config;
         c.validate()?;
         let p = usize::from(c.players);
@@ -389,25 +209,11 @@ impl Game for Football {
                 pending[player] = o;
             }
         }
-        Ok(Football {
+        Ok(ParallelFootball {
             field,
             placed: std::array::from_fn(|t| setup.players[t].len() as u16),
             given: std::array::from_fn(|t| setup.pending[t].len() as u16),
             pending,
         })
-    }
-}
-
-impl fmt::Display for Football {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.in_placement() {
-            writeln!(f, "placement: footballers placed per team {:?}", self.placed)?;
-        } else if !self.field.is_over() && self.given.iter().any(|&g| g > 0) {
-            writeln!(f, "orders given per team this turn {:?}", self.given)?;
-        }
-        if let Some(r) = self.field.end_reason() {
-            writeln!(f, "game over ({})", r.as_str())?;
-        }
-        write!(f, "{}", self.field)
     }
 }

@@ -16,11 +16,12 @@
 //! `game_core` is re-exported):
 //!
 //! ```no_run
-//! use parallel_football::{GreedyTeam, Team, protocol};
+//! use parallel_football::{GreedyTeam, protocol};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! let mut team = GreedyTeam::new();
 //! protocol::run_bot(std::io::stdin().lock(), std::io::stdout(), |state, me, _time_left| {
-//!     team.answer(state, me) // p placements at the start, then p orders each turn
+//!     team.turn(state, me) // p placements at the start, then p orders each turn
 //! })
 //! .expect("the referee follows the protocol");
 //! ```
@@ -28,14 +29,15 @@
 //! The same bot on a scripted referee (the crate writes both sides):
 //!
 //! ```
-//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, Team, protocol};
+//! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, protocol};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
 //! let input = protocol::start_message(&config, game_core::PlayerId(0)) + &protocol::turn_message(&field);
 //! let mut output = Vec::new();
 //! let mut team = GreedyTeam::new();
-//! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.answer(state, me)).unwrap();
+//! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.turn(state, me)).unwrap();
 //! let text = String::from_utf8(output).unwrap();
 //! assert_eq!(text.lines().count(), 4); // 2 start cells, then 2 orders
 //! let answer = protocol::parse_orders(text.lines().skip(2), 2);
@@ -99,13 +101,13 @@
 //! * Grids are 2..=255 on a side (the four corners must be distinct and
 //!   coordinates fit a byte); `p` is 1..=1024; the turn limit is at least 1.
 //!   A 2 x 2 grid has no ball and is over at once.
-//! * Setups ([`FootballSetup`], [`Field::from_parts`]) may hold any
+//! * Setups ([`Setup`], [`Field::from_parts`]) may hold any
 //!   arrangement of up to 65,535 balls, none on a home.
 //! * [`play_game`] and the protocol start a footballer whose start cell is
 //!   missing, unreadable or off the grid on its team's home cell.
 //! * Protocol details: see [`protocol`].
 //!
-//! ## The `game_core::Game` view ([`Football`])
+//! ## The `game_core::Game` view ([`ParallelFootball`])
 //! * Seats are the four teams. First the placement phase:
 //!   `ToAct::Simultaneous(teams still placing)`, each
 //!   [`FootballMove::Place`] places the team's next footballer.
@@ -122,42 +124,56 @@
 //! * The move universe: every cell (placements), stay, the 8 moves and the
 //!   kick offsets of the configuration.
 //! * Whole team answers, as the arena reads them from a team program:
-//!   [`Football::submit_placements`] (missing or off-grid cells start on the
-//!   home) and [`Football::submit_orders`] (illegal or missing orders become
+//!   [`ParallelFootball::submit_placements`] (missing or off-grid cells start on the
+//!   home) and [`ParallelFootball::submit_orders`] (illegal or missing orders become
 //!   stay; the refused ones are returned).
 //!
 //! ## Configuration and seats
 //! * [`Config`] is plain public data (`width`, `height`, `players`,
 //!   `kick_range`, `max_turns`); [`Config::new`] builds and validates in one
 //!   step, and a hand-built one is checked by [`Config::validate`] wherever
-//!   it enters a game ([`Field::new`], [`Football::new`], `from_setup`,
+//!   it enters a game ([`Field::new`], [`ParallelFootball::new`], `from_setup`,
 //!   deserialisation), which return [`ConfigError`] (wrapped) instead.
 //! * Seats are `PlayerId(0)` to `PlayerId(3)` ([`TEAM_IDS`]) everywhere;
 //!   [`Config::home`] panics on a seat above 3 rather than wrapping it.
 //!
 //! ## Modules
-//! The layout every game crate follows: `error` (every error type), `setup`
-//! ([`Config`], [`FootballSetup`]), `limits` (the fixed numbers), `field`
-//! (the state and its queries), `allocation` (contested cells), `movegen`
-//! (order legality and the turn resolution), `game` (the `Game` impl),
-//! `notation`, [`protocol`] (`common`, bot side, referee side), `display`,
-//! plus `order`, `geometry`, `teams` and `record`; `testing` (feature
-//! `testing`) and `arbitrary_impls` (feature `arbitrary`).
+//! The layout every game crate follows: `state` ([`ParallelFootball`]),
+//! `setup` ([`Config`], [`Setup`]), `error` (every error type), `game` (the
+//! `Game` impl), `movegen` (order
+//! legality and the turn resolution), `notation` (moves as text),
+//! [`evaluation`], [`opponents`], `svg` (feature `svg`), `display`,
+//! [`protocol`] (`mod`: [`protocol::TIME_CONTROL`] and the protocol;
+//! `message`: the messages; `bot`: [`protocol::Session`] and
+//! [`protocol::run_bot`]; `referee`: [`protocol::Referee`] and
+//! [`protocol::parse_answer`]), [`rules`] and `testing` (feature
+//! `testing`); plus this game's own concepts: `limits` (the fixed
+//! numbers), `field` (the field and its queries), `allocation` (contested
+//! cells, [`KickAllocation`]), `order` ([`Order`], [`FootballMove`]), `geometry`, [`search`] and `record`, and
+//! `arbitrary_impls` (feature `arbitrary`).
 //!
-//! ## Teams and whole games
-//! * [`Team`]: `place` then `orders` each turn; [`GreedyTeam`] and
-//!   [`RandomTeam`] are the reference teams.
-//! * [`play_game`] plays four teams and returns a [`GameRecord`] (serde;
+//! ## Opponents and whole games
+//! * [`opponents`]: the reference teams [`GreedyTeam`], [`RandomTeam`] and
+//!   [`PileTeam`], each a `game_core::bot::Bot` whose `turn` is the team's
+//!   whole answer (`p` start cells, then `p` orders each turn), with a fast
+//!   path `place` / `orders` into the caller's buffers; [`search`]: the
+//!   rollout search [`FootballSearch`] (the arena's `mcts`), scored with
+//!   [`evaluation::potential`].
+//! * [`play_game`] plays four bots and returns a [`GameRecord`] (serde;
 //!   `replay` needs no generator; `to_core_record` gives the
 //!   `game_core::Record` of the same game); [`run_game`] plays without
 //!   recording.
 //! * [`protocol::run_bot`] runs a closure as a stdin/stdout team program;
-//!   [`Team::answer`] makes any [`Team`] that closure (`examples/bot.rs`).
+//!   any bot's `turn` is that closure (`examples/bot.rs`).
+//! * [`protocol::Referee`] (default feature `referee`) is the whole
+//!   contest as its referee runs it (`game_core::referee::Contest`).
+//! * `svg` (feature `svg`) draws the position and the replay viewer's
+//!   picture of a turn.
 //!
 //! ## Testing and fuzzing (features `testing`, `arbitrary`)
 //! * `testing::reference` (feature `testing`): the plain reference model,
 //!   written straight from the rules' five resolution steps, and the
-//!   one-call differential checks `reference::check(&Football)` (every
+//!   one-call differential checks `reference::check(&ParallelFootball)` (every
 //!   seat's legal moves and `check_move` reasons, the turn in progress under
 //!   every allocation of its contested kicks, the chance step) and
 //!   `reference::check_turn(&Field, orders)` (any orders, illegal ones
@@ -168,8 +184,8 @@
 //!   and proptest strategies of the states reached.
 //! * Feature `arbitrary`: `arbitrary::Arbitrary` for [`Order`],
 //!   [`FootballMove`], [`KickAllocation`], and valid [`Config`]s and
-//!   [`FootballSetup`]s.
-//! * A seat above 3 is [`MoveError::NoSuchPlayer`] (kind
+//!   [`Setup`]s.
+//! * A seat above 3 is `SeatError::NoSuchPlayer` ([`MoveError::Seat`], kind
 //!   `no-such-player`) wherever a seat can be refused, checked first.
 //!
 //! ## Perft
@@ -197,10 +213,10 @@
 //! ## Text
 //! * [`protocol`]: the arena's team messages and answers, both ways, and
 //!   its time limits ([`protocol::TIME_CONTROL`]).
-//! * `Display` of [`Field`] and [`Football`]: a summary line
+//! * `Display` of [`Field`] and [`ParallelFootball`]: a summary line
 //!   ([`Field::summary`]) and a picture with one character per cell (see
 //!   [`Field::picture`]); `Display` of [`GameRecord`]: a one-line result.
-//! * `game_core::MoveNotation` for [`Football`]: `x y`, `stay`, `move dx dy`,
+//! * `game_core::MoveNotation` for [`ParallelFootball`]: `x y`, `stay`, `move dx dy`,
 //!   `kick dx dy`.
 
 #![warn(missing_docs)]
@@ -210,35 +226,41 @@ mod allocation;
 mod arbitrary_impls;
 mod display;
 mod error;
+pub mod evaluation;
 mod field;
 mod game;
 mod geometry;
 mod limits;
 mod movegen;
 mod notation;
+pub mod opponents;
 mod order;
 pub mod protocol;
 mod record;
 pub mod rules;
+pub mod search;
 mod setup;
-mod teams;
+mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use game_core;
 pub use game_core::grid::Cell;
 
-pub use allocation::{Allocation, ExplicitAllocation};
+pub use allocation::{Allocation, ExplicitAllocation, KickAllocation};
 pub use error::{
-    AllocationError, AnswerError, ConfigError, FieldError, MoveError, MoveParseError, OrderError, ProtocolError,
+    AllocationError, AnswerError, ConfigError, FieldError, MoveError, OrderError, ParseMoveError, ProtocolError,
     RecordError, SetupError, TurnError,
 };
 pub use field::{EndReason, Field, IllegalOrder, TurnReport};
-pub use game::{Football, FootballMove, KickAllocation};
 pub use geometry::Geometry;
+pub use state::ParallelFootball;
 
 pub use limits::{DEFAULT_MAX_TURNS, DEFAULT_SIDE, MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, TEAM_IDS, TEAMS};
-pub use order::Order;
+pub use opponents::{GreedyTeam, PileTeam, RandomTeam};
+pub use order::{FootballMove, Order};
 pub use record::{GameRecord, TurnRecord, play_game, run_game};
-pub use setup::{Config, FootballSetup};
-pub use teams::{GreedyTeam, RandomTeam, Team};
+pub use search::FootballSearch;
+pub use setup::{Config, Setup};

@@ -1,13 +1,14 @@
 //! Moves as text: the protocol's words for placements and orders.
 
-use crate::error::MoveParseError;
-use crate::game::{Football, FootballMove};
+use crate::error::ParseMoveError;
+use crate::order::FootballMove;
 use crate::order::Order;
+use crate::state::ParallelFootball;
 use game_core::MoveNotation;
 use game_core::grid::Cell;
 
-impl MoveNotation for Football {
-    type ParseError = MoveParseError;
+impl MoveNotation for ParallelFootball {
+    type ParseError = ParseMoveError;
 
     /// `x y` for a placement, the protocol's `stay` / `move dx dy` /
     /// `kick dx dy` for an order.
@@ -18,8 +19,8 @@ impl MoveNotation for Football {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<FootballMove, MoveParseError> {
-        let err = || MoveParseError { text: text.chars().take(80).collect() };
+    fn parse_move(&self, text: &str) -> Result<FootballMove, ParseMoveError> {
+        let err = || ParseMoveError { text: text.chars().take(80).collect() };
         if let Some(o) = parse_order(text) {
             return Ok(FootballMove::Order(o));
         }

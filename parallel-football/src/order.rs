@@ -1,5 +1,6 @@
 //! Orders a footballer can be given in one turn, and why one is illegal.
 
+use game_core::grid::Cell;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -61,4 +62,16 @@ impl fmt::Display for Order {
             Order::Kick { dx, dy } => write!(f, "kick {dx} {dy}"),
         }
     }
+}
+
+/// One decision of a team in the [`Game`](game_core::Game) view: the start cell of its next
+/// footballer (placement phase), or the order of its next footballer (turns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum FootballMove {
+    /// Place the team's next footballer on this cell.
+    Place(Cell),
+    /// The order of the team's next footballer this turn.
+    Order(Order),
 }

@@ -1,18 +1,20 @@
-//! Whole games: [`play_game`] with four [`Team`]s, and serde game records
+//! Whole games: [`play_game`] with four [`Bot`]s, and serde game records
 //! that replay without the random generator.
 
 // Casts: team numbers 0..=3 and footballer indices below MAX_PLAYERS_PER_TEAM (1024).
 #![allow(clippy::cast_possible_truncation)]
 
 use crate::allocation::ExplicitAllocation;
+use crate::allocation::KickAllocation;
 use crate::error::{RecordError, SetupError, TurnError};
 use crate::field::{EndReason, Field};
 use crate::field::{IllegalOrder, TurnReport};
-use crate::game::{Football, FootballMove, KickAllocation};
 use crate::limits::TEAMS;
+use crate::order::FootballMove;
 use crate::order::Order;
 use crate::setup::Config;
-use crate::teams::Team;
+use crate::state::ParallelFootball;
+use game_core::bot::Bot;
 use game_core::grid::Cell;
 use game_core::rng::seeded;
 use game_core::{Event, PlayerId, Record};
@@ -105,15 +107,15 @@ impl GameRecord {
         Ok(field)
     }
 
-    /// The same game as a `game_core` [`Record`] of [`Football`] moves:
+    /// The same game as a `game_core` [`Record`] of [`ParallelFootball`] moves:
     /// placements team by team, then each turn's orders team by team
     /// (illegal ones as `stay`, since the `game_core::Game` view refuses them) and the
     /// turn's [`KickAllocation`].
     ///
     /// # Errors
     /// [`SetupError`] when the record's configuration is invalid.
-    pub fn to_core_record(&self) -> Result<Record<Football>, SetupError> {
-        let start = Football::new(self.config)?;
+    pub fn to_core_record(&self) -> Result<Record<ParallelFootball>, SetupError> {
+        let start = ParallelFootball::new(self.config)?;
         let mut record = Record::new(&start, Some(self.seed));
         let p = usize::from(self.config.players);
         for (i, &cell) in self.starts.iter().enumerate() {
@@ -137,19 +139,19 @@ impl GameRecord {
     }
 }
 
-/// Asks each team for its start cells; invalid or missing ones become the
-/// home cell. Returns the cells and the footballers concerned.
-fn placements(config: &Config, teams: &mut [&mut dyn Team; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
+/// Asks each team for its start cells (its [`Bot::turn`] in the placement
+/// phase); invalid or missing ones become the home cell. Returns the cells
+/// and the footballers concerned.
+fn placements(config: &Config, teams: &mut [&mut dyn Bot<ParallelFootball>; TEAMS]) -> (Vec<Cell>, Vec<u16>) {
     let p = usize::from(config.players);
+    let start = ParallelFootball::new(*config).expect("play_game's configuration is valid");
     let mut starts = Vec::with_capacity(config.total_players());
     let mut problems = Vec::new();
-    let mut buf = Vec::with_capacity(p);
     for (t, team) in teams.iter_mut().enumerate() {
-        buf.clear();
-        team.place(config, PlayerId(t as u8), &mut buf);
+        let answer = team.turn(&start, PlayerId(t as u8));
         for i in 0..p {
-            match buf.get(i) {
-                Some(&c) if config.contains(c) => starts.push(c),
+            match answer.get(i) {
+                Some(&FootballMove::Place(c)) if config.contains(c) => starts.push(c),
                 _ => {
                     problems.push((t * p + i) as u16);
                     starts.push(config.home(PlayerId(t as u8)));
@@ -162,7 +164,7 @@ fn placements(config: &Config, teams: &mut [&mut dyn Team; TEAMS]) -> (Vec<Cell>
 
 fn drive(
     config: Config,
-    teams: &mut [&mut dyn Team; TEAMS],
+    teams: &mut [&mut dyn Bot<ParallelFootball>; TEAMS],
     seed: u64,
     mut on_turn: impl FnMut(&[Order], &TurnReport),
 ) -> (Field, Vec<Cell>, Vec<u16>) {
@@ -174,8 +176,15 @@ fn drive(
     let mut report = TurnReport::default();
     while !field.is_over() {
         orders.fill(Order::Stay);
+        // Every team answers the same position: the field at the start of the turn.
+        let state = ParallelFootball::from_field(field.clone());
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
+            let answer = team.turn(&state, PlayerId(t as u8));
+            for (slot, mv) in orders[t * p..(t + 1) * p].iter_mut().zip(answer) {
+                if let FootballMove::Order(o) = mv {
+                    *slot = o;
+                }
+            }
         }
         if field.resolve_turn(&orders, &mut rng, &mut report).is_err() {
             break; // unreachable: the game is not over and the count is right
@@ -185,7 +194,9 @@ fn drive(
     (field, starts, problems)
 }
 
-/// Plays a whole game between four teams (team `t` is `teams[t]`), with
+/// Plays a whole game between four teams (team `t` is `teams[t]`, asked
+/// for its whole answer with [`Bot::turn`]: `p` start cells, then `p`
+/// orders each turn, a missing one as `stay`), with
 /// contested kicks drawn from a generator seeded with `seed`, and returns
 /// its record. The same teams (same seeds) and seed give the same game.
 ///
@@ -205,7 +216,7 @@ fn drive(
 /// # Panics
 /// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
 /// validate a hand-built configuration first.
-pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> GameRecord {
+pub fn play_game(config: Config, mut teams: [&mut dyn Bot<ParallelFootball>; TEAMS], seed: u64) -> GameRecord {
     let mut turns = Vec::new();
     let (field, starts, start_problems) = drive(config, &mut teams, seed, |orders, report| {
         turns.push(TurnRecord {
@@ -232,6 +243,6 @@ pub fn play_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -
 /// # Panics
 /// When `config` is invalid ([`Config::validate`](crate::Config::validate)):
 /// validate a hand-built configuration first.
-pub fn run_game(config: Config, mut teams: [&mut dyn Team; TEAMS], seed: u64) -> Field {
+pub fn run_game(config: Config, mut teams: [&mut dyn Bot<ParallelFootball>; TEAMS], seed: u64) -> Field {
     drive(config, &mut teams, seed, |_, _| {}).0
 }

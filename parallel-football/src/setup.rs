@@ -1,5 +1,5 @@
 //! Configuration of a game (grid size, players per team, kick range, turn
-//! limit) and the plain [`FootballSetup`] of a position.
+//! limit) and the plain [`Setup`] of a position.
 
 // Casts: values narrowed only after Config::new has checked their range; cell counts at most 255 * 255.
 #![allow(clippy::cast_possible_truncation)]
@@ -15,7 +15,7 @@ use std::fmt;
 
 /// A game configuration: plain public data, checked by [`Config::validate`]
 /// wherever it enters a game ([`Field::new`](crate::Field::new),
-/// [`Football::new`](crate::Football::new), [`Geometry::new`](crate::Geometry::new),
+/// [`ParallelFootball::new`](crate::ParallelFootball::new), [`Geometry::new`](crate::Geometry::new),
 /// deserialisation). [`Config::new`] builds and validates in one step. The
 /// derived queries ([`Config::home`], [`Config::cells`], ...) assume a valid
 /// configuration.
@@ -244,10 +244,10 @@ impl fmt::Display for Config {
     }
 }
 
-/// A plain description of a [`Football`](crate::Football) position.
+/// A plain description of a [`ParallelFootball`](crate::ParallelFootball) position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct FootballSetup {
+pub struct Setup {
     /// The configuration.
     pub config: Config,
     /// Turns played.

@@ -5,7 +5,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use game_core::Game;
 use game_core::rng::{below, seeded};
 use parallel_football::testing::reference;
-use parallel_football::{Config, Football, FootballMove, FootballSetup, KickAllocation};
+use parallel_football::{Config, FootballMove, KickAllocation, ParallelFootball, Setup};
 
 /// Byte strings of many lengths and contents, the empty one included.
 fn inputs() -> impl Iterator<Item = Vec<u8>> {
@@ -28,8 +28,8 @@ fn arbitrary_configurations_are_valid() {
 fn arbitrary_setups_rebuild_a_game_that_passes_the_reference_check() {
     let (mut built, mut checked) = (0, 0);
     for bytes in inputs() {
-        let Ok(setup) = FootballSetup::arbitrary(&mut Unstructured::new(&bytes)) else { continue };
-        let g = Football::from_setup(setup.clone()).unwrap_or_else(|e| panic!("{e}: {setup:?}"));
+        let Ok(setup) = Setup::arbitrary(&mut Unstructured::new(&bytes)) else { continue };
+        let g = ParallelFootball::from_setup(setup.clone()).unwrap_or_else(|e| panic!("{e}: {setup:?}"));
         assert_eq!(g.to_setup(), setup);
         built += 1;
         // Large grids and teams are valid too; the reference is slow on them.
@@ -44,7 +44,7 @@ fn arbitrary_setups_rebuild_a_game_that_passes_the_reference_check() {
 
 #[test]
 fn arbitrary_moves_and_allocations_are_legal_or_refused_with_a_typed_error() {
-    let g = Football::new(Config::new(5, 5, 1, 2, 4).unwrap()).unwrap();
+    let g = ParallelFootball::new(Config::new(5, 5, 1, 2, 4).unwrap()).unwrap();
     for bytes in inputs() {
         let mut u = Unstructured::new(&bytes);
         let (Ok(mv), Ok(chance)) = (FootballMove::arbitrary(&mut u), KickAllocation::arbitrary(&mut u)) else {

@@ -4,13 +4,13 @@
 
 use game_core::testing::{Bias, Reach, Uniform, reach};
 use parallel_football::testing::edges::{CrowdedKicks, GoalKicks, edges};
-use parallel_football::{Config, Football};
+use parallel_football::{Config, ParallelFootball};
 
 const GAMES: u64 = 100;
 const SEED: u64 = 21;
 
-fn measure(bias: &dyn Bias<Football>) -> Reach {
-    let start = Football::new(Config::new(12, 12, 2, 4, 30).unwrap()).unwrap();
+fn measure(bias: &dyn Bias<ParallelFootball>) -> Reach {
+    let start = ParallelFootball::new(Config::new(12, 12, 2, 4, 30).unwrap()).unwrap();
     reach(&start, bias, &edges(), GAMES, SEED)
 }
 

@@ -3,10 +3,10 @@
 
 use game_core::rng::seeded;
 use game_core::testing::{KitConfig, assert_conforms, check_state};
-use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, ToAct};
+use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, SeatError, ToAct};
 use parallel_football::{
-    Cell, Config, Field, Football, FootballMove, FootballSetup, GreedyTeam, KickAllocation, MoveError, Order,
-    OrderError, RandomTeam, play_game,
+    Cell, Config, Field, FootballMove, GreedyTeam, KickAllocation, MoveError, Order, OrderError, ParallelFootball,
+    RandomTeam, Setup, play_game,
 };
 
 fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
@@ -24,7 +24,8 @@ fn conformance_kit_small_configs() {
         (cfg(2, 2, 1, 1, 3), 2),
         (cfg(4, 4, 3, 46, 3), 4),
     ] {
-        let report = assert_conforms(&Football::new(config).unwrap(), &KitConfig { games, seed: 11, check_every: 1 });
+        let report =
+            assert_conforms(&ParallelFootball::new(config).unwrap(), &KitConfig { games, seed: 11, check_every: 1 });
         assert_eq!(report.games, games);
     }
 }
@@ -40,7 +41,7 @@ fn conformance_kit_from_a_greedy_midgame() {
         field.play_turn(&t.orders, &mut parallel_football::ExplicitAllocation::new(&t.successes).unwrap()).unwrap();
     }
     if !field.is_over() {
-        let start = Football::from_field(field);
+        let start = ParallelFootball::from_field(field);
         assert_conforms(&start, &KitConfig { games: 10, seed: 5, check_every: 1 });
     }
 }
@@ -48,7 +49,7 @@ fn conformance_kit_from_a_greedy_midgame() {
 #[test]
 fn placement_phase_is_simultaneous_then_turns_then_chance() {
     let config = cfg(6, 6, 2, 2, 5);
-    let mut g = Football::new(config).unwrap();
+    let mut g = ParallelFootball::new(config).unwrap();
     assert_eq!(g.to_act(), ToAct::Simultaneous(PlayerSet::first(4)));
     assert!(g.in_placement());
     // Orders are refused during the placement, places during the turns.
@@ -102,7 +103,7 @@ fn placement_phase_is_simultaneous_then_turns_then_chance() {
 #[test]
 fn uncontested_turn_has_an_empty_chance_value() {
     let config = cfg(6, 6, 1, 2, 5);
-    let mut g = Football::new(config).unwrap();
+    let mut g = ParallelFootball::new(config).unwrap();
     for t in 0..4 {
         g.play(PlayerId(t), FootballMove::Place(Cell::new(t + 1, 2))).unwrap();
     }
@@ -118,7 +119,7 @@ fn uncontested_turn_has_an_empty_chance_value() {
 #[test]
 fn outcome_ranks_by_score_and_ties_share() {
     let config = cfg(4, 4, 1, 3, 1);
-    let mut g = Football::new(config).unwrap();
+    let mut g = ParallelFootball::new(config).unwrap();
     let starts = [Cell::new(1, 1), Cell::new(2, 1), Cell::new(2, 2), Cell::new(1, 2)];
     for (t, c) in starts.into_iter().enumerate() {
         g.play(PlayerId(t as u8), FootballMove::Place(c)).unwrap();
@@ -136,12 +137,12 @@ fn outcome_ranks_by_score_and_ties_share() {
     assert_eq!(o.scores(), [2, 1, 0, 0]);
     assert_eq!(o.ranks(), [0, 1, 2, 2]);
     assert_eq!(o.winner(), Some(PlayerId(0)));
-    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(MoveError::GameOver));
+    assert!(g.check_move(PlayerId(0), FootballMove::Order(Order::Stay)) == Err(MoveError::Seat(SeatError::GameOver)));
 }
 
 #[test]
 fn move_notation_round_trips() {
-    let g = Football::new(Config::default()).unwrap();
+    let g = ParallelFootball::new(Config::default()).unwrap();
     for mv in [
         FootballMove::Place(Cell::new(31, 0)),
         FootballMove::Order(Order::Stay),
@@ -162,12 +163,12 @@ fn move_notation_round_trips() {
 #[test]
 fn setup_round_trips_in_every_phase() {
     let config = cfg(5, 5, 2, 2, 10);
-    let mut g = Football::new(config).unwrap();
+    let mut g = ParallelFootball::new(config).unwrap();
     let mut rng = seeded(8);
     let mut moves = Vec::new();
     for _ in 0..40 {
         check_state(&g).unwrap();
-        let back = Football::from_setup(g.to_setup()).unwrap();
+        let back = ParallelFootball::from_setup(g.to_setup()).unwrap();
         assert_eq!(back, g);
         match g.to_act() {
             ToAct::Over => break,
@@ -186,22 +187,22 @@ fn setup_round_trips_in_every_phase() {
 
 #[test]
 fn invalid_setups_are_refused() {
-    let g = Football::new(cfg(5, 5, 1, 2, 10)).unwrap();
+    let g = ParallelFootball::new(cfg(5, 5, 1, 2, 10)).unwrap();
     let mut s = g.to_setup();
     s.balls[0] = 1; // a ball on home 0
-    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "ball-on-home");
+    assert_eq!(ParallelFootball::from_setup(s).unwrap_err().kind(), "ball-on-home");
     let mut s = g.to_setup();
     s.balls.pop();
-    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "ball-count");
+    assert_eq!(ParallelFootball::from_setup(s).unwrap_err().kind(), "ball-count");
     let mut s = g.to_setup();
     s.turn = 3; // still placing after turn 0
-    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "inconsistent-setup");
+    assert_eq!(ParallelFootball::from_setup(s).unwrap_err().kind(), "inconsistent-setup");
     let mut s = g.to_setup();
     s.players = [vec![Cell::new(2, 2)], vec![Cell::new(2, 2)], vec![Cell::new(2, 2)], vec![Cell::new(2, 2)]];
     s.pending[0] = vec![Order::Kick { dx: 0, dy: 0 }];
-    assert_eq!(Football::from_setup(s).unwrap_err().kind(), "illegal-pending-order");
+    assert_eq!(ParallelFootball::from_setup(s).unwrap_err().kind(), "illegal-pending-order");
     let json = r#"{"config":{"width":1,"height":5,"players":1,"kick_range":1,"max_turns":5}}"#;
-    assert!(serde_json::from_str::<parallel_football::FootballSetup>(json).is_err());
+    assert!(serde_json::from_str::<parallel_football::Setup>(json).is_err());
 }
 
 #[test]
@@ -210,9 +211,9 @@ fn a_game_record_replays_through_the_game_trait() {
     let (mut a, mut b) = (GreedyTeam::new(), RandomTeam::new(1));
     let (mut c, mut d) = (GreedyTeam::new(), RandomTeam::new(2));
     let record = play_game(config, [&mut a, &mut b, &mut c, &mut d], 17);
-    let core: Record<Football> = record.to_core_record().unwrap();
+    let core: Record<ParallelFootball> = record.to_core_record().unwrap();
     let json = serde_json::to_string(&core).unwrap();
-    let back: Record<Football> = serde_json::from_str(&json).unwrap();
+    let back: Record<ParallelFootball> = serde_json::from_str(&json).unwrap();
     let end = back.replay().unwrap();
     assert_eq!(end.field(), &record.replay().unwrap());
     assert_eq!(end.outcome(), core.outcome);
@@ -222,7 +223,7 @@ fn a_game_record_replays_through_the_game_trait() {
 #[test]
 fn whole_team_answers_turn_illegal_orders_into_stay() {
     let config = cfg(6, 6, 2, 2, 5);
-    let mut g = Football::new(config).unwrap();
+    let mut g = ParallelFootball::new(config).unwrap();
     // Team 0: one good cell, one off the grid -> home; team 1: nothing -> home.
     assert_eq!(g.submit_placements(PlayerId(0), &[Cell::new(2, 2), Cell::new(9, 9)]), Ok(vec![1]));
     assert_eq!(g.submit_placements(PlayerId(1), &[]), Ok(vec![0, 1]));
@@ -256,7 +257,7 @@ fn a_setup_whose_scores_could_overflow_is_refused() {
     let config = Config::new(4, 4, 1, 2, 10).unwrap();
     let mut balls = vec![0u16; 16];
     balls[config.index(Cell::new(1, 0))] = 1;
-    let setup = FootballSetup {
+    let setup = Setup {
         config,
         turn: 0,
         scores: [u32::MAX, 0, 0, 0],
@@ -264,10 +265,10 @@ fn a_setup_whose_scores_could_overflow_is_refused() {
         players: [vec![Cell::new(1, 0)], vec![Cell::new(1, 0)], vec![Cell::new(1, 0)], vec![Cell::new(1, 0)]],
         pending: Default::default(),
     };
-    let e = Football::from_setup(setup.clone()).unwrap_err();
+    let e = ParallelFootball::from_setup(setup.clone()).unwrap_err();
     assert_eq!(e.kind(), "score-overflow");
-    let ok = FootballSetup { scores: [u32::MAX - 1, 0, 0, 0], ..setup };
-    let mut g = Football::from_setup(ok).unwrap();
+    let ok = Setup { scores: [u32::MAX - 1, 0, 0, 0], ..setup };
+    let mut g = ParallelFootball::from_setup(ok).unwrap();
     for t in 0..4u8 {
         g.play(PlayerId(t), FootballMove::Order(Order::Kick { dx: -1, dy: 0 })).unwrap();
     }

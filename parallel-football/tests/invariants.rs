@@ -1,20 +1,28 @@
 //! Invariants every turn on seeded random and greedy games.
 
+use game_core::bot::Bot;
 use game_core::rng::seeded;
 use game_core::testing::arb_state;
 use game_core::{Game, PlayerId};
 use parallel_football::{
-    Cell, Config, Field, Football, GreedyTeam, Order, RandomTeam, Team, TurnReport, play_game, run_game,
+    Cell, Config, Field, FootballMove, GreedyTeam, Order, ParallelFootball, RandomTeam, TurnReport, play_game, run_game,
 };
 use proptest::prelude::*;
 
 /// Plays a game turn by turn, checking the invariants after every turn.
-fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Field {
+fn checked_game(config: Config, teams: &mut [&mut dyn Bot<ParallelFootball>; 4], seed: u64) -> Field {
     let p = usize::from(config.players);
     let mut starts = Vec::new();
+    let start = ParallelFootball::new(config).unwrap();
     for (t, team) in teams.iter_mut().enumerate() {
-        let mut buf = Vec::new();
-        team.place(&config, PlayerId(t as u8), &mut buf);
+        let buf: Vec<Cell> = team
+            .turn(&start, PlayerId(t as u8))
+            .into_iter()
+            .map(|mv| match mv {
+                FootballMove::Place(c) => c,
+                FootballMove::Order(o) => panic!("an order {o} in the placement"),
+            })
+            .collect();
         assert_eq!(buf.len(), p);
         assert!(buf.iter().all(|&c| config.contains(c)));
         starts.extend(buf);
@@ -27,8 +35,14 @@ fn checked_game(config: Config, teams: &mut [&mut dyn Team; 4], seed: u64) -> Fi
     let mut report = TurnReport::default();
     while !field.is_over() {
         orders.iter_mut().for_each(|o| *o = Order::Stay);
+        let state = ParallelFootball::from_field(field.clone());
         for (t, team) in teams.iter_mut().enumerate() {
-            team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
+            let answer = team.turn(&state, PlayerId(t as u8));
+            assert_eq!(answer.len(), p);
+            for (slot, mv) in orders[t * p..(t + 1) * p].iter_mut().zip(answer) {
+                let FootballMove::Order(o) = mv else { panic!("a placement in a turn") };
+                *slot = o;
+            }
         }
         let before = field.clone();
         field.resolve_turn(&orders, &mut rng, &mut report).unwrap();
@@ -129,7 +143,7 @@ proptest! {
         let mut random = [0u64, 1, 2, 3].map(|i| RandomTeam::new(seed ^ i));
         let [g0, g1, g2, g3] = &mut greedy;
         let [r0, r1, r2, r3] = &mut random;
-        let mut teams: [&mut dyn Team; 4] = [
+        let mut teams: [&mut dyn Bot<ParallelFootball>; 4] = [
             if mix & 1 != 0 { g0 } else { r0 },
             if mix & 2 != 0 { g1 } else { r1 },
             if mix & 4 != 0 { g2 } else { r2 },
@@ -164,12 +178,12 @@ proptest! {
 
     #[test]
     fn reachable_game_states_keep_the_ball_total(
-        state in arb_state(Football::new(Config::new(5, 5, 2, 2, 12).unwrap()).unwrap(), 120)
+        state in arb_state(ParallelFootball::new(Config::new(5, 5, 2, 2, 12).unwrap()).unwrap(), 120)
     ) {
         let f = state.field();
         prop_assert_eq!(f.balls_left() + f.scores().iter().sum::<u32>(), 21);
         prop_assert!(f.positions().iter().all(|&c| f.config().contains(c)));
-        prop_assert_eq!(Football::from_setup(state.to_setup()).unwrap(), state.clone());
+        prop_assert_eq!(ParallelFootball::from_setup(state.to_setup()).unwrap(), state.clone());
     }
 }
 

@@ -8,7 +8,7 @@
 
 use game_core::PlayerId;
 use game_core::rng::seeded;
-use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, Team, TurnReport};
+use parallel_football::{Config, Field, GreedyTeam, Order, RandomTeam, TurnReport};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -47,14 +47,15 @@ fn turn_resolution_allocates_nothing_after_the_first_turn() {
     for (p, k) in [(255u32, 10u32), (255, 46), (10, 10), (10, 46), (64, 3)] {
         let config = Config::standard(p, k).unwrap();
         let p = p as usize;
-        let mut g0 = GreedyTeam::new();
-        let mut g1 = GreedyTeam::new();
-        let mut r2 = RandomTeam::new(2);
-        let mut r3 = RandomTeam::new(3);
-        let mut teams: [&mut dyn Team; 4] = [&mut g0, &mut g1, &mut r2, &mut r3];
+        // Teams 0 and 1 greedy, 2 and 3 random.
+        let mut greedy = [GreedyTeam::new(), GreedyTeam::new()];
+        let mut random = [RandomTeam::new(2), RandomTeam::new(3)];
         let mut starts = Vec::new();
-        for (t, team) in teams.iter_mut().enumerate() {
-            team.place(&config, PlayerId(t as u8), &mut starts);
+        for (t, g) in (0u8..).zip(&mut greedy) {
+            g.place(&config, PlayerId(t), &mut starts);
+        }
+        for (t, r) in (2u8..).zip(&mut random) {
+            r.place(&config, PlayerId(t), &mut starts);
         }
         // Everybody on a few cells: contested kicks every turn.
         for (i, s) in starts.iter_mut().enumerate().skip(2 * p) {
@@ -69,8 +70,12 @@ fn turn_resolution_allocates_nothing_after_the_first_turn() {
             if field.is_over() {
                 break;
             }
-            for (t, team) in teams.iter_mut().enumerate() {
-                team.orders(&field, PlayerId(t as u8), &mut orders[t * p..(t + 1) * p]);
+            let (mine, theirs) = orders.split_at_mut(2 * p);
+            for ((t, g), out) in (0u8..).zip(&mut greedy).zip(mine.chunks_mut(p)) {
+                g.orders(&field, PlayerId(t), out);
+            }
+            for ((t, r), out) in (2u8..).zip(&mut random).zip(theirs.chunks_mut(p)) {
+                r.orders(&field, PlayerId(t), out);
             }
             let before = allocations();
             field.resolve_turn(&orders, &mut rng, &mut report).unwrap();

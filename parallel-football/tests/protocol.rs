@@ -1,12 +1,15 @@
 //! The arena protocol, both ways, and parsers that never panic.
 
+use game_core::bot::Bot;
 use game_core::{GameError, PlayerId};
 use parallel_football::protocol::{
     self, AnswerError, LineProblem, ProtocolError, Session, StartMessage, TIME_CONTROL, TurnMessage, format_answer,
     format_placements, parse_answer, parse_orders, parse_placement, parse_placements, read_start, read_turn, run_bot,
     skips_line, start_message, turn_message, write_answer, write_placements,
 };
-use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order, RandomTeam, Team, play_game};
+use parallel_football::{
+    Cell, Config, Field, FootballMove, GreedyTeam, Order, ParallelFootball, RandomTeam, play_game,
+};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -272,7 +275,7 @@ proptest! {
         if let Ok(m) = TurnMessage::parse(&s, &c) {
             let _ = m.to_field(&c);
         }
-        let _ = run_bot(s.as_bytes(), std::io::sink(), |st, me, _| GreedyTeam::new().answer(st, me));
+        let _ = run_bot(s.as_bytes(), std::io::sink(), |st, me, _| GreedyTeam::new().turn(st, me));
     }
 
     #[test]
@@ -294,7 +297,7 @@ proptest! {
             let _ = m.to_field(&c);
         }
         let _ = run_bot(format!("0 1 3 4 4 10\n{s}").as_bytes(), std::io::sink(), |st, me, _| {
-            RandomTeam::new(1).answer(st, me)
+            RandomTeam::new(1).turn(st, me)
         });
     }
 
@@ -311,7 +314,7 @@ proptest! {
 /// Also returns the answers the team must give (placements then orders, as
 /// the in-process game played them) and the number of turns.
 fn transcript(config: Config, team: u8, seed: u64) -> (String, String, usize) {
-    let mut teams: [Box<dyn Team>; 4] = [
+    let mut teams: [Box<dyn Bot<ParallelFootball>>; 4] = [
         Box::new(GreedyTeam::new()),
         Box::new(GreedyTeam::new()),
         Box::new(RandomTeam::new(3)),
@@ -345,7 +348,7 @@ fn run_bot_answers_exactly_what_the_team_computes() {
         let mut calls = Vec::new();
         run_bot(input.as_bytes(), &mut out, |state, me, left| {
             calls.push((state.in_placement(), me, left));
-            greedy.answer(state, me)
+            greedy.turn(state, me)
         })
         .unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), expected);
@@ -384,7 +387,7 @@ fn run_bot_writes_exactly_p_lines_whatever_the_bot_returns() {
 
 #[test]
 fn run_bot_ends_cleanly_at_eof_and_refuses_garbage_with_typed_errors() {
-    let greedy = |st: &parallel_football::Football, me| GreedyTeam::new().answer(st, me);
+    let greedy = |st: &ParallelFootball, me| GreedyTeam::new().turn(st, me);
     let run = |input: &[u8]| run_bot(input, std::io::sink(), |st, me, _| greedy(st, me));
     assert_eq!(run(b""), Ok(()), "no game at all");
     assert_eq!(run(b"0 1 2 4 4 10\n"), Ok(()), "the input ends after the start line");

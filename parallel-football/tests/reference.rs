@@ -6,7 +6,7 @@ use game_core::perft;
 use game_core::testing::{arb_state, state_from_indices};
 use parallel_football::testing::edges::{arb_crowded_kick_state, arb_goal_kick_state};
 use parallel_football::testing::reference;
-use parallel_football::{Cell, Config, Field, Football, Geometry, Order};
+use parallel_football::{Cell, Config, Field, Geometry, Order, ParallelFootball};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -16,8 +16,8 @@ fn arb_config() -> impl Strategy<Value = Config> {
     (2u32..9, 2u32..9, 1u32..4, 1u32..12, 1u32..30).prop_map(|(w, h, p, k, t)| Config::new(w, h, p, k, t).unwrap())
 }
 
-fn arb_start() -> impl Strategy<Value = Football> {
-    arb_config().prop_map(|c| Football::new(c).unwrap())
+fn arb_start() -> impl Strategy<Value = ParallelFootball> {
+    arb_config().prop_map(|c| ParallelFootball::new(c).unwrap())
 }
 
 /// Any order, mostly kicks within the range's square (contests need
@@ -96,7 +96,7 @@ proptest! {
 #[test]
 fn reference_perft_equals_game_core_perft() {
     let config = Config::new(4, 3, 1, 2, 5).unwrap();
-    let start = Football::new(config).unwrap();
+    let start = ParallelFootball::new(config).unwrap();
     for depth in 0..4 {
         assert_eq!(reference::perft(&start, depth), perft(&start, depth), "placement, depth {depth}");
     }
@@ -116,7 +116,7 @@ fn perft_within_a_turn_is_the_product_of_each_footballers_legal_orders() {
     // is a product, and the chance step stops it.
     let config = Config::new(5, 5, 1, 2, 5).unwrap();
     let field = Field::new(config, &[Cell::new(1, 1), Cell::new(2, 2), Cell::new(4, 4), Cell::new(0, 2)]).unwrap();
-    let g = Football::from_field(field.clone());
+    let g = ParallelFootball::from_field(field.clone());
     let setup = reference::setup_of(&field);
     let counts: Vec<u64> = field.positions().iter().map(|&c| reference::legal_orders(&setup, c).len() as u64).collect();
     // (1, 1): 8 moves, 10 of the 12 kicks land on the grid; (4, 4) is a

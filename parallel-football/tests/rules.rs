@@ -541,7 +541,7 @@ fn a_hand_built_invalid_config_is_refused_where_it_enters_a_game() {
     assert_eq!(bad.validate(), Err(ConfigError::KickRange(0)));
     assert_eq!(Field::new(bad, &[]), Err(parallel_football::FieldError::Config(ConfigError::KickRange(0))));
     assert_eq!(
-        parallel_football::Football::new(bad).unwrap_err(),
+        parallel_football::ParallelFootball::new(bad).unwrap_err(),
         parallel_football::SetupError::Config(ConfigError::KickRange(0))
     );
     assert_eq!(Config { players: 0, ..Config::default() }.validate(), Err(ConfigError::Players(0)));

@@ -2,20 +2,20 @@
 //! its own error by every API that can refuse, before anything else, and
 //! with an empty or sentinel answer by the queries.
 
-use game_core::{Game, GameError, PlayerId};
-use parallel_football::{Cell, Config, Field, Football, FootballMove, MoveError, Order};
+use game_core::{Game, GameError, PlayerId, SeatError};
+use parallel_football::{Cell, Config, Field, FootballMove, MoveError, Order, ParallelFootball};
 
 fn no_such(player: u8) -> MoveError {
-    MoveError::NoSuchPlayer { player: PlayerId(player), players: 4 }
+    MoveError::Seat(SeatError::NoSuchPlayer { player: PlayerId(player), players: 4 })
 }
 
 #[test]
 fn check_move_names_a_seat_that_does_not_exist_in_every_phase() {
     let config = Config::new(4, 4, 1, 2, 3).unwrap();
-    let placing = Football::new(config).unwrap();
-    let turn = Football::from_field(Field::new(config, &[Cell::new(1, 1); 4]).unwrap());
+    let placing = ParallelFootball::new(config).unwrap();
+    let turn = ParallelFootball::from_field(Field::new(config, &[Cell::new(1, 1); 4]).unwrap());
     // Over: no ball left.
-    let over = Football::new(Config::new(2, 2, 1, 1, 3).unwrap()).unwrap();
+    let over = ParallelFootball::new(Config::new(2, 2, 1, 1, 3).unwrap()).unwrap();
     assert!(over.is_over());
     for g in [&placing, &turn, &over] {
         for seat in [4, 7, 63, 255] {
@@ -37,9 +37,9 @@ fn check_move_names_a_seat_that_does_not_exist_in_every_phase() {
 #[test]
 fn submitted_answers_name_a_seat_that_does_not_exist() {
     let config = Config::new(4, 4, 1, 2, 3).unwrap();
-    let mut placing = Football::new(config).unwrap();
+    let mut placing = ParallelFootball::new(config).unwrap();
     assert_eq!(placing.submit_placements(PlayerId(4), &[Cell::new(1, 1)]), Err(no_such(4)));
-    let mut turn = Football::from_field(Field::new(config, &[Cell::new(1, 1); 4]).unwrap());
+    let mut turn = ParallelFootball::from_field(Field::new(config, &[Cell::new(1, 1); 4]).unwrap());
     assert_eq!(turn.submit_orders(PlayerId(9), &[Order::Stay]), Err(no_such(9)));
     // An unchecked play for no team changes nothing.
     let before = turn.clone();

@@ -9,7 +9,6 @@ pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, Pa
 use game_core::{Game, PlayerId};
 use std::io::{BufRead, Write};
 
-pub mod football_search;
 pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;

@@ -1,31 +1,21 @@
 //! Parallel Football ([`parallel_football`]) in the arena.
 //!
-//! * Seats are the four teams; they act simultaneously on the same position.
-//! * Protocol: at the start `team p k width height max_turns`, answered by
-//!   `p` lines `x y`; each turn the turn message
-//!   ([`parallel_football::protocol::turn_message`]) answered by `p` order
-//!   lines.
-//! * An unreadable line is `stay` (a missing or bad start cell is the
-//!   team's home) and an illegal order makes that footballer stay; both are
-//!   reported in the record's `errors` and the game goes on. A team that
-//!   times out or crashes is killed and all its footballers stay from then
-//!   on (they start on the home cell if it fails at the start).
-//! * Time: [`protocol::TIME_CONTROL`] (1000 ms for the start answer, 200 ms
-//!   per turn).
+//! * The contest (messages, how answers are read, what a failed answer
+//!   costs, time control, record notation) is the crate's
+//!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
+//!   pictures and bot mode.
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
-//!   generic one, and `mcts` is [`super::football_search`] (a rollout
+//!   generic one, and `mcts` is the crate's [`FootballSearch`] (a rollout
 //!   search over a pile-aware base team's orders and their one-footballer
 //!   variations against greedy-modelled opponents, at most 100 ms a turn).
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{Adapter, Contest};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
-use game_core::rng::GameRng;
-use game_core::{Game, GameError, MoveNotation, PlayerId};
-use parallel_football::{Cell, Config, Football, FootballMove, GreedyTeam, Order, Team, protocol};
-use std::fmt::Write;
+use game_core::PlayerId;
+use parallel_football::{Config, FootballMove, FootballSearch, GreedyTeam, ParallelFootball, protocol, search, svg};
 use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
@@ -33,183 +23,71 @@ pub const DEFAULT_P: u16 = 4;
 /// Kick range when `--k` is not given (the rules set no default).
 pub const DEFAULT_K: u8 = 10;
 
-/// Parallel Football on a validated configuration.
-#[derive(Clone, Copy, Debug)]
-pub struct FootballAdapter {
-    config: Config,
-}
+/// Parallel Football on a validated configuration: the crate's contest.
+pub type FootballAdapter = protocol::Referee;
 
-impl FootballAdapter {
-    /// A `side` x `side` grid, `p` footballers per team, kick range `k`.
-    ///
-    /// # Errors
-    /// [`ConfigError`] when the library refuses the configuration.
-    pub fn new(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
-        Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
-            .map(|config| FootballAdapter { config })
-            .map_err(|e| ConfigError::refused("parallel-football", e))
-    }
-}
-
-fn problems_to_notes(problems: Vec<protocol::LineProblem>, what: &str) -> Vec<AnswerNote> {
-    problems
-        .into_iter()
-        .map(|p| AnswerNote::new(p.error.kind(), format!("line {}: {} ({what})", p.line + 1, p.error)))
-        .collect()
-}
-
-impl Contest for FootballAdapter {
-    type Game = Football;
-
-    fn start(&self) -> Football {
-        Football::new(self.config).expect("the adapter's configuration was validated by Config::new")
-    }
-    fn time_control(&self) -> TimeControl {
-        protocol::TIME_CONTROL
-    }
-    fn failure_policy(&self) -> FailurePolicy {
-        FailurePolicy::Substitute
-    }
-    fn format_move(&self, state: &Football, mv: FootballMove) -> String {
-        state.format_move(mv)
-    }
-    fn format_turn(&self, before: &Football, _player: PlayerId, moves: &[FootballMove]) -> String {
-        moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
-    }
-    fn start_message(&self, state: &Football, seat: PlayerId) -> String {
-        protocol::start_message(&state.config(), seat)
-    }
-    fn turn_message(
-        &self,
-        state: &Football,
-        _seat: PlayerId,
-        _history: &[TurnLog<FootballMove>],
-        _first: bool,
-    ) -> String {
-        if state.in_placement() { String::new() } else { protocol::turn_message(state.field()) }
-    }
-    fn answer_lines(&self, state: &Football, _seat: PlayerId) -> usize {
-        usize::from(state.config().players)
-    }
-    fn parse_answer(
-        &self,
-        state: &Football,
-        seat: PlayerId,
-        lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
-        let config = state.config();
-        let lines = lines.iter().copied();
-        if state.in_placement() {
-            let a = protocol::parse_placements(lines, &config, seat).map_err(|e| AnswerError::from_game(&e))?;
-            let moves = a.cells.into_iter().map(FootballMove::Place).collect();
-            return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
-        }
-        let a = protocol::parse_orders(lines, usize::from(config.players));
-        let mut notes = problems_to_notes(a.problems, "stays");
-        // Illegal orders make that footballer stay (checked on the position
-        // at the start of the turn, as the turn resolution does).
-        let mut s = state.clone();
-        let mut moves = Vec::with_capacity(a.orders.len());
-        for (i, order) in a.orders.into_iter().enumerate() {
-            let mv = match s.check_move(seat, FootballMove::Order(order)) {
-                Ok(()) => FootballMove::Order(order),
-                Err(e) => {
-                    notes.push(AnswerNote::new(e.kind(), format!("line {}: {e} (stays)", i + 1)));
-                    FootballMove::Order(Order::Stay)
-                }
-            };
-            s.play_unchecked(seat, mv);
-            moves.push(mv);
-        }
-        Ok(ParsedAnswer { moves, notes })
-    }
-    fn fallback_turn(&self, state: &Football, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
-        let config = state.config();
-        let p = usize::from(config.players);
-        if !state.to_act().includes(seat) {
-            return Vec::new();
-        }
-        if state.in_placement() {
-            vec![FootballMove::Place(config.home(seat)); p]
-        } else {
-            vec![FootballMove::Order(Order::Stay); p]
-        }
-    }
-    fn text_records(&self) -> bool {
-        false
-    }
-    /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
-    /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
-    fn record_text(&self, played: &str) -> String {
-        let mut out = String::with_capacity(played.len() / 2);
-        for (i, words) in split_turn(played).enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            compact(words, &mut out);
-        }
-        out
-    }
-    fn answer_of_turn(&self, text: &str) -> Vec<String> {
-        turn_words(text)
-    }
-    /// A turn as a record keeps it ([`record_text`](crate::games::Contest::record_text)),
-    /// or in protocol words separated by `, ` (a JSON record's `text`; text
-    /// records are not read).
-    fn judge_line(&self, state: &Football, _player: PlayerId, line: &str) -> Result<Vec<FootballMove>, AnswerError> {
-        turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
-    }
+/// The contest on a `side` x `side` grid, `p` footballers per team, kick
+/// range `k`.
+///
+/// # Errors
+/// [`ConfigError`] when the library refuses the configuration.
+pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
+    Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
+        .and_then(FootballAdapter::new)
+        .map_err(|e| ConfigError::refused("parallel-football", e))
 }
 
 impl Adapter for FootballAdapter {
     fn config(&self) -> serde_json::Value {
-        let c = self.config;
+        let c = FootballAdapter::config(self);
         serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
     }
     fn config_args(&self) -> Vec<String> {
+        let c = FootballAdapter::config(self);
         vec![
             "--p".into(),
-            self.config.players.to_string(),
+            c.players.to_string(),
             "--k".into(),
-            self.config.kick_range.to_string(),
+            c.kick_range.to_string(),
             "--max-turns".into(),
-            self.config.max_turns.to_string(),
+            c.max_turns.to_string(),
         ]
     }
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Football>> {
-        Box::new(super::football_search::FootballSearch::new(cfg, seed))
+    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<ParallelFootball>> {
+        let cfg = super::game_rollout(cfg, search::ROLLOUT_TURNS);
+        Box::new(FootballSearch::new(cfg.budget, cfg.playout_limit, seed))
     }
-    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<Football>>> {
-        (spec == "greedy").then(|| Box::new(GreedyBot(GreedyTeam::new())) as Box<dyn Bot<Football>>)
+    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
+        (spec == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<ParallelFootball>>)
     }
     fn demo_bots(&self) -> Vec<String> {
         vec!["greedy".into(), "greedy".into(), "random".into(), "random".into()]
     }
-    fn display(&self, state: &Football) -> String {
+    fn display(&self, state: &ParallelFootball) -> String {
         state.to_string()
     }
-    fn svg(&self, state: &Football) -> String {
-        svg(state)
+    fn svg(&self, state: &ParallelFootball) -> String {
+        svg::svg(state)
     }
     fn view_svg(
         &self,
-        before: &Football,
+        before: &ParallelFootball,
         ply: &[(PlayerId, FootballMove)],
-        _start: &Football,
+        _start: &ParallelFootball,
         _moves: &[(PlayerId, FootballMove)],
-        state: &Football,
+        state: &ParallelFootball,
     ) -> String {
-        view_svg(before, ply, state)
+        svg::view_svg(before, ply, state)
     }
-    fn view_scores(&self, state: &Football) -> Option<Vec<f64>> {
-        Some(state.field().scores().iter().map(|&s| f64::from(s)).collect())
+    fn view_scores(&self, state: &ParallelFootball) -> Option<Vec<f64>> {
+        Some(svg::view_scores(state))
     }
     fn seat_colours(&self) -> Vec<&'static str> {
-        COLOURS.to_vec()
+        svg::COLOURS.to_vec()
     }
     fn serve(
         &self,
-        bot: &mut dyn Bot<Football>,
+        bot: &mut dyn Bot<ParallelFootball>,
         input: &mut dyn BufRead,
         output: &mut dyn IoWrite,
     ) -> Result<(), ServeError> {
@@ -218,311 +96,5 @@ impl Adapter for FootballAdapter {
             bot.turn(state, me)
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
-    }
-}
-
-/// The moves of a turn in protocol words (`stay, move 1 0, kick 2 -3`).
-fn split_turn(text: &str) -> impl Iterator<Item = &str> {
-    text.split(", ").filter(move |_| !text.is_empty())
-}
-
-/// One move's protocol words in record notation (`s`, `m1,0`, `k2,-3`,
-/// `3,4`), appended to `out`.
-fn compact(words: &str, out: &mut String) {
-    let mut w = words.split(' ');
-    match (w.next(), w.next(), w.next(), w.next()) {
-        (Some("stay"), None, _, _) => out.push('s'),
-        (Some(kind @ ("move" | "kick")), Some(x), Some(y), None) => {
-            out.push(if kind == "move" { 'm' } else { 'k' });
-            out.push_str(x);
-            out.push(',');
-            out.push_str(y);
-        }
-        (Some(x), Some(y), None, _) => {
-            out.push_str(x);
-            out.push(',');
-            out.push_str(y);
-        }
-        _ => out.push_str(words),
-    }
-}
-
-/// A record's turn text as protocol words, one per move: record notation
-/// when every token is one, otherwise protocol words separated by `, `.
-fn turn_words(text: &str) -> Vec<String> {
-    let expand = |t: &str| -> Option<String> {
-        let pair = |r: &str| {
-            r.split_once(',').filter(|(x, y)| !x.is_empty() && !y.is_empty()).map(|(x, y)| format!("{x} {y}"))
-        };
-        match t.as_bytes().first()? {
-            b's' if t == "s" => Some("stay".into()),
-            b'm' => pair(&t[1..]).map(|p| format!("move {p}")),
-            b'k' => pair(&t[1..]).map(|p| format!("kick {p}")),
-            b'0'..=b'9' => pair(t),
-            _ => None,
-        }
-    };
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let record: Option<Vec<String>> = text.split(' ').map(expand).collect();
-    record.unwrap_or_else(|| split_turn(text).map(str::to_string).collect())
-}
-
-/// The crate's [`GreedyTeam`] as a built-in bot.
-struct GreedyBot(GreedyTeam);
-
-impl Bot<Football> for GreedyBot {
-    fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
-        self.turn(state, me).first().copied()
-    }
-    fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
-        let config = state.config();
-        if state.in_placement() {
-            let mut cells: Vec<Cell> = Vec::new();
-            self.0.place(&config, me, &mut cells);
-            let p = usize::from(config.players);
-            cells.resize(p, config.home(me));
-            cells
-                .into_iter()
-                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
-                .collect()
-        } else {
-            let mut orders = vec![Order::Stay; usize::from(config.players)];
-            self.0.orders(state.field(), me, &mut orders);
-            // Illegal orders stay, as the turn resolution would make them.
-            let mut s = state.clone();
-            orders
-                .into_iter()
-                .map(|o| {
-                    let mv = if s.check_move(me, FootballMove::Order(o)).is_ok() {
-                        FootballMove::Order(o)
-                    } else {
-                        FootballMove::Order(Order::Stay)
-                    };
-                    s.play_unchecked(me, mv);
-                    mv
-                })
-                .collect()
-        }
-    }
-}
-
-pub(crate) const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
-
-/// The cell size and the margin of [`svg`]'s picture, in pixels.
-pub(crate) fn layout(c: &Config) -> (i32, i32) {
-    let (gw, gh) = (i32::from(c.width), i32::from(c.height));
-    ((640 / gw.max(gh)).clamp(6, 40), 20)
-}
-
-/// The field as SVG: grass, balls (size by count), home cells, footballers
-/// by team, scores.
-pub fn svg(g: &Football) -> String {
-    let f = g.field();
-    let c = f.config();
-    let (gw, gh) = (i32::from(c.width), i32::from(c.height));
-    let (cell, margin) = layout(&c);
-    let (w, h) = (gw * cell + 2 * margin + 190, gh * cell + 2 * margin);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#1e3d22\"/>\
-         <rect x=\"{margin}\" y=\"{margin}\" width=\"{}\" height=\"{}\" fill=\"#3f8f3f\"/>",
-        gw * cell,
-        gh * cell
-    );
-    s.push_str("<g stroke=\"#4fa34f\" stroke-width=\"0.5\">");
-    for i in 0..=gw {
-        let x = margin + i * cell;
-        let _ = write!(s, "<line x1=\"{x}\" y1=\"{margin}\" x2=\"{x}\" y2=\"{}\"/>", margin + gh * cell);
-    }
-    for j in 0..=gh {
-        let y = margin + j * cell;
-        let _ = write!(s, "<line x1=\"{margin}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>", margin + gw * cell);
-    }
-    s.push_str("</g>");
-    for t in 0..4u8 {
-        let home = c.home(PlayerId(t));
-        let _ = write!(
-            s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>",
-            margin + i32::from(home.x) * cell,
-            margin + i32::from(home.y) * cell,
-            COLOURS[usize::from(t)]
-        );
-    }
-    s.push_str("<g fill=\"#ffffff\" stroke=\"#222\" stroke-width=\"0.5\">");
-    for (i, &b) in f.balls().iter().enumerate() {
-        if b > 0 {
-            let cl = c.cell(i);
-            let r = (f64::from(cell) * (0.18 + 0.06 * f64::from(b.min(6)))).min(f64::from(cell) * 0.48);
-            let _ = write!(
-                s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{r:.1}\"/>",
-                margin + i32::from(cl.x) * cell + cell / 2,
-                margin + i32::from(cl.y) * cell + cell / 2
-            );
-        }
-    }
-    s.push_str("</g>");
-    if !g.in_placement() {
-        for (i, pos) in f.positions().iter().enumerate() {
-            let t = c.team_of(i).index();
-            // Spread teams inside a cell so that shared cells stay readable.
-            let (ox, oy) = [(-1, -1), (1, -1), (1, 1), (-1, 1)][t];
-            let q = cell / 4;
-            let _ = write!(
-                s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.2\"/>",
-                margin + i32::from(pos.x) * cell + cell / 2 + ox * q,
-                margin + i32::from(pos.y) * cell + cell / 2 + oy * q,
-                f64::from(cell) * 0.3,
-                COLOURS[t]
-            );
-        }
-    }
-    let scores = f.scores();
-    let lx = margin + gw * cell + 20;
-    for t in 0..4usize {
-        let y = margin + 20 + 26 * t as i32;
-        let _ = write!(
-            s,
-            "<rect x=\"{lx}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"14\" fill=\"#fff\">team {t}: {}</text>",
-            y - 12,
-            COLOURS[t],
-            lx + 22,
-            y,
-            scores[t]
-        );
-    }
-    let status = match g.end_reason() {
-        Some(r) => format!("over: {r}"),
-        None if g.in_placement() => "placement".to_string(),
-        None => format!("turn {}", f.turn() + 1),
-    };
-    let _ = writeln!(
-        s,
-        "<text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{} balls left</text>\
-         <text x=\"{lx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#ddd\">{}</text></svg>",
-        margin + 130,
-        f.balls_left(),
-        margin + 150,
-        xml_escape(&status)
-    );
-    s
-}
-
-/// The viewer's picture after one ply: [`svg`], plus the number of balls on
-/// every cell holding more than one, a yellow frame around contested cells
-/// (footballers of more than one team), and the kicks of the turn so far as
-/// arrows in the kicking team's colour: the orders given in this turn while
-/// it waits for the other teams, and, on the ply that ends the turn, all the
-/// turn's kicks from where they were kicked. `before` is the position
-/// before the ply, `ply` its moves.
-pub fn view_svg(before: &Football, ply: &[(PlayerId, FootballMove)], state: &Football) -> String {
-    let mut s = svg(state);
-    let c = state.config();
-    let (cell, margin) = layout(&c);
-    let centre = |x: i32, y: i32| (margin + x * cell + cell / 2, margin + y * cell + cell / 2);
-    let mut over = String::new();
-    let f = state.field();
-    let font = (cell * 2 / 3).max(6);
-    over.push_str("<g font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#111\">");
-    for (i, &b) in f.balls().iter().enumerate() {
-        if b > 1 {
-            let cl = c.cell(i);
-            let (x, y) = centre(i32::from(cl.x), i32::from(cl.y));
-            let _ = write!(over, "<text x=\"{x}\" y=\"{}\" font-size=\"{font}\">{b}</text>", y + font / 3);
-        }
-    }
-    over.push_str("</g>");
-    if !state.in_placement() {
-        let mut seen = std::collections::BTreeSet::new();
-        for &pos in f.positions() {
-            if f.team_counts_at(pos).iter().filter(|&&n| n > 0).count() > 1 && seen.insert((pos.x, pos.y)) {
-                let _ = write!(
-                    over,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"none\" stroke=\"#ffeb3b\" stroke-width=\"2\"/>",
-                    margin + i32::from(pos.x) * cell,
-                    margin + i32::from(pos.y) * cell
-                );
-            }
-        }
-    }
-    // The turn's orders: pending ones, or (when this ply resolved the turn)
-    // those pending before it plus this ply's.
-    let resolved = !before.in_placement() && before.field().turn() != f.turn();
-    let (field, mut orders) = if resolved {
-        (before.field(), before.pending_orders().to_vec())
-    } else {
-        (f, state.pending_orders().to_vec())
-    };
-    if resolved {
-        let p = usize::from(c.players);
-        let mut next = [0usize; 4];
-        for &(team, mv) in ply {
-            if let FootballMove::Order(o) = mv {
-                let t = team.index() % 4;
-                if let Some(slot) = orders.get_mut(t * p + next[t]) {
-                    *slot = o;
-                }
-                next[t] += 1;
-            }
-        }
-    }
-    let mut arrows = String::new();
-    for (i, o) in orders.iter().enumerate() {
-        if let Order::Kick { dx, dy } = *o {
-            let from = field.position(i);
-            let (x1, y1) = centre(i32::from(from.x), i32::from(from.y));
-            let (x2, y2) = centre(i32::from(from.x) + i32::from(dx), i32::from(from.y) + i32::from(dy));
-            let t = c.team_of(i).index() % 4;
-            let _ = write!(
-                arrows,
-                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{}\" marker-end=\"url(#kick{t})\"/>",
-                COLOURS[t]
-            );
-        }
-    }
-    if !arrows.is_empty() {
-        over.push_str("<defs>");
-        for (t, colour) in COLOURS.iter().enumerate() {
-            let _ = write!(
-                over,
-                "<marker id=\"kick{t}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"{colour}\"/></marker>"
-            );
-        }
-        over.push_str("</defs><g stroke-width=\"2.5\" opacity=\"0.9\">");
-        over.push_str(&arrows);
-        over.push_str("</g>");
-    }
-    if let Some(end) = s.rfind("</svg>") {
-        s.insert_str(end, &over);
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn record_notation_reads_back_to_the_protocol_words_and_moves() {
-        let a = FootballAdapter::new(16, 3, 2, 10).unwrap();
-        let state = a.start();
-        let played = "stay, move -1 1, kick 2 0";
-        let kept = a.record_text(played);
-        assert_eq!(kept, "s m-1,1 k2,0");
-        assert_eq!(a.answer_of_turn(&kept), ["stay", "move -1 1", "kick 2 0"]);
-        assert_eq!(a.record_text("3 4, 15 0"), "3,4 15,0");
-        assert_eq!(a.answer_of_turn("3,4 15,0"), ["3 4", "15 0"]);
-        // Protocol words are read too, and both give the same moves.
-        let p = PlayerId(0);
-        assert_eq!(a.judge_line(&state, p, &kept).unwrap(), a.judge_line(&state, p, played).unwrap());
-        assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
-        assert!(a.judge_line(&state, p, "s m1").is_err());
-        assert!(a.judge_line(&state, p, "dance").is_err());
     }
 }

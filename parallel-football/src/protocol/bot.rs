@@ -3,162 +3,19 @@
 // The start line's fields are named as in the protocol: team p k w h m.
 #![allow(clippy::many_single_char_names)]
 
-use super::common::{TIME_CONTROL, numbers, unreadable};
+use super::TIME_CONTROL;
+use super::message::{StartMessage, TurnMessage, unreadable};
 use crate::error::{ProtocolError, SetupError};
-use crate::field::Field;
-use crate::game::{Football, FootballMove};
-use crate::geometry::Geometry;
-use crate::limits::TEAMS;
+use crate::order::FootballMove;
 use crate::order::Order;
 use crate::setup::Config;
+use crate::state::ParallelFootball;
 use game_core::PlayerId;
 use game_core::grid::Cell;
 use game_core::time::Clock;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The start line a team reads: `team p k width height max_turns`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StartMessage {
-    /// The team the program plays, `PlayerId(0)` to `PlayerId(3)`.
-    pub team: PlayerId,
-    /// The game's configuration.
-    pub config: Config,
-}
-
-impl StartMessage {
-    /// Reads a start line (surrounding whitespace and a `\r` ignored).
-    ///
-    /// # Errors
-    /// [`ProtocolError`] for an unreadable line, a team above 3 or an invalid
-    /// configuration.
-    pub fn parse(line: &str) -> Result<StartMessage, ProtocolError> {
-        let [team, p, k, w, h, m] = numbers::<u32, 6>(line, "`team p k width height max_turns`")?;
-        let team = u8::try_from(team).ok().filter(|&t| usize::from(t) < TEAMS).map(PlayerId);
-        let team = team.ok_or(ProtocolError::Invalid("the team must be 0 to 3"))?;
-        Ok(StartMessage { team, config: Config::new(w, h, p, k, m)? })
-    }
-
-    /// The team as a seat of the game.
-    #[must_use]
-    pub fn me(&self) -> PlayerId {
-        self.team
-    }
-}
-
-/// A turn message as a team reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TurnMessage {
-    /// The turn being played, from 1.
-    pub turn: u32,
-    /// Scores of teams 0..=3.
-    pub scores: [u32; TEAMS],
-    /// Balls on the grid.
-    pub balls_left: u32,
-    /// Every player: (team, cell), team by team.
-    pub players: Vec<(PlayerId, Cell)>,
-    /// Every cell holding balls, with its count.
-    pub balls: Vec<(Cell, u16)>,
-}
-
-impl TurnMessage {
-    /// Reads a whole turn message for a game of `config`.
-    ///
-    /// # Errors
-    /// [`ProtocolError`] for a missing or unreadable line, or numbers that do
-    /// not fit the configuration.
-    pub fn parse(text: &str, config: &Config) -> Result<TurnMessage, ProtocolError> {
-        let mut lines = text.lines();
-        TurnMessage::parse_lines(&mut || Ok(lines.next().map(str::to_owned)), config)
-    }
-
-    fn parse_lines(
-        next: &mut dyn FnMut() -> Result<Option<String>, ProtocolError>,
-        config: &Config,
-    ) -> Result<TurnMessage, ProtocolError> {
-        const HEAD: &str = "`turn s0 s1 s2 s3 balls_left`";
-        const PLAYER: &str = "`team x y`";
-        const COUNT: &str = "`n`";
-        const BALL: &str = "`x y count`";
-        let head = next()?.ok_or(ProtocolError::Missing(HEAD))?;
-        let [turn, s0, s1, s2, s3, balls_left] = numbers::<u32, 6>(&head, HEAD)?;
-        let mut players = Vec::with_capacity(config.total_players());
-        for _ in 0..config.total_players() {
-            let line = next()?.ok_or(ProtocolError::Missing(PLAYER))?;
-            let [team, x, y] = numbers::<u8, 3>(&line, PLAYER)?;
-            let cell = Cell::new(x, y);
-            if usize::from(team) >= TEAMS || !config.contains(cell) {
-                return Err(ProtocolError::Invalid("a player line with a team above 3 or a cell off the grid"));
-            }
-            players.push((PlayerId(team), cell));
-        }
-        let line = next()?.ok_or(ProtocolError::Missing(COUNT))?;
-        let [n] = numbers::<usize, 1>(&line, COUNT)?;
-        if n > config.cells() {
-            return Err(ProtocolError::Invalid("more ball lines than cells"));
-        }
-        let mut balls = Vec::with_capacity(n);
-        for _ in 0..n {
-            let line = next()?.ok_or(ProtocolError::Missing(BALL))?;
-            let [x, y, count] = numbers::<u16, 3>(&line, BALL)?;
-            let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else { return Err(unreadable(&line, BALL)) };
-            let cell = Cell::new(x, y);
-            if !config.contains(cell) {
-                return Err(ProtocolError::Invalid("a ball line with a cell off the grid"));
-            }
-            balls.push((cell, count));
-        }
-        Ok(TurnMessage { turn, scores: [s0, s1, s2, s3], balls_left, players, balls })
-    }
-
-    /// The field the message describes, validated (players team by team,
-    /// each cell listed once with a positive count, totals adding up,
-    /// `1 <= turn <= max_turns`).
-    ///
-    /// # Errors
-    /// [`ProtocolError::Invalid`] or [`ProtocolError::Field`].
-    pub fn to_field(&self, config: &Config) -> Result<Field, ProtocolError> {
-        config.validate()?;
-        self.to_field_with(&Arc::new(Geometry::new(*config)))
-    }
-
-    /// As [`TurnMessage::to_field`], sharing an already computed [`Geometry`]
-    /// (its routes home are then computed once for the whole game).
-    ///
-    /// # Errors
-    /// As [`TurnMessage::to_field`].
-    pub fn to_field_with(&self, geometry: &Arc<Geometry>) -> Result<Field, ProtocolError> {
-        let config = &geometry.config();
-        if self.turn == 0 {
-            return Err(ProtocolError::Invalid("turns are numbered from 1"));
-        }
-        if self.players.len() != config.total_players() {
-            return Err(ProtocolError::Invalid("not 4 p player lines"));
-        }
-        if self.players.iter().enumerate().any(|(i, (t, _))| *t != config.team_of(i)) {
-            return Err(ProtocolError::Invalid("player lines must go team by team"));
-        }
-        let mut balls = vec![0u16; config.cells()];
-        for &(cell, count) in &self.balls {
-            if !config.contains(cell) {
-                return Err(ProtocolError::Invalid("a ball line with a cell off the grid"));
-            }
-            let slot = &mut balls[config.index(cell)];
-            if *slot != 0 || count == 0 {
-                return Err(ProtocolError::Invalid("a cell listed twice or with no ball"));
-            }
-            *slot = count;
-        }
-        let total: u64 = balls.iter().map(|&b| u64::from(b)).sum();
-        if total != u64::from(self.balls_left) {
-            return Err(ProtocolError::Invalid("the ball lines do not add up to balls_left"));
-        }
-        let positions = self.players.iter().map(|p| p.1).collect();
-        Ok(Field::from_parts(geometry.clone(), balls, positions, self.scores, self.turn - 1)?)
-    }
-}
 
 /// One line of input as text, `\n` removed; `None` at the end of the input.
 fn read_text_line(input: &mut impl BufRead) -> Result<Option<String>, ProtocolError> {
@@ -214,12 +71,12 @@ pub fn read_turn(input: &mut impl BufRead, config: &Config) -> Result<Option<Tur
 #[derive(Clone, Debug)]
 pub struct Session {
     start: StartMessage,
-    state: Football,
+    state: ParallelFootball,
 }
 
 impl Session {
     /// The session after the start line: the game in its placement phase.
-    /// The [`Geometry`] (kick disc, routes home) is computed here once and
+    /// The [`Geometry`](crate::Geometry) (kick disc, routes home) is computed here once and
     /// shared by every later state.
     ///
     /// # Errors
@@ -227,7 +84,7 @@ impl Session {
     /// invalid (only possible for a message built by hand:
     /// [`StartMessage::parse`] validates it).
     pub fn new(start: StartMessage) -> Result<Session, ProtocolError> {
-        let state = Football::new(start.config).map_err(|e| match e {
+        let state = ParallelFootball::new(start.config).map_err(|e| match e {
             SetupError::Field(e) => ProtocolError::Field(e),
             SetupError::Config(e) => ProtocolError::Config(e),
             _ => ProtocolError::Invalid("the configuration has no start position"),
@@ -235,10 +92,10 @@ impl Session {
         Ok(Session { start, state })
     }
 
-    /// The game: during placement [`Football::new`] of the configuration,
-    /// then the field of the last turn message ([`Football::from_field`]).
+    /// The game: during placement [`ParallelFootball::new`] of the configuration,
+    /// then the field of the last turn message ([`ParallelFootball::from_field`]).
     #[must_use]
-    pub fn state(&self) -> &Football {
+    pub fn state(&self) -> &ParallelFootball {
         &self.state
     }
 
@@ -260,7 +117,7 @@ impl Session {
     /// As [`TurnMessage::to_field`]; the session is then unchanged.
     pub fn update(&mut self, msg: &TurnMessage) -> Result<(), ProtocolError> {
         let field = msg.to_field_with(self.state.field().geometry())?;
-        self.state = Football::from_field(field);
+        self.state = ParallelFootball::from_field(field);
         Ok(())
     }
 
@@ -323,7 +180,7 @@ pub fn write_answer(out: &mut impl Write, orders: &[Order]) -> std::io::Result<(
 /// this answer (the [`TIME_CONTROL`] limit, counted by a
 /// [`game_core::Clock`], minus the time spent since the message was read).
 /// It returns `p` [`FootballMove::Place`] during placement
-/// ([`Football::in_placement`]) and `p` [`FootballMove::Order`] each turn;
+/// ([`ParallelFootball::in_placement`]) and `p` [`FootballMove::Order`] each turn;
 /// exactly `p` lines are written, a missing or other-phase move as the
 /// team's home cell or `stay`.
 ///
@@ -333,7 +190,7 @@ pub fn run_bot<R, W, F>(mut input: R, mut output: W, mut bot: F) -> Result<(), P
 where
     R: BufRead,
     W: Write,
-    F: FnMut(&Football, PlayerId, Duration) -> Vec<FootballMove>,
+    F: FnMut(&ParallelFootball, PlayerId, Duration) -> Vec<FootballMove>,
 {
     let io = ProtocolError::from;
     let Some(line) = read_text_line(&mut input)? else { return Ok(()) };

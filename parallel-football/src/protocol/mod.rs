@@ -3,16 +3,17 @@
 //! the arena writes and reads).
 //!
 //! A team program in a few lines: [`run_bot`] reads the messages, keeps a
-//! [`Session`], calls your closure with the game ([`Football`](crate::Football)), your team
+//! [`Session`], calls your closure with the game ([`ParallelFootball`](crate::ParallelFootball)), your team
 //! and the time left for this answer, and writes its answer. During the
-//! placement phase ([`Football::in_placement`](crate::Football::in_placement)) the closure returns `p`
+//! placement phase ([`ParallelFootball::in_placement`](crate::ParallelFootball::in_placement)) the closure returns `p`
 //! [`FootballMove::Place`](crate::FootballMove::Place); each turn it returns `p` [`FootballMove::Order`](crate::FootballMove::Order).
-//! Any [`Team`](crate::Team) answers in one line with
-//! [`Team::answer`](crate::Team::answer).
+//! Any bot (a reference team, the search) answers in one line with its
+//! [`Bot::turn`](game_core::bot::Bot::turn).
 //!
 //! ```
 //! use parallel_football::protocol::{self, run_bot};
-//! use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order, Team};
+//! use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order};
+//! use parallel_football::game_core::bot::Bot;
 //!
 //! // What the referee sends team 1: the start line, then one turn message.
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
@@ -35,8 +36,13 @@
 //! // A reference team, on stdin/stdout:
 //! let mut team = GreedyTeam::new();
 //! let (stdin, stdout) = (std::io::empty(), std::io::sink()); // std::io::stdin().lock(), std::io::stdout()
-//! run_bot(stdin, stdout, |state, me, _| team.answer(state, me)).unwrap();
+//! run_bot(stdin, stdout, |state, me, _| team.turn(state, me)).unwrap();
 //! ```
+//!
+//! The whole contest as its referee runs it (the messages, how answers
+//! are read, what a failed answer costs, the time control) is
+//! `Referee` (default feature `referee`), which implements
+//! `game_core::referee::Contest`: a host of the contest needs nothing else.
 //!
 //! # The protocol
 //! * Start: the team reads `team p k width height max_turns`
@@ -83,16 +89,26 @@
 //!   spent since the message was read.
 
 mod bot;
-mod common;
+mod message;
 mod referee;
+
+use game_core::time::TimeControl;
+use std::time::Duration;
+
+/// The time a team program has: 1000 ms for its start answer (the
+/// placements), 200 ms for each turn's answer, each counted from when the
+/// message has been sent.
+pub const TIME_CONTROL: TimeControl =
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 pub use crate::error::{AnswerError, ProtocolError};
 pub use bot::{
-    Session, StartMessage, TurnMessage, format_answer, format_placements, read_start, read_turn, run_bot, write_answer,
-    write_placements,
+    Session, format_answer, format_placements, read_start, read_turn, run_bot, write_answer, write_placements,
 };
-pub use common::{LineProblem, TIME_CONTROL};
+pub use message::{StartMessage, TurnMessage};
+#[cfg(feature = "referee")]
+pub use referee::Referee;
 pub use referee::{
-    OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements, skips_line,
-    start_message, turn_message, write_turn_message,
+    LineProblem, OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements,
+    skips_line, start_message, turn_message, write_turn_message,
 };

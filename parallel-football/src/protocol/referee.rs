@@ -1,6 +1,7 @@
-//! The referee side: the messages the arena writes and how it reads answers.
+//! The referee side: the messages the arena writes, how it reads answers
+//! and, with the default feature `referee`, the whole contest ([`Referee`]).
 
-use super::common::{LineProblem, excerpt};
+use super::message::excerpt;
 use crate::error::{AnswerError, MoveError};
 use crate::field::Field;
 use crate::limits::TEAMS;
@@ -10,6 +11,15 @@ use crate::setup::Config;
 use game_core::PlayerId;
 use game_core::grid::Cell;
 use std::fmt::Write as _;
+
+/// A line of a team's answer that could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineProblem {
+    /// 0-based line of the answer (the footballer's index for lines below `p`).
+    pub line: usize,
+    /// What was wrong.
+    pub error: AnswerError,
+}
 
 /// The start line a team reads: `team p k width height max_turns` (with its
 /// `\n`).
@@ -113,15 +123,14 @@ pub struct PlacementAnswer {
 /// reported and ignored.
 ///
 /// # Errors
-/// Only [`MoveError::NoSuchPlayer`] for a seat above 3 (it has no home).
+/// Only [`SeatError::NoSuchPlayer`](game_core::SeatError::NoSuchPlayer)
+/// (as [`MoveError::Seat`]) for a seat above 3 (it has no home).
 pub fn parse_placements<L: AsRef<[u8]>>(
     lines: impl IntoIterator<Item = L>,
     config: &Config,
     team: PlayerId,
 ) -> Result<PlacementAnswer, MoveError> {
-    if team.index() >= TEAMS {
-        return Err(MoveError::NoSuchPlayer { player: team, players: TEAMS });
-    }
+    game_core::SeatError::check_exists(team, TEAMS)?;
     let p = usize::from(config.players);
     let home = config.home(team);
     let mut cells = Vec::with_capacity(p);
@@ -169,4 +178,261 @@ pub fn parse_orders<L: AsRef<[u8]>>(lines: impl IntoIterator<Item = L>, p: usize
     }
     extra_lines(lines, p, &mut problems);
     OrdersAnswer { orders, problems }
+}
+
+/// The contest of Parallel Football as its referee runs it, on one
+/// validated configuration ([`game_core::referee::Contest`]).
+///
+/// * Seats are the four teams; they act simultaneously on the same
+///   position.
+/// * At the start a team reads [`start_message`] and answers `p` lines
+///   `x y`; each turn it reads [`turn_message`] and answers `p` order lines.
+/// * An unreadable line is `stay` (a missing or bad start cell is the
+///   team's home) and an illegal order makes that footballer stay; both
+///   are noted and the game goes on
+///   ([`FailurePolicy::Substitute`](game_core::referee::FailurePolicy::Substitute)).
+///   A team that times out or crashes is stopped and all its footballers
+///   stay from then on (they start on the home cell if it fails at the
+///   start).
+/// * Time: [`TIME_CONTROL`](super::TIME_CONTROL).
+/// * Records are structured only (no text records); a turn is kept as
+///   `s m-1,1 k2,0` (a placement as `3,4 5,6`).
+///
+/// ```
+/// use game_core::referee::Contest;
+/// use game_core::PlayerId;
+/// use parallel_football::{Config, protocol::Referee};
+///
+/// let referee = Referee::new(Config::new(8, 8, 2, 3, 100).unwrap()).unwrap();
+/// let state = referee.start();
+/// assert_eq!(referee.start_message(&state, PlayerId(1)), "1 2 3 8 8 100\n");
+/// // One unreadable start line: that footballer starts on the home cell.
+/// let answer = referee.parse_answer(&state, PlayerId(1), &[b"3 3", b"dance"]).unwrap();
+/// assert_eq!(answer.notes.len(), 1);
+/// ```
+#[cfg(feature = "referee")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Referee {
+    config: Config,
+}
+
+#[cfg(feature = "referee")]
+impl Referee {
+    /// The contest on `config`.
+    ///
+    /// # Errors
+    /// [`ConfigError`](crate::ConfigError) when `config` is invalid
+    /// ([`Config::validate`]).
+    pub fn new(config: Config) -> Result<Referee, crate::error::ConfigError> {
+        config.validate()?;
+        Ok(Referee { config })
+    }
+
+    /// The contest's configuration.
+    #[must_use]
+    pub fn config(&self) -> Config {
+        self.config
+    }
+}
+
+#[cfg(feature = "referee")]
+fn problems_to_notes(problems: Vec<LineProblem>, what: &str) -> Vec<game_core::referee::AnswerNote> {
+    use game_core::GameError as _;
+    problems
+        .into_iter()
+        .map(|p| {
+            game_core::referee::AnswerNote::new(p.error.kind(), format!("line {}: {} ({what})", p.line + 1, p.error))
+        })
+        .collect()
+}
+
+#[cfg(feature = "referee")]
+mod contest {
+    use super::{Referee, parse_orders, parse_placements, problems_to_notes};
+    use crate::order::FootballMove;
+    use crate::order::Order;
+    use crate::state::ParallelFootball;
+    use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog};
+    use game_core::rng::GameRng;
+    use game_core::{Game, GameError, MoveNotation, PlayerId, TimeControl};
+
+    impl Contest for Referee {
+        type Game = ParallelFootball;
+
+        fn start(&self) -> ParallelFootball {
+            ParallelFootball::new(self.config).expect("the referee's configuration was validated by Referee::new")
+        }
+        fn time_control(&self) -> TimeControl {
+            super::super::TIME_CONTROL
+        }
+        fn failure_policy(&self) -> FailurePolicy {
+            FailurePolicy::Substitute
+        }
+        fn format_move(&self, state: &ParallelFootball, mv: FootballMove) -> String {
+            state.format_move(mv)
+        }
+        fn format_turn(&self, before: &ParallelFootball, _player: PlayerId, moves: &[FootballMove]) -> String {
+            moves.iter().map(|&m| before.format_move(m)).collect::<Vec<_>>().join(", ")
+        }
+        fn start_message(&self, state: &ParallelFootball, seat: PlayerId) -> String {
+            super::start_message(&state.config(), seat)
+        }
+        fn turn_message(
+            &self,
+            state: &ParallelFootball,
+            _seat: PlayerId,
+            _history: &[TurnLog<FootballMove>],
+            _first: bool,
+        ) -> String {
+            if state.in_placement() { String::new() } else { super::turn_message(state.field()) }
+        }
+        fn answer_lines(&self, state: &ParallelFootball, _seat: PlayerId) -> usize {
+            usize::from(state.config().players)
+        }
+        fn parse_answer(
+            &self,
+            state: &ParallelFootball,
+            seat: PlayerId,
+            lines: &[&[u8]],
+        ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
+            let config = state.config();
+            let lines = lines.iter().copied();
+            if state.in_placement() {
+                let a = parse_placements(lines, &config, seat).map_err(|e| AnswerError::from_game(&e))?;
+                let moves = a.cells.into_iter().map(FootballMove::Place).collect();
+                return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
+            }
+            let a = parse_orders(lines, usize::from(config.players));
+            let mut notes = problems_to_notes(a.problems, "stays");
+            // Illegal orders make that footballer stay (checked on the position
+            // at the start of the turn, as the turn resolution does).
+            let mut s = state.clone();
+            let mut moves = Vec::with_capacity(a.orders.len());
+            for (i, order) in a.orders.into_iter().enumerate() {
+                let mv = match s.check_move(seat, FootballMove::Order(order)) {
+                    Ok(()) => FootballMove::Order(order),
+                    Err(e) => {
+                        notes.push(AnswerNote::new(e.kind(), format!("line {}: {e} (stays)", i + 1)));
+                        FootballMove::Order(Order::Stay)
+                    }
+                };
+                s.play_unchecked(seat, mv);
+                moves.push(mv);
+            }
+            Ok(ParsedAnswer { moves, notes })
+        }
+        fn fallback_turn(&self, state: &ParallelFootball, seat: PlayerId, _rng: &mut GameRng) -> Vec<FootballMove> {
+            let config = state.config();
+            let p = usize::from(config.players);
+            if !state.to_act().includes(seat) {
+                return Vec::new();
+            }
+            if state.in_placement() {
+                vec![FootballMove::Place(config.home(seat)); p]
+            } else {
+                vec![FootballMove::Order(Order::Stay); p]
+            }
+        }
+        fn text_records(&self) -> bool {
+            false
+        }
+        /// `stay, move -1 1, kick 2 0` (or a placement `3 4, 5 6`) is kept as
+        /// `s m-1,1 k2,0` (`3,4 5,6`): a third of the size of the protocol words.
+        fn record_text(&self, played: &str) -> String {
+            let mut out = String::with_capacity(played.len() / 2);
+            for (i, words) in split_turn(played).enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                compact(words, &mut out);
+            }
+            out
+        }
+        fn answer_of_turn(&self, text: &str) -> Vec<String> {
+            turn_words(text)
+        }
+        /// A turn as a record keeps it ([`record_text`](Contest::record_text)),
+        /// or in protocol words separated by `, ` (a JSON record's `text`; text
+        /// records are not read).
+        fn judge_line(
+            &self,
+            state: &ParallelFootball,
+            _player: PlayerId,
+            line: &str,
+        ) -> Result<Vec<FootballMove>, AnswerError> {
+            turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
+        }
+    }
+
+    /// The moves of a turn in protocol words (`stay, move 1 0, kick 2 -3`).
+    fn split_turn(text: &str) -> impl Iterator<Item = &str> {
+        text.split(", ").filter(move |_| !text.is_empty())
+    }
+
+    /// One move's protocol words in record notation (`s`, `m1,0`, `k2,-3`,
+    /// `3,4`), appended to `out`.
+    fn compact(words: &str, out: &mut String) {
+        let mut w = words.split(' ');
+        match (w.next(), w.next(), w.next(), w.next()) {
+            (Some("stay"), None, _, _) => out.push('s'),
+            (Some(kind @ ("move" | "kick")), Some(x), Some(y), None) => {
+                out.push(if kind == "move" { 'm' } else { 'k' });
+                out.push_str(x);
+                out.push(',');
+                out.push_str(y);
+            }
+            (Some(x), Some(y), None, _) => {
+                out.push_str(x);
+                out.push(',');
+                out.push_str(y);
+            }
+            _ => out.push_str(words),
+        }
+    }
+
+    /// A record's turn text as protocol words, one per move: record notation
+    /// when every token is one, otherwise protocol words separated by `, `.
+    fn turn_words(text: &str) -> Vec<String> {
+        let expand = |t: &str| -> Option<String> {
+            let pair = |r: &str| {
+                r.split_once(',').filter(|(x, y)| !x.is_empty() && !y.is_empty()).map(|(x, y)| format!("{x} {y}"))
+            };
+            match t.as_bytes().first()? {
+                b's' if t == "s" => Some("stay".into()),
+                b'm' => pair(&t[1..]).map(|p| format!("move {p}")),
+                b'k' => pair(&t[1..]).map(|p| format!("kick {p}")),
+                b'0'..=b'9' => pair(t),
+                _ => None,
+            }
+        };
+        if text.is_empty() {
+            return Vec::new();
+        }
+        let record: Option<Vec<String>> = text.split(' ').map(expand).collect();
+        record.unwrap_or_else(|| split_turn(text).map(str::to_string).collect())
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::setup::Config;
+
+        #[test]
+        fn record_notation_reads_back_to_the_protocol_words_and_moves() {
+            let a = Referee::new(Config::new(16, 16, 3, 2, 10).unwrap()).unwrap();
+            let state = a.start();
+            let played = "stay, move -1 1, kick 2 0";
+            let kept = a.record_text(played);
+            assert_eq!(kept, "s m-1,1 k2,0");
+            assert_eq!(a.answer_of_turn(&kept), ["stay", "move -1 1", "kick 2 0"]);
+            assert_eq!(a.record_text("3 4, 15 0"), "3,4 15,0");
+            assert_eq!(a.answer_of_turn("3,4 15,0"), ["3 4", "15 0"]);
+            // Protocol words are read too, and both give the same moves.
+            let p = PlayerId(0);
+            assert_eq!(a.judge_line(&state, p, &kept).unwrap(), a.judge_line(&state, p, played).unwrap());
+            assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
+            assert!(a.judge_line(&state, p, "s m1").is_err());
+            assert!(a.judge_line(&state, p, "dance").is_err());
+        }
+    }
 }

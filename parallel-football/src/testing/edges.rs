@@ -9,8 +9,9 @@
 //! on a home. The biases gather the footballers where the contested kicks
 //! and goals happen.
 
-use crate::game::{Football, FootballMove};
+use crate::order::FootballMove;
 use crate::order::Order;
+use crate::state::ParallelFootball;
 use game_core::grid::Cell;
 use game_core::testing::{Bias, Edge, arb_state_biased};
 use game_core::{Game, PlayerId, ToAct};
@@ -32,26 +33,26 @@ pub struct CrowdedKicks;
 pub struct GoalKicks;
 
 /// The footballer of `seat` whose order is due, and its cell.
-fn due(g: &Football, seat: PlayerId) -> Option<(usize, Cell)> {
+fn due(g: &ParallelFootball, seat: PlayerId) -> Option<(usize, Cell)> {
     let c = g.config();
     let i = c.player_index(seat, g.given_orders(seat)?);
     g.field().positions().get(i).map(|&cell| (i, cell))
 }
 
 /// `from + (dx, dy)` on the grid.
-fn target(g: &Football, from: Cell, dx: i8, dy: i8) -> Option<Cell> {
+fn target(g: &ParallelFootball, from: Cell, dx: i8, dy: i8) -> Option<Cell> {
     let c = g.config();
     from.offset(dx.into(), dy.into(), c.width, c.height)
 }
 
 /// Chebyshev distance from `cell` to the nearest home.
-fn home_distance(g: &Football, cell: Cell) -> u32 {
+fn home_distance(g: &ParallelFootball, cell: Cell) -> u32 {
     let c = g.config();
     crate::limits::TEAM_IDS.into_iter().map(|t| cell.steps_to(c.home(t))).min().unwrap_or(u32::MAX)
 }
 
-impl Bias<Football> for CrowdedKicks {
-    fn weight(&self, g: &Football, seat: PlayerId, mv: FootballMove) -> u32 {
+impl Bias<ParallelFootball> for CrowdedKicks {
+    fn weight(&self, g: &ParallelFootball, seat: PlayerId, mv: FootballMove) -> u32 {
         let f = g.field();
         match mv {
             FootballMove::Place(cell) => {
@@ -79,8 +80,8 @@ impl Bias<Football> for CrowdedKicks {
     }
 }
 
-impl Bias<Football> for GoalKicks {
-    fn weight(&self, g: &Football, seat: PlayerId, mv: FootballMove) -> u32 {
+impl Bias<ParallelFootball> for GoalKicks {
+    fn weight(&self, g: &ParallelFootball, seat: PlayerId, mv: FootballMove) -> u32 {
         match mv {
             FootballMove::Place(cell) => {
                 if home_distance(g, cell) <= 2 {
@@ -108,7 +109,7 @@ impl Bias<Football> for GoalKicks {
 
 /// The contested cells of the turn in progress (every order in): `(cell,
 /// balls, kickers)`; empty before the chance step.
-fn contests(g: &Football) -> Vec<(Cell, u16, Vec<u16>)> {
+fn contests(g: &ParallelFootball) -> Vec<(Cell, u16, Vec<u16>)> {
     if g.to_act() != ToAct::Chance {
         return Vec::new();
     }
@@ -117,7 +118,7 @@ fn contests(g: &Football) -> Vec<(Cell, u16, Vec<u16>)> {
 
 /// The cells the legal kicks of the turn in progress land on (every order
 /// in); empty before the chance step.
-fn kick_targets(g: &Football) -> Vec<Cell> {
+fn kick_targets(g: &ParallelFootball) -> Vec<Cell> {
     if g.to_act() != ToAct::Chance {
         return Vec::new();
     }
@@ -133,7 +134,7 @@ fn kick_targets(g: &Football) -> Vec<Cell> {
 }
 
 /// The teams with a footballer on `cell`.
-fn teams_on(g: &Football, cell: Cell) -> usize {
+fn teams_on(g: &ParallelFootball, cell: Cell) -> usize {
     let c = g.config();
     let mut teams = [false; crate::limits::TEAMS];
     for i in g.field().players_at(cell) {
@@ -158,7 +159,7 @@ fn teams_on(g: &Football, cell: Cell) -> usize {
 /// * `contest-next-to-home`: a contested cell next to a home (a contested
 ///   ball one short kick from a goal).
 #[must_use]
-pub fn edges() -> Vec<Edge<Football>> {
+pub fn edges() -> Vec<Edge<ParallelFootball>> {
     vec![
         Edge { name: "contested-kick", holds: |g| !contests(g).is_empty() },
         Edge {
@@ -195,12 +196,12 @@ pub fn edges() -> Vec<Edge<Football>> {
 
 /// States reached from `start` in up to `max_len` steps of a
 /// [`CrowdedKicks`] walk (contested kicks of mixed teams, kicks into crowds).
-pub fn arb_crowded_kick_state(start: Football, max_len: usize) -> impl Strategy<Value = Football> {
+pub fn arb_crowded_kick_state(start: ParallelFootball, max_len: usize) -> impl Strategy<Value = ParallelFootball> {
     arb_state_biased(start, max_len, CrowdedKicks)
 }
 
 /// States reached from `start` in up to `max_len` steps of a [`GoalKicks`]
 /// walk (kicks at homes, contests next to homes).
-pub fn arb_goal_kick_state(start: Football, max_len: usize) -> impl Strategy<Value = Football> {
+pub fn arb_goal_kick_state(start: ParallelFootball, max_len: usize) -> impl Strategy<Value = ParallelFootball> {
     arb_state_biased(start, max_len, GoalKicks)
 }

@@ -12,9 +12,9 @@
 //! use game_core::rng::seeded;
 //! use game_core::testing::{biased_walk, state_from_indices_biased};
 //! use parallel_football::testing::{edges::CrowdedKicks, reference};
-//! use parallel_football::{Config, Football, Order};
+//! use parallel_football::{Config, ParallelFootball, Order};
 //!
-//! let start = Football::new(Config::new(6, 6, 2, 3, 12).unwrap()).unwrap();
+//! let start = ParallelFootball::new(Config::new(6, 6, 2, 3, 12).unwrap()).unwrap();
 //! // The fast code against the reference model, on every state of a walk
 //! // that crowds the footballers together and makes them kick the same balls.
 //! let end = biased_walk(&start, &CrowdedKicks, &mut seeded(7), 60, |g| reference::check(g).unwrap());
@@ -33,10 +33,11 @@
 pub mod edges;
 pub mod reference;
 
-use crate::game::{Football, FootballMove};
+use crate::order::FootballMove;
 use crate::order::Order;
+use crate::state::ParallelFootball;
 
-impl game_core::testing::MoveUniverse for Football {
+impl game_core::testing::MoveUniverse for ParallelFootball {
     fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
         let c = self.config();
         for i in 0..c.cells() {

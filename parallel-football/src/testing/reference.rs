@@ -1,7 +1,7 @@
 //! The plain reference model of Parallel Football, written straight from
 //! the rules' five resolution steps ([`crate::rules`]): no geometry tables,
 //! no scratch buffers, no incremental counts — every question is answered
-//! by looking at the plain [`FootballSetup`] again. It is slow and meant to
+//! by looking at the plain [`Setup`] again. It is slow and meant to
 //! be obviously correct; [`check`] and [`check_turn`] compare the fast code
 //! with it.
 //!
@@ -43,48 +43,17 @@ mod check;
 
 pub use check::{check, check_turn};
 
-use crate::error::{AllocationError, OrderError, SetupError};
+use crate::error::{AllocationError, OrderError};
 use crate::field::{EndReason, Field, IllegalOrder, TurnReport};
-use crate::game::{Football, FootballMove};
 use crate::limits::{TEAM_IDS, TEAMS};
+use crate::order::FootballMove;
 use crate::order::Order;
-use crate::setup::{Config, FootballSetup};
+use crate::setup::{Config, Setup};
+use crate::state::ParallelFootball;
 use game_core::grid::Cell;
 use game_core::{Game, PlayerId, PlayerSet, ToAct};
 
-/// Why the reference model refuses to resolve a turn.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ReferenceError {
-    /// The game is over (step 5 held before this turn).
-    #[error("the game is over")]
-    GameOver,
-    /// Some footballers have not been placed yet: there is no turn to resolve.
-    #[error("footballers are still to be placed")]
-    Placement,
-    /// Not one order per footballer.
-    #[error("expected {expected} orders, got {got}")]
-    OrderCount {
-        /// `4 p`.
-        expected: usize,
-        /// Orders given.
-        got: usize,
-    },
-    /// The list of successful contested kickers does not fit step 2.
-    #[error(transparent)]
-    Allocation(#[from] AllocationError),
-    /// The setup is not a valid position (`Football::from_setup` refuses it).
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
-
-game_core::error_kinds!(ReferenceError {
-    ReferenceError::GameOver => "game-over",
-    ReferenceError::Placement => "placement",
-    ReferenceError::OrderCount { .. } => "order-count",
-    ReferenceError::Allocation(_) => "allocation",
-    ReferenceError::Setup(_) => "setup",
-});
+pub use crate::error::ReferenceError;
 
 /// A contested cell of a turn (step 2): more legal kicks than balls.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +70,7 @@ pub struct Contest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resolution {
     /// The position after the turn (no pending orders).
-    pub after: FootballSetup,
+    pub after: Setup,
     /// What happened, in the fast code's report format.
     pub report: TurnReport,
 }
@@ -109,10 +78,10 @@ pub struct Resolution {
 /// The plain description of a field (all footballers placed, no pending
 /// order): the reference model's view of it.
 #[must_use]
-pub fn setup_of(field: &Field) -> FootballSetup {
+pub fn setup_of(field: &Field) -> Setup {
     let c = field.config();
     let p = usize::from(c.players);
-    FootballSetup {
+    Setup {
         config: c,
         turn: field.turn(),
         scores: field.scores(),
@@ -123,7 +92,7 @@ pub fn setup_of(field: &Field) -> FootballSetup {
 }
 
 /// Balls on `cell` (0 off the grid).
-fn balls_at(setup: &FootballSetup, cell: Cell) -> u32 {
+fn balls_at(setup: &Setup, cell: Cell) -> u32 {
     let c = setup.config;
     if cell.x < c.width && cell.y < c.height {
         let i = usize::from(cell.y) * usize::from(c.width) + usize::from(cell.x);
@@ -151,7 +120,7 @@ fn homes(config: &Config) -> [Cell; TEAMS] {
 /// otherwise the first failing reason (a move: not one step, off the grid;
 /// a kick: zero kick, no ball, out of range, off the grid).
 #[must_use]
-pub fn order_error(setup: &FootballSetup, from: Cell, order: Order) -> Option<OrderError> {
+pub fn order_error(setup: &Setup, from: Cell, order: Order) -> Option<OrderError> {
     let c = setup.config;
     match order {
         Order::Stay => None,
@@ -184,7 +153,7 @@ pub fn order_error(setup: &FootballSetup, from: Cell, order: Order) -> Option<Or
 /// Every legal order of a footballer on `from`: stay, the one-cell moves on
 /// the grid, and (on a ball) every kick of the disc landing on the grid.
 #[must_use]
-pub fn legal_orders(setup: &FootballSetup, from: Cell) -> Vec<Order> {
+pub fn legal_orders(setup: &Setup, from: Cell) -> Vec<Order> {
     let k = setup.config.kick_range as i8;
     let mut out = vec![Order::Stay];
     for dy in -1..=1 {
@@ -203,7 +172,7 @@ pub fn legal_orders(setup: &FootballSetup, from: Cell) -> Vec<Order> {
 
 /// Why the game is over, if it is (step 5): no ball left, or the turn limit.
 #[must_use]
-pub fn end_reason(setup: &FootballSetup) -> Option<EndReason> {
+pub fn end_reason(setup: &Setup) -> Option<EndReason> {
     if setup.balls.iter().all(|&b| b == 0) {
         Some(EndReason::NoBalls)
     } else if setup.turn >= setup.config.max_turns {
@@ -214,7 +183,7 @@ pub fn end_reason(setup: &FootballSetup) -> Option<EndReason> {
 }
 
 /// Whether every team has placed all its footballers.
-fn placed(setup: &FootballSetup) -> bool {
+fn placed(setup: &Setup) -> bool {
     setup.players.iter().all(|v| v.len() == usize::from(setup.config.players))
 }
 
@@ -222,7 +191,7 @@ fn placed(setup: &FootballSetup) -> bool {
 /// placement the teams with footballers to place; then the teams owing
 /// orders this turn, or the chance step once every order is in.
 #[must_use]
-pub fn to_act(setup: &FootballSetup) -> ToAct {
+pub fn to_act(setup: &Setup) -> ToAct {
     if end_reason(setup).is_some() {
         return ToAct::Over;
     }
@@ -239,7 +208,7 @@ pub fn to_act(setup: &FootballSetup) -> ToAct {
 /// does not owe a move; a placement on any cell; else the legal orders of
 /// the team's next footballer.
 #[must_use]
-pub fn legal_moves(setup: &FootballSetup, seat: PlayerId) -> Vec<FootballMove> {
+pub fn legal_moves(setup: &Setup, seat: PlayerId) -> Vec<FootballMove> {
     if !to_act(setup).includes(seat) {
         return Vec::new();
     }
@@ -261,7 +230,7 @@ pub fn legal_moves(setup: &FootballSetup, seat: PlayerId) -> Vec<FootballMove> {
 }
 
 /// The cell of player `i` (`team * p + footballer`).
-fn position(setup: &FootballSetup, i: usize) -> Cell {
+fn position(setup: &Setup, i: usize) -> Cell {
     let p = usize::from(setup.config.players);
     setup.players[i / p][i % p]
 }
@@ -272,13 +241,13 @@ fn position(setup: &FootballSetup, i: usize) -> Cell {
 /// # Errors
 /// [`ReferenceError::Setup`], [`ReferenceError::Placement`] or
 /// [`ReferenceError::OrderCount`].
-pub fn contests(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
-    Football::from_setup(setup.clone())?;
+pub fn contests(setup: &Setup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
+    ParallelFootball::from_setup(setup.clone())?;
     contests_valid(setup, orders)
 }
 
 /// [`contests`] on a setup known to be valid.
-fn contests_valid(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
+fn contests_valid(setup: &Setup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
     check_orders(setup, orders)?;
     let c = setup.config;
     let mut out = Vec::new();
@@ -301,7 +270,7 @@ fn contests_valid(setup: &FootballSetup, orders: &[Order]) -> Result<Vec<Contest
 }
 
 /// The setup is past the placement, with one order per footballer.
-fn check_orders(setup: &FootballSetup, orders: &[Order]) -> Result<(), ReferenceError> {
+fn check_orders(setup: &Setup, orders: &[Order]) -> Result<(), ReferenceError> {
     if !placed(setup) {
         return Err(ReferenceError::Placement);
     }
@@ -365,15 +334,15 @@ fn allocate_from(contests: &[Contest], start: usize, chosen: &mut Vec<u16>, out:
 /// not `4 p` orders, or `successes` does not fit step 2 (checked in this
 /// order: not sorted, a contested cell in row-major order with the wrong
 /// number of listed kickers, listed players that made no contested kick).
-pub fn resolve(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
+pub fn resolve(setup: &Setup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
     // The model answers questions about valid positions only.
-    Football::from_setup(setup.clone())?;
+    ParallelFootball::from_setup(setup.clone())?;
     resolve_valid(setup, orders, successes)
 }
 
 /// [`resolve`] on a setup known to be valid (one made by [`setup_of`] or
-/// `Football::to_setup`).
-fn resolve_valid(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
+/// `ParallelFootball::to_setup`).
+fn resolve_valid(setup: &Setup, orders: &[Order], successes: &[u16]) -> Result<Resolution, ReferenceError> {
     if end_reason(setup).is_some() {
         return Err(ReferenceError::GameOver);
     }
@@ -441,7 +410,7 @@ fn resolve_valid(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> 
     }
     // (5) The turn is over.
     let p = usize::from(c.players);
-    let after = FootballSetup {
+    let after = Setup {
         config: c,
         turn: setup.turn + 1,
         scores,
@@ -454,16 +423,16 @@ fn resolve_valid(setup: &FootballSetup, orders: &[Order], successes: &[u16]) -> 
 
 /// The joint orders of the turn in progress: each team's given orders, then
 /// `stay` for the footballers without one yet (as
-/// [`Football::pending_orders`]).
+/// [`ParallelFootball::pending_orders`]).
 #[must_use]
-pub fn pending_orders(setup: &FootballSetup) -> Vec<Order> {
+pub fn pending_orders(setup: &Setup) -> Vec<Order> {
     let p = usize::from(setup.config.players);
     setup.pending.iter().flat_map(|given| given.iter().copied().chain(std::iter::repeat(Order::Stay)).take(p)).collect()
 }
 
 /// The setup after `seat` plays `mv` (a placement or the order of its next
 /// footballer), as the `Game` view records it.
-fn play(setup: &FootballSetup, seat: PlayerId, mv: FootballMove) -> FootballSetup {
+fn play(setup: &Setup, seat: PlayerId, mv: FootballMove) -> Setup {
     let mut next = setup.clone();
     match mv {
         FootballMove::Place(cell) => next.players[seat.index()].push(cell),
@@ -478,11 +447,11 @@ fn play(setup: &FootballSetup, seat: PlayerId, mv: FootballMove) -> FootballSetu
 /// leaf), with the model's own move lists. The crate docs say why no
 /// table of these numbers is published.
 #[must_use]
-pub fn perft(state: &Football, depth: u32) -> u64 {
+pub fn perft(state: &ParallelFootball, depth: u32) -> u64 {
     perft_setup(&state.to_setup(), depth)
 }
 
-fn perft_setup(setup: &FootballSetup, depth: u32) -> u64 {
+fn perft_setup(setup: &Setup, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -1,5 +1,5 @@
 //! The differential checks: the fast code ([`Field::resolve_turn`],
-//! [`Football`]'s `Game` view) against the reference model, position by
+//! [`ParallelFootball`]'s `Game` view) against the reference model, position by
 //! position.
 
 // The setups here come from fields and games, valid by construction: the
@@ -11,12 +11,15 @@ use super::{
     setup_of, to_act,
 };
 use crate::allocation::ExplicitAllocation;
+use crate::allocation::KickAllocation;
 use crate::error::{MoveError, TurnError};
 use crate::field::{Field, TurnReport};
-use crate::game::{Football, FootballMove, KickAllocation};
 use crate::limits::TEAMS;
+use crate::order::FootballMove;
 use crate::order::Order;
-use crate::setup::FootballSetup;
+use crate::setup::Setup;
+use crate::state::ParallelFootball;
+use game_core::SeatError;
 use game_core::rng::{GameRng, below, seeded};
 use game_core::testing::Violation;
 use game_core::{Game, Outcome, PlayerId, ToAct};
@@ -142,7 +145,7 @@ fn same_error(model: &ReferenceError, fast: &TurnError) -> bool {
 }
 
 /// One turn with one explicit allocation, fast against the model.
-fn compare(field: &Field, setup: &FootballSetup, orders: &[Order], list: &[u16]) -> Result<(), Violation> {
+fn compare(field: &Field, setup: &Setup, orders: &[Order], list: &[u16]) -> Result<(), Violation> {
     let model = resolve(setup, orders, list);
     let mut fast = field.clone();
     let mut report = TurnReport::default();
@@ -207,7 +210,7 @@ fn key(mv: FootballMove) -> (u8, i16, i16) {
 /// Checks the fast code against the reference model on `state`, for every
 /// seat: who acts, the end reason and outcome; each seat's legal moves
 /// (the same set, nothing twice; nothing for a seat that does not exist,
-/// which [`Game::check_move`] answers with [`MoveError::NoSuchPlayer`]);
+/// which [`Game::check_move`] answers with [`SeatError::NoSuchPlayer`]);
 /// `check_move`'s reason for every order within one cell of the kick disc
 /// and two of a move; then, past the placement, [`check_turn`] on the
 /// turn's joint orders so far (`stay` where not given yet) and on three
@@ -218,7 +221,7 @@ fn key(mv: FootballMove) -> (u8, i16, i16) {
 ///
 /// # Errors
 /// The first [`Violation`].
-pub fn check(state: &Football) -> Result<(), Violation> {
+pub fn check(state: &ParallelFootball) -> Result<(), Violation> {
     let setup = state.to_setup();
     let act = to_act(&setup);
     if act != state.to_act() {
@@ -273,11 +276,11 @@ pub fn check(state: &Football) -> Result<(), Violation> {
 }
 
 /// `check_move` of every seat against the model's reasons.
-fn check_seat_errors(state: &Football, setup: &FootballSetup, act: ToAct, seat: PlayerId) -> Result<(), Violation> {
+fn check_seat_errors(state: &ParallelFootball, setup: &Setup, act: ToAct, seat: PlayerId) -> Result<(), Violation> {
     if seat.index() >= TEAMS {
         for mv in [FootballMove::Order(Order::Stay), FootballMove::Place(game_core::grid::Cell::new(0, 0))] {
             match state.check_move(seat, mv) {
-                Err(MoveError::NoSuchPlayer { player, players: TEAMS }) if player == seat => {}
+                Err(MoveError::Seat(SeatError::NoSuchPlayer { player, players: TEAMS })) if player == seat => {}
                 other => return fail("no-such-player", format!("seat {seat}: check_move({mv:?}) is {other:?}")),
             }
         }
@@ -313,7 +316,7 @@ fn check_seat_errors(state: &Football, setup: &FootballSetup, act: ToAct, seat: 
 }
 
 /// The `Game` view's chance step against the model.
-fn check_chance(state: &Football, setup: &FootballSetup, pending: &[Order]) -> Result<(), Violation> {
+fn check_chance(state: &ParallelFootball, setup: &Setup, pending: &[Order]) -> Result<(), Violation> {
     let Ok(model_contests) = contests(setup, pending) else {
         return fail("chance", "the reference has no turn to resolve at a chance step");
     };
@@ -342,7 +345,7 @@ fn check_chance(state: &Football, setup: &FootballSetup, pending: &[Order]) -> R
 /// a random offset up to one past the range, a kick at a home or at another
 /// footballer's cell (into a crowd), a move up to two cells (some not one
 /// step, some off the grid), or one of its legal orders.
-fn stress_orders(setup: &FootballSetup, rng: &mut GameRng) -> Vec<Order> {
+fn stress_orders(setup: &Setup, rng: &mut GameRng) -> Vec<Order> {
     let c = setup.config;
     let n = c.total_players();
     let k = i32::from(c.kick_range) + 1;

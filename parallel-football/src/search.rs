@@ -1,13 +1,14 @@
-//! The `mcts` bot of Parallel Football: a rollout search over one turn's
-//! team orders that keeps its base team's orders unless a variation is
-//! better over the same sampled futures.
+//! [`FootballSearch`], the rollout search of Parallel Football (the
+//! arena's `mcts` bot): a search over one turn's team orders that keeps its
+//! base team's orders unless a variation is better over the same sampled
+//! futures.
 //!
 //! Why the greedy team loses balls: its walkers go to the nearest ball, so
 //! the piles that its kicks build one kick from its home are left for
 //! dozens of turns once its footballers have walked away. The base team
 //! here, [`PileTeam`], kicks as the greedy team does but sends each
 //! walker to the ball cell with the fewest steps plus kicks home less the
-//! balls waiting there (at most [`PILE_CAP`]): a pile one kick from home
+//! balls waiting there (at most [`PILE_CAP`](crate::opponents::PILE_CAP)): a pile one kick from home
 //! is a goal every turn for the footballer standing on it.
 //!
 //! The search is flat over one turn (the full tree is far too wide: every
@@ -27,26 +28,34 @@
 //! greedy's abandoned piles, and five turns of goals could not tell a
 //! walk back to a pile from noise.)
 //!
-//! Budgets: `iters=N` plays about `N` rollouts, `ms=N` plays rounds until
-//! the time is up; both stop after [`MAX_ROUNDS`] rounds (the futures
+//! Budgets: [`Budget::Iterations`]`(N)` (the arena's `iters=N`) plays
+//! about `N` rollouts, [`Budget::Time`] (`ms=N`) plays rounds until the
+//! time is up; both stop after [`MAX_ROUNDS`] rounds (the futures
 //! differ only in contested kicks, so more rounds change little) and never
 //! start a rollout after [`TURN_TIME`] (a round cut short is dropped; with
 //! no whole round the base orders stand), so the bot answers within the
 //! protocol's 200 ms per turn. A round on the standard field (4
-//! footballers, about 40 candidates) takes about 4 ms on one core. `rollout=N` sets the rollout length in turns.
+//! footballers, about 40 candidates) takes about 4 ms on one core. The
+//! rollout length is [`FootballSearch::new`]'s `rollout_turns` (the
+//! arena's `rollout=N`).
 
 // Footballer counts, goals and round counts convert to f64 exactly.
 #![allow(clippy::cast_precision_loss)]
 
-use super::game_rollout;
-use crate::bot::{Bot, Budget, MctsConfig};
+use crate::evaluation::potential;
+use crate::field::{Field, TurnReport};
+use crate::limits::TEAMS;
+use crate::opponents::{GreedyTeam, PileTeam};
+use crate::order::FootballMove;
+use crate::order::Order;
+use crate::state::ParallelFootball;
+use game_core::bot::{Bot, Budget};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Game, PlayerId, RngCore};
-use parallel_football::{Cell, Config, Field, Football, FootballMove, GreedyTeam, Order, TEAMS, Team, TurnReport};
-
 use std::time::{Duration, Instant};
 
-/// Turns played after the searched turn in each rollout.
+/// Turns played after the searched turn in each rollout (the default
+/// rollout length).
 pub const ROLLOUT_TURNS: u32 = 30;
 /// The most time one turn's search takes.
 pub const TURN_TIME: Duration = Duration::from_millis(100);
@@ -55,93 +64,24 @@ pub const MAX_ROUNDS: u32 = 4;
 /// How many goals (goal difference plus potential, per sampled future) a
 /// variation must gain over the base team's orders to replace them.
 pub const MARGIN: f64 = 0.5;
-/// The most balls of one cell a [`PileTeam`] walker counts as waiting.
-pub const PILE_CAP: u16 = 8;
 
-/// The base team of the search: footballers on a ball kick it as the
-/// [`GreedyTeam`] does (along a shortest multi-kick route home); each of
-/// the others walks towards the ball cell with the smallest steps + kicks
-/// home - waiting balls (at most [`PILE_CAP`]), not counting balls already
-/// claimed by a teammate this turn (ties row-major).
-#[derive(Clone, Debug, Default)]
-pub struct PileTeam {
-    greedy: GreedyTeam,
-    /// Balls targeted by a teammate this turn, per cell.
-    claimed: Vec<u16>,
-}
-
-impl PileTeam {
-    /// A pile team.
-    #[must_use]
-    pub fn new() -> PileTeam {
-        PileTeam::default()
-    }
-
-    /// The ball cell walker at `from` heads for (see [`PileTeam`]).
-    fn target(&self, field: &Field, from: Cell, kicks_home: &[u16]) -> Option<usize> {
-        let c = field.config();
-        let mut best: Option<(i64, usize)> = None;
-        for (i, (&balls, &claimed)) in field.balls().iter().zip(&self.claimed).enumerate() {
-            if balls <= claimed {
-                continue;
-            }
-            let steps = from.steps_to(c.cell(i));
-            if steps == 0 {
-                continue;
-            }
-            let waiting = (balls - claimed).min(PILE_CAP);
-            let key = i64::from(steps) + i64::from(kicks_home[i]) - i64::from(waiting);
-            if best.is_none_or(|b| (key, i) < b) {
-                best = Some((key, i));
-            }
-        }
-        best.map(|b| b.1)
-    }
-}
-
-impl Team for PileTeam {
-    fn place(&mut self, config: &Config, team: PlayerId, out: &mut Vec<Cell>) {
-        self.greedy.place(config, team, out);
-    }
-
-    fn orders(&mut self, field: &Field, team: PlayerId, out: &mut [Order]) {
-        // The greedy team's kicks; its walkers are redirected below.
-        self.greedy.orders(field, team, out);
-        let c = field.config();
-        self.claimed.clear();
-        self.claimed.resize(c.cells(), 0);
-        let positions = field.team_positions(team);
-        for (o, &from) in out.iter().zip(positions) {
-            if o.is_kick() {
-                self.claimed[c.index(from)] += 1;
-            }
-        }
-        let geometry = field.geometry().clone();
-        let kicks_home = geometry.kicks_table(team);
-        for (slot, &from) in out.iter_mut().zip(positions) {
-            if slot.is_kick() {
-                continue;
-            }
-            *slot = match self.target(field, from, kicks_home) {
-                Some(i) => {
-                    self.claimed[i] += 1;
-                    let to = c.cell(i);
-                    let step = |a: u8, b: u8| match b.cmp(&a) {
-                        std::cmp::Ordering::Less => -1,
-                        std::cmp::Ordering::Equal => 0,
-                        std::cmp::Ordering::Greater => 1,
-                    };
-                    Order::Move { dx: step(from.x, to.x), dy: step(from.y, to.y) }
-                }
-                None => Order::Stay,
-            };
-        }
-    }
-}
-
-/// See the module docs.
+/// The rollout search: see the module docs. Its [`Bot::turn`] places as
+/// the [`PileTeam`] does, then searches each turn.
+///
+/// ```
+/// use game_core::bot::{Bot, Budget};
+/// use parallel_football::{Config, ParallelFootball, FootballSearch};
+/// use game_core::PlayerId;
+///
+/// let mut search = FootballSearch::new(Budget::Iterations(50), 5, 1);
+/// let state = ParallelFootball::new(Config::new(10, 10, 2, 3, 50).unwrap()).unwrap();
+/// assert_eq!(search.turn(&state, PlayerId(0)).len(), 2); // two start cells
+/// ```
+#[derive(Clone, Debug)]
 pub struct FootballSearch {
-    cfg: MctsConfig,
+    budget: Budget,
+    /// Turns played after the searched turn in each rollout.
+    rollout_turns: u32,
     rng: GameRng,
     base: PileTeam,
     greedy: GreedyTeam,
@@ -151,10 +91,13 @@ pub struct FootballSearch {
 }
 
 impl FootballSearch {
-    /// A search with `cfg`'s budget and rollout length, seeded.
-    pub fn new(cfg: MctsConfig, seed: u64) -> FootballSearch {
+    /// A search with `budget` per turn, rollouts of `rollout_turns` turns
+    /// after the searched one ([`ROLLOUT_TURNS`] is the standard), seeded.
+    #[must_use]
+    pub fn new(budget: Budget, rollout_turns: u32, seed: u64) -> FootballSearch {
         FootballSearch {
-            cfg: game_rollout(cfg, ROLLOUT_TURNS),
+            budget,
+            rollout_turns,
             rng: seeded(seed),
             base: PileTeam::new(),
             greedy: GreedyTeam::new(),
@@ -208,7 +151,7 @@ impl FootballSearch {
         self.orders.clear();
         self.orders.resize(TEAMS * p, Order::Stay);
         let mut rng = seeded(seed);
-        for turn in 0..=self.cfg.playout_limit {
+        for turn in 0..=self.rollout_turns {
             if f.is_over() {
                 break;
             }
@@ -235,7 +178,7 @@ impl FootballSearch {
     fn search_turn(&mut self, field: &Field, me: PlayerId) -> Vec<Order> {
         let start = Instant::now();
         let mut candidates = self.candidates(field, me);
-        let (rollouts, time) = match self.cfg.budget {
+        let (rollouts, time) = match self.budget {
             Budget::Iterations(n) => (n, TURN_TIME),
             Budget::Time(t) => (u32::MAX, t.min(TURN_TIME)),
         };
@@ -265,31 +208,17 @@ impl FootballSearch {
     }
 }
 
-/// The balls' worth to `team` before they score: `2^-k` for a ball `k`
-/// kicks from its home.
-fn potential(field: &Field, team: PlayerId) -> f64 {
-    let kicks = field.geometry().kicks_table(team);
-    field.balls().iter().zip(kicks).filter(|&(&b, _)| b > 0).map(|(&b, &k)| f64::from(b) * 0.5f64.powi(k.into())).sum()
-}
-
-impl Bot<Football> for FootballSearch {
-    fn choose(&mut self, state: &Football, me: PlayerId) -> Option<FootballMove> {
+impl Bot<ParallelFootball> for FootballSearch {
+    fn choose(&mut self, state: &ParallelFootball, me: PlayerId) -> Option<FootballMove> {
         self.turn(state, me).first().copied()
     }
 
-    fn turn(&mut self, state: &Football, me: PlayerId) -> Vec<FootballMove> {
+    fn turn(&mut self, state: &ParallelFootball, me: PlayerId) -> Vec<FootballMove> {
         if !state.to_act().includes(me) {
             return Vec::new();
         }
         if state.in_placement() {
-            let config = state.config();
-            let mut cells = Vec::new();
-            self.base.place(&config, me, &mut cells);
-            cells.resize(usize::from(config.players), config.home(me));
-            return cells
-                .into_iter()
-                .map(|c| FootballMove::Place(if config.contains(c) { c } else { config.home(me) }))
-                .collect();
+            return self.base.turn(state, me);
         }
         self.search_turn(state.field(), me).into_iter().map(FootballMove::Order).collect()
     }
@@ -298,33 +227,13 @@ impl Bot<Football> for FootballSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use parallel_football::Geometry;
-    use std::sync::Arc;
-
-    #[test]
-    fn pile_team_walks_to_a_pile_one_kick_from_home_past_a_nearer_ball() {
-        // Team 0's footballer at (12, 12); a ball two steps away (two kicks
-        // from home) and 8 balls at (4, 4), one kick from home (0, 0).
-        let config = Config::new(32, 32, 1, 10, 300).unwrap();
-        let mut balls = vec![0u16; config.cells()];
-        balls[config.index(Cell::new(12, 14))] = 1;
-        balls[config.index(Cell::new(4, 4))] = 8;
-        let positions = vec![Cell::new(12, 12), Cell::new(31, 5), Cell::new(31, 31), Cell::new(0, 20)];
-        let field = Field::from_parts(Arc::new(Geometry::new(config)), balls, positions, [0; TEAMS], 0).unwrap();
-        let mut greedy = [Order::Stay];
-        GreedyTeam::new().orders(&field, PlayerId(0), &mut greedy);
-        assert_eq!(greedy, [Order::Move { dx: 0, dy: 1 }], "greedy walks to the nearest ball");
-        let mut pile = [Order::Stay];
-        PileTeam::new().orders(&field, PlayerId(0), &mut pile);
-        assert_eq!(pile, [Order::Move { dx: -1, dy: -1 }]);
-    }
+    use crate::setup::Config;
 
     /// Plays `turns` turns of the search team (seat `me`, budget `iters`)
     /// against three greedy teams on the standard field; the final scores.
     fn play_against_greedy(me: PlayerId, iters: u32, turns: u32, seed: u64) -> [u32; TEAMS] {
         let config = Config::new(32, 32, 4, 10, turns).unwrap();
-        let cfg = MctsConfig { budget: Budget::Iterations(iters), ..MctsConfig::default() };
-        let mut search = FootballSearch::new(cfg, seed);
+        let mut search = FootballSearch::new(Budget::Iterations(iters), ROLLOUT_TURNS, seed);
         let mut greedy = GreedyTeam::new();
         let mut starts = Vec::new();
         for t in 0..4u8 {
