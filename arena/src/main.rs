@@ -67,30 +67,14 @@ macro_rules! with_adapter {
                 let $a = games::yavalath::YavalathAdapter;
                 $body
             }
-            GameName::Quoridor => {
-                match games::quoridor::adapter(
-                    o.players.unwrap_or(2),
-                    match o.max_ticks {
-                        None => quoridor::Config::default_tick_limit(o.players.unwrap_or(2)),
-                        Some(0) => None,
-                        Some(t) => Some(t),
-                    },
-                ) {
-                    Ok($a) => $body,
-                    Err(e) => Err(CliError::from(e)),
-                }
-            }
-            GameName::ParallelFootball => {
-                match games::parallel_football::adapter(
-                    32,
-                    o.p.unwrap_or(games::parallel_football::DEFAULT_P),
-                    o.k.unwrap_or(games::parallel_football::DEFAULT_K),
-                    o.max_turns.unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
-                ) {
-                    Ok($a) => $body,
-                    Err(e) => Err(CliError::from(e)),
-                }
-            }
+            GameName::Quoridor => match games::quoridor::from_flags(o.players, o.max_ticks) {
+                Ok($a) => $body,
+                Err(e) => Err(CliError::from(e)),
+            },
+            GameName::ParallelFootball => match games::parallel_football::from_flags(o.p, o.k, o.max_turns) {
+                Ok($a) => $body,
+                Err(e) => Err(CliError::from(e)),
+            },
         }
     }};
 }

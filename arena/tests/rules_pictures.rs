@@ -1,7 +1,7 @@
 //! The pictures of the game crates' `rules` modules (`paper_soccer::rules`,
 //! `yavalath::rules`, `quoridor::rules`, `parallel_football::rules`) are
-//! drawn by the crate's `svg` module or the arena's renderer ([`Adapter::svg_with_history`] and
-//! [`Adapter::view_svg`]) from real positions, built here through each
+//! drawn by each crate's own `svg` module (feature `svg`), the same code
+//! that draws `arena render` and `arena view`, from real positions, built here through each
 //! crate's public API, and committed as `<crate>/doc/<name>.svg`, where the
 //! crate's `src/rules.rs` embeds them.
 //!

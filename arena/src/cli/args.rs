@@ -4,7 +4,7 @@
 use crate::CliError;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use game_arena::error::NumberError;
-use game_arena::play;
+use game_arena::{games, play};
 use std::path::PathBuf;
 
 /// Judge game records, play built-in and external bots, benchmark and render
@@ -20,13 +20,13 @@ pub(crate) struct Cli {
 /// The games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum GameName {
-    /// Paper Soccer (rules: `paper_soccer::rules`, paper-soccer/doc/rules.md).
+    /// Paper Soccer (rules: paper-soccer/doc/rules.md).
     PaperSoccer,
-    /// Yavalath (rules: `yavalath::rules`, yavalath/doc/rules.md).
+    /// Yavalath (rules: yavalath/doc/rules.md).
     Yavalath,
-    /// Quoridor, 2 or 4 players (rules: `quoridor::rules`, quoridor/doc/rules.md).
+    /// Quoridor, 2 or 4 players (rules: quoridor/doc/rules.md).
     Quoridor,
-    /// Parallel Football (rules: `parallel_football::rules`, parallel-football/doc/rules.md).
+    /// Parallel Football (rules: parallel-football/doc/rules.md).
     ParallelFootball,
     /// The arena's test game (subtraction Nim, made-up protocol).
     Nim,
@@ -43,10 +43,10 @@ pub(crate) struct GameOpts {
     pub(crate) max_ticks: Option<u32>,
     /// Parallel Football: players per team (default 4, at most 1024).
     #[arg(long, allow_negative_numbers = true,
-          value_parser = whole_to::<u16>(1, parallel_football::MAX_PLAYERS_PER_TEAM.into()))]
+          value_parser = whole_to::<u16>(1, games::parallel_football::MAX_PLAYERS_PER_TEAM.into()))]
     pub(crate) p: Option<u16>,
     /// Parallel Football: kick range (default 10, at most 46).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole_to::<u8>(1, parallel_football::MAX_KICK_RANGE.into()))]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_to::<u8>(1, games::parallel_football::MAX_KICK_RANGE.into()))]
     pub(crate) k: Option<u8>,
     /// Parallel Football: turn limit (default 20000).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(1))]

@@ -37,6 +37,23 @@ pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapte
         .map_err(|e| ConfigError::refused("parallel-football", e))
 }
 
+/// The contest the command line's flags ask for, on the rules' 32x32
+/// field: `p` footballers a team (default [`DEFAULT_P`]), kick range `k`
+/// (default [`DEFAULT_K`]), `max_turns` (default the rules' limit).
+///
+/// # Errors
+/// As [`adapter`].
+pub fn from_flags(p: Option<u16>, k: Option<u8>, max_turns: Option<u32>) -> Result<FootballAdapter, ConfigError> {
+    adapter(
+        32,
+        p.unwrap_or(DEFAULT_P),
+        k.unwrap_or(DEFAULT_K),
+        max_turns.unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
+    )
+}
+
+pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
+
 impl Adapter for FootballAdapter {
     fn config(&self) -> serde_json::Value {
         let c = FootballAdapter::config(self);

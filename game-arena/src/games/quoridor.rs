@@ -46,6 +46,22 @@ pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, 
         .map_err(|e| ConfigError::refused("quoridor", e))
 }
 
+/// The contest the command line's flags ask for: `players` (default 2) and
+/// `max_ticks` (default the rules' limit for the player count, `0` for
+/// none).
+///
+/// # Errors
+/// As [`adapter`].
+pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
+    let players = players.unwrap_or(2);
+    let tick_limit = match max_ticks {
+        None => Config::default_tick_limit(players),
+        Some(0) => None,
+        Some(t) => Some(t),
+    };
+    adapter(players, tick_limit)
+}
+
 impl Adapter for QuoridorAdapter {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
