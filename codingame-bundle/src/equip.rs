@@ -66,7 +66,11 @@ fn readable_manifest(bot: &BotCrate, bin: &str, work: &Path) -> Result<PathBuf, 
         });
     }
     let copy = work.join("crate-2021");
-    copy_tree(bot.dir(), &copy, &bot.target_dir)?;
+    std::fs::create_dir_all(&copy).map_err(|source| BundleError::Io { path: copy.clone(), source })?;
+    // The copy itself is left out of the copy, so a `work` inside the bot
+    // crate does not copy itself forever.
+    let skip = [bot.target_dir.clone(), std::fs::canonicalize(&copy).unwrap_or_else(|_| copy.clone())];
+    copy_tree(bot.dir(), &copy, &skip)?;
     let mut doc = manifest(&bot.manifest)?;
     as_2021(&mut doc, bot.dir());
     let manifest = copy.join("Cargo.toml");
@@ -134,9 +138,9 @@ fn absolute_paths(table: &mut dyn TableLike, dir: &Path) {
     }
 }
 
-/// Copies the crate's files, leaving out its target directory and hidden
-/// entries (`.git`).
-fn copy_tree(from: &Path, to: &Path, target_dir: &Path) -> Result<(), BundleError> {
+/// Copies the crate's files, leaving out the directories `skip` (its target
+/// directory, the copy), any `target` and hidden entries (`.git`).
+fn copy_tree(from: &Path, to: &Path, skip: &[PathBuf]) -> Result<(), BundleError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| BundleError::Io { path, source }
@@ -145,11 +149,12 @@ fn copy_tree(from: &Path, to: &Path, target_dir: &Path) -> Result<(), BundleErro
     for entry in std::fs::read_dir(from).map_err(io(from))? {
         let entry = entry.map_err(io(from))?;
         let (path, name) = (entry.path(), entry.file_name());
-        if path == target_dir || name == "target" || name.to_string_lossy().starts_with('.') {
+        let skipped = || skip.iter().any(|s| *s == path || std::fs::canonicalize(&path).is_ok_and(|c| c == *s));
+        if name == "target" || name.to_string_lossy().starts_with('.') || skipped() {
             continue;
         }
         if entry.file_type().map_err(io(&path))?.is_dir() {
-            copy_tree(&path, &to.join(&name), target_dir)?;
+            copy_tree(&path, &to.join(&name), skip)?;
         } else if path.is_file() {
             std::fs::copy(&path, to.join(&name)).map_err(io(&path))?;
         }
@@ -211,6 +216,23 @@ fn failure(stderr: &str) -> BundleError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_work_directory_inside_the_bot_crate_is_left_out_of_its_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot = dir.path().join("bot");
+        std::fs::create_dir_all(bot.join("src")).unwrap();
+        std::fs::write(bot.join("src/main.rs"), "fn main() {}").unwrap();
+        std::fs::create_dir_all(bot.join("target/debug")).unwrap();
+        let copy = bot.join("work/crate-2021");
+        std::fs::create_dir_all(&copy).unwrap();
+        let skip = [bot.join("target"), std::fs::canonicalize(&copy).unwrap()];
+        copy_tree(&bot, &copy, &skip).unwrap();
+        assert!(copy.join("src/main.rs").is_file());
+        assert!(copy.join("work").is_dir(), "work's other files are the crate's");
+        assert!(!copy.join("work/crate-2021").exists(), "the copy is not copied into itself");
+        assert!(!copy.join("target").exists());
+    }
 
     #[test]
     fn a_crash_of_cargo_equip_is_its_message_without_the_backtrace() {

@@ -272,8 +272,8 @@ impl BotCrate {
 
 /// Bundles the bot crate whose manifest is `manifest` (its binary `bin`,
 /// or its only one) into `out`, using `work` for intermediate files
-/// (created if missing, left for the caller to remove; it must not be
-/// inside the bot crate's directory, which is copied into it).
+/// (created if missing, left for the caller to remove; it may be inside the
+/// bot crate's directory: it is left out when the crate is copied).
 ///
 /// # Errors
 /// A [`BundleError`] when cargo, cargo-equip or rustc fail, or their

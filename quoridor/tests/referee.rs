@@ -85,7 +85,7 @@ fn an_unreadable_or_illegal_answer_is_replaced_by_a_random_pawn_move_and_the_bot
 
 #[test]
 fn a_bot_that_exits_is_stopped_and_every_later_turn_is_a_random_move() {
-    let mut gone = PipeSeat::spawn(PATIENCE, |_: &mut dyn BufRead, _: &mut dyn Write| {});
+    let mut gone = PipeSeat::exiting();
     let mut b = walker(4);
     let game = host(&Referee::default(), &mut [&mut gone, &mut b], 9);
     assert!(turns_of(&game, P0) > 1);
@@ -99,9 +99,7 @@ fn a_bot_that_exits_is_stopped_and_every_later_turn_is_a_random_move() {
 #[test]
 fn a_bot_that_runs_out_of_time_stays_in_the_game() {
     assert!(Referee::default().timeout_keeps_bot());
-    let mut silent = PipeSeat::spawn(Duration::from_millis(30), |input: &mut dyn BufRead, _: &mut dyn Write| {
-        let _ = input.read_to_end(&mut Vec::new());
-    });
+    let mut silent = PipeSeat::silent(Duration::from_millis(30));
     let mut b = walker(5);
     let game = host(&Referee::default(), &mut [&mut silent, &mut b], 11);
     assert_eq!(game.failures.len(), turns_of(&game, P0));

@@ -154,7 +154,7 @@ fn occupied_cell_loses_once_the_steal_is_gone() {
 
 #[test]
 fn bot_that_exits_without_answering_loses_as_a_crash() {
-    let mut a = PipeSeat::spawn(PATIENCE, |_, _| {});
+    let mut a = PipeSeat::exiting();
     let mut b = PipeSeat::spawn(PATIENCE, bot_program(careful));
     let game = host(&Referee, &mut [&mut a, &mut b], 1);
     assert_eq!(game.failures, vec![HostedFailure { seat: PlayerId(0), turn: 1, kind: "crash", substituted: false }]);
@@ -181,9 +181,7 @@ fn bot_that_answers_one_turn_then_exits_loses_on_its_next_turn() {
 #[test]
 fn silent_bot_loses_on_time() {
     let mut a = PipeSeat::spawn(PATIENCE, bot_program(careful));
-    let mut silent = PipeSeat::spawn(Duration::from_millis(50), |input: &mut dyn BufRead, _: &mut dyn Write| {
-        let _ = input.read_to_end(&mut Vec::new());
-    });
+    let mut silent = PipeSeat::silent(Duration::from_millis(50));
     let game = host(&Referee, &mut [&mut a, &mut silent], 1);
     assert_lost_at(&game, 2, "timeout");
 }

@@ -183,6 +183,24 @@ impl PipeSeat {
     }
 }
 
+impl PipeSeat {
+    /// A bot program that exits at once, before reading anything: a
+    /// [`Reply::Crash`] on its first turn.
+    #[must_use]
+    pub fn exiting() -> PipeSeat {
+        PipeSeat::spawn(Duration::from_secs(10), |_, _| {})
+    }
+
+    /// A bot program that reads all it is sent and never answers: a
+    /// [`Reply::Timeout`] after `patience` on each turn.
+    #[must_use]
+    pub fn silent(patience: Duration) -> PipeSeat {
+        PipeSeat::spawn(patience, |input, _| {
+            let _ = input.read_to_end(&mut Vec::new());
+        })
+    }
+}
+
 impl Seat for PipeSeat {
     fn send(&mut self, text: &str) {
         if let Some(w) = &mut self.to_bot {
@@ -422,7 +440,7 @@ mod tests {
 
     #[test]
     fn a_bot_that_exits_is_a_crash_and_loses_under_the_loss_policy() {
-        let mut a = PipeSeat::spawn(Duration::from_secs(10), |_, _| {});
+        let mut a = PipeSeat::exiting();
         let mut b = PipeSeat::spawn(Duration::from_secs(10), perfect);
         let game = host(&NimContest(FailurePolicy::Loss), &mut [&mut a, &mut b], 1);
         assert_eq!(game.outcome.winner(), Some(PlayerId(1)));
@@ -434,9 +452,7 @@ mod tests {
 
     #[test]
     fn a_silent_bot_times_out_and_gets_substitutes_under_the_substitute_policy() {
-        let mut silent = PipeSeat::spawn(Duration::from_millis(50), |input, _| {
-            let _ = input.read_to_end(&mut Vec::new());
-        });
+        let mut silent = PipeSeat::silent(Duration::from_millis(50));
         let mut b = PipeSeat::spawn(Duration::from_secs(10), perfect);
         let game = host(&NimContest(FailurePolicy::Substitute), &mut [&mut silent, &mut b], 3);
         assert_eq!(game.failures[0].kind, "timeout");
