@@ -5,12 +5,14 @@
 //!
 //! One module per class of mistake.
 
-#[path = "../common/mod.rs"]
 mod common;
 
-mod bots;
-mod bundle;
-mod files;
-mod guides;
-mod judge;
-mod numbers;
+/// The cases, one module per class of mistake (in `tests/first_contact/`).
+mod first_contact {
+    mod bots;
+    mod bundle;
+    mod files;
+    mod guides;
+    mod judge;
+    mod numbers;
+}
