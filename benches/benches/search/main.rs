@@ -7,7 +7,6 @@
 //!
 //! `cargo bench -p benches --bench search -- --warm-up-time 1 --measurement-time 3`
 
-#[path = "search/old_mcts.rs"]
 mod old_mcts;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
