@@ -141,6 +141,7 @@
 //!   Parallel Football judging stops there and the result is "not over".
 //!   Parallel Football is judged from JSON records only.
 
+pub mod analysis;
 pub mod bench;
 pub mod bot;
 pub mod crosscheck;
