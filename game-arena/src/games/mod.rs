@@ -83,6 +83,18 @@ pub trait Adapter: Contest {
         let _ = (before, ply);
         self.svg_with_history(start, moves, state)
     }
+    /// The best move an analysis found for a ply (`arena analyze`), drawn
+    /// over the viewer's picture of that ply beside the move played: an SVG
+    /// fragment in the picture's coordinates, which the page inserts just
+    /// before the picture's closing `</svg>`. `before` is the position
+    /// before the ply, `player` the seat that acted and `best` its whole
+    /// turn in the game's notation (as [`format_turn`](Contest::format_turn)
+    /// writes it). `None` (the default, and for text that does not read as
+    /// a legal turn): nothing is drawn; the page still names the move.
+    fn best_move_svg(&self, before: &Self::Game, player: PlayerId, best: &str) -> Option<String> {
+        let _ = (before, player, best);
+        None
+    }
     /// Whether the viewer shows every move of a turn as a frame of its own
     /// (Paper Soccer's steps); otherwise one frame per turn.
     fn view_steps(&self) -> bool {
