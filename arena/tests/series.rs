@@ -85,6 +85,14 @@ fn four_shards_merged_print_the_table_of_one_run() {
     // does merging both directories (every game twice, identically).
     let again = arena().arg("merge").arg(one.path()).arg(shards.path()).output().unwrap();
     assert_eq!(summary(&again), whole);
+    // A shard's game missing below the highest index: the table of the
+    // games present, and an error naming the missing game.
+    std::fs::remove_file(shards.path().join("yavalath-00004.json")).unwrap();
+    let gap = arena().arg("merge").arg(shards.path()).output().unwrap();
+    let err = String::from_utf8_lossy(&gap.stderr);
+    assert_eq!(gap.status.code(), Some(2), "{err}");
+    assert!(summary(&gap).starts_with("11 games of yavalath"), "{}", summary(&gap));
+    assert!(err.contains("no record of game 4 (1 missing)"), "{err}");
 }
 
 #[test]

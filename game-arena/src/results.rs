@@ -261,6 +261,26 @@ pub fn read_series(
     Ok((series, games.into_values().map(|r| r.game).collect()))
 }
 
+/// The games of a series missing below the highest of the game indices
+/// present (`indices`, in any order, repeats allowed), as ranges of indices (`3..=3`, `7..=9`), in order: the gaps a
+/// shard that did not finish, or a directory left out of a merge, leaves.
+/// Games missing after the highest index cannot be seen: records do not
+/// say how many games their series has.
+pub fn missing_games(indices: impl IntoIterator<Item = u64>) -> Vec<std::ops::RangeInclusive<u64>> {
+    let mut present: Vec<u64> = indices.into_iter().collect();
+    present.sort_unstable();
+    present.dedup();
+    let mut gaps = Vec::new();
+    let mut next = 0;
+    for i in present {
+        if i > next {
+            gaps.push(next..=i - 1);
+        }
+        next = i + 1;
+    }
+    gaps
+}
+
 /// How a run of a series ended, for the header of its summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -383,5 +403,18 @@ impl Report {
             let _ = writeln!(s, "{i:<3} {n:<w$} {:>8} {:>8} {:>10} {:>8}", f.timeout, f.crash, f.unreadable, f.illegal);
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_games;
+
+    #[test]
+    fn missing_games_are_the_gaps_below_the_highest_index_as_ranges() {
+        assert!(missing_games([2, 0, 1, 1]).is_empty());
+        assert!(missing_games([]).is_empty());
+        assert_eq!(missing_games([0, 4, 8, 5, 9]), vec![1..=3, 6..=7]);
+        assert_eq!(missing_games([3]), vec![0..=2], "a series starts at game 0");
     }
 }

@@ -255,7 +255,16 @@ pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Res
     if let Some(path) = json {
         write_json(path, &report)?;
     }
-    Ok(())
+    let gaps = results::missing_games(games.iter().map(|g| g.index));
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = gaps
+        .iter()
+        .map(|r| if r.start() == r.end() { r.start().to_string() } else { format!("{}-{}", r.start(), r.end()) })
+        .collect();
+    let missing: u64 = gaps.iter().map(|r| r.end() - r.start() + 1).sum();
+    Err(CliError::MissingGames { missing, list: list.join(", "), present: games.len() })
 }
 
 #[cfg(test)]
