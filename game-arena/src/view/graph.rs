@@ -173,7 +173,7 @@ pub(super) fn blunders(r: &Replay) -> String {
 }
 
 /// The graph's style, added to the page's with an analysis.
-pub(super) const STYLE: &str = "#evalgraph{display:block;max-width:100%;height:auto;cursor:pointer;margin-top:.6em}
+pub(super) const STYLE: &str = "#evalgraph{display:block;cursor:pointer;margin-top:.6em}
 #evalgraph .blunder.on{stroke:#000;stroke-width:2}
 #blunders span{margin-right:.8em}
 ";
