@@ -140,7 +140,7 @@ fn main() -> ExitCode {
         Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
-        Some(Cmd::View { record, html }) => cmd_view(&record, &html),
+        Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -350,10 +350,16 @@ fn record_opts(c: &serde_json::Value) -> GameOpts {
     }
 }
 
-fn cmd_view(record: &std::path::Path, html: &std::path::Path) -> Result<(), CliError> {
+fn cmd_view(
+    record: &std::path::Path,
+    html: &std::path::Path,
+    analysis: Option<&std::path::Path>,
+) -> Result<(), CliError> {
     let (v, game) = read_record(record)?;
-    let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v).map_err(CliError::from))
-        .map(|r| view::page(&r))?;
+    let analysis = analysis.map(view::read_analysis).transpose()?;
+    let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
+        .map_err(CliError::from))
+    .map(|r| view::page(&r))?;
     play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 

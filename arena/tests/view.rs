@@ -10,7 +10,9 @@
 
 mod common;
 
-use game_arena::view::{decode_frames, page_data};
+use game_arena::analysis::{Analysis, PlyAnalysis};
+use game_arena::games::nim::NimAdapter;
+use game_arena::view::{self, decode_frames, page_data};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -174,6 +176,15 @@ fn view_writes_the_page_of_a_record() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// Whether the browser is missing (the browser tests then say so and pass).
+fn no_chromium() -> bool {
+    let missing = !Path::new(CHROMIUM).exists();
+    if missing {
+        println!("SKIPPED: no {CHROMIUM} (install Debian's chromium package to run the browser test)");
+    }
+    missing
+}
+
 /// Runs headless Chromium on `url` with `extra` flags and returns stdout.
 fn chromium(profile: &Path, extra: &[&str], url: &str) -> String {
     let o = Command::new(CHROMIUM)
@@ -204,8 +215,7 @@ fn element_text(dom: &str, id: &str) -> String {
 
 #[test]
 fn pages_work_in_headless_chromium() {
-    if !Path::new(CHROMIUM).exists() {
-        println!("SKIPPED: no {CHROMIUM} (install Debian's chromium package to run the browser test)");
+    if no_chromium() {
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");
@@ -261,4 +271,158 @@ fn pixel_variety(path: &Path) -> (usize, f64) {
         }
     }
     (seen.len(), drawn as f64 / total.max(1) as f64)
+}
+
+/// The record and page of `tests/data/` (the page written by `arena view`
+/// before the evaluation graph existed).
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+#[test]
+fn a_page_without_analysis_is_the_page_of_before_the_graph() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("nim.html");
+    let rec = data("nim-00000.json");
+    let (o, _) = common::run(&["view", rec.to_str().expect("utf-8"), "--html", out.to_str().expect("utf-8")], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read(&out).expect("page");
+    assert!(page == std::fs::read(data("nim-00000.html")).expect("old page"), "the page changed");
+}
+
+/// A hand-made analysis of `rec` (its plies, seats and moves): the best
+/// move is the move played, values drift ply by ply, and the plies in
+/// `blunders` lose 0.3.
+fn analysis_of(rec: &Value, bot: &str, blunders: &[usize]) -> Analysis {
+    let plies = rec["turns"]
+        .as_array()
+        .expect("turns")
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let ply = i + 1;
+            let before = 0.35 + 0.1 * (ply % 5) as f64;
+            let blunder = blunders.contains(&ply);
+            let after = if blunder { before - 0.3 } else { before };
+            let played = t["text"].as_str().expect("text").to_string();
+            PlyAnalysis {
+                ply,
+                player: t["player"].as_u64().expect("player") as usize,
+                best: played.clone(),
+                played,
+                value_before: before,
+                value_after: after,
+                loss: before - after,
+                blunder,
+            }
+        })
+        .collect();
+    Analysis { game: rec["game"].as_str().expect("game").into(), bot: bot.into(), plies }
+}
+
+/// `arena view RECORD --html OUT --analysis A` with `a` written as JSON.
+fn view_analysed(dir: &Path, rec: &Path, a: &Analysis) -> (std::process::Output, PathBuf) {
+    let (an, out) = (dir.join("analysis.json"), dir.join("analysed.html"));
+    std::fs::write(&an, serde_json::to_string(a).expect("json")).expect("write analysis");
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let (o, _) = common::run(&["view", &path(rec), "--html", &path(&out), "--analysis", &path(&an)], "");
+    (o, out)
+}
+
+#[test]
+fn view_refuses_an_analysis_that_does_not_fit_the_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rec = data("nim-00000.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&rec).expect("record")).expect("json");
+    let good = analysis_of(&v, "mcts", &[3]);
+    let mut other_game = good.clone();
+    other_game.game = "yavalath".into();
+    let mut beyond = good.clone();
+    beyond.plies[0].ply = 40;
+    let mut seat = good.clone();
+    seat.plies[1].player = 0;
+    for (a, message) in [
+        (other_game, "the analysis is of a yavalath game, the record of a nim game"),
+        (beyond, "the analysis has ply 40, which the record does not have (its plies are 1 to 12)"),
+        (seat, "the analysis has ply 2 played by seat 0, the record by seat 1"),
+    ] {
+        let (o, out) = view_analysed(dir.path(), &rec, &a);
+        assert_eq!(o.status.code(), Some(2), "{message}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), format!("arena: {message}"));
+        assert!(!out.exists(), "no page for a refused analysis");
+    }
+    let an = dir.path().join("analysis.json");
+    std::fs::write(&an, "{\"game\": \"nim\"}").expect("write");
+    let out = dir.path().join("x.html");
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let (o, _) = common::run(&["view", &path(&rec), "--html", &path(&out), "--analysis", &path(&an)], "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not an analysis as `arena analyze --json` writes it: missing field `bot`"), "{err}");
+}
+
+#[test]
+fn the_evaluation_graph_works_in_headless_chromium() {
+    if no_chromium() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let profile = dir.path().join("profile");
+    let d = dir.path().to_str().expect("utf-8");
+    let (o, _) = common::run(&["play", "paper-soccer", "--seed", "3", "--record", d], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rec = dir.path().join("paper-soccer-00000.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&rec).expect("record")).expect("json");
+    let plies = v["turns"].as_array().expect("turns").len();
+    assert!(plies >= 4, "a game of {plies} plies");
+    let blunders = [2, plies - 1];
+    let (o, page) = view_analysed(dir.path(), &rec, &analysis_of(&v, "mcts:iters=50", &blunders));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert_no_network("analysed", &html);
+    let data = page_data(&html).expect("page data");
+    let url = format!("file://{}", page.display());
+    // A click on the graph where each ply is shows that ply.
+    for k in [0, 1, 2, plies / 2, plies] {
+        let dom = chromium(&profile, &["--dump-dom"], &format!("{url}#press=graph:{k}"));
+        let counter = element_text(&dom, "ply");
+        assert!(counter.starts_with(&format!("{k} / {plies}")), "graph:{k}: {counter:?}");
+        // The shown blunder is the one marked on the graph.
+        let on = dom.contains(&format!("class=\"blunder on\" data-ply=\"{k}\""));
+        assert_eq!(on, blunders.contains(&k), "graph:{k}: the blunder mark");
+        if k > 0 {
+            assert!(dom.contains("<dt>best move (mcts:iters=50)</dt>"), "graph:{k}: the best move named");
+        }
+        if data["plies"][k]["an"]["svg"].is_string() {
+            assert!(dom.contains("class=\"best-move\""), "graph:{k}: the best move drawn");
+        }
+    }
+    // The blunders are listed, each a link to its ply.
+    let dom = chromium(&profile, &["--dump-dom"], &url);
+    let list = dom.split("id=\"blunders\">").nth(1).expect("the blunder list");
+    for k in blunders {
+        assert!(list.contains(&format!("<a href=\"#ply={k}\">ply {k}</a>")), "blunder {k} listed");
+    }
+    assert_eq!(dom.matches("<circle class=\"blunder").count(), 2, "two blunders marked");
+}
+
+#[test]
+fn the_best_move_is_drawn_on_its_ply_only() {
+    if no_chromium() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(data("nim-00000.json")).expect("record")).expect("json");
+    let nim = NimAdapter { pile: 21, max_take: 3 };
+    let mut r = view::replay(&nim, &v, Some(&analysis_of(&v, "mcts", &[5]))).expect("replays");
+    r.plies[5].best_svg = Some("<g class=\"best-move\"><circle id=\"drawn-best\" r=\"3\"/></g>".into());
+    let page = dir.path().join("nim.html");
+    std::fs::write(&page, view::page(&r)).expect("page");
+    let url = format!("file://{}", page.display());
+    let profile = dir.path().join("profile");
+    for (hash, drawn) in [("ply=5", true), ("ply=4", false), ("press=graph:5", true), ("press=graph:6", false)] {
+        let dom = chromium(&profile, &["--dump-dom"], &format!("{url}#{hash}"));
+        let board = dom.split("id=\"board\">").nth(1).and_then(|b| b.split("</svg>").next()).expect("board");
+        assert_eq!(board.contains("id=\"drawn-best\""), drawn, "#{hash}: {board}");
+    }
 }

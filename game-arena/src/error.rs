@@ -299,6 +299,55 @@ pub enum ViewError {
         /// What is wrong.
         what: &'static str,
     },
+    /// An analysis file that is not an analysis as `arena analyze --json`
+    /// writes it.
+    #[error("{}: not an analysis as `arena analyze --json` writes it: {source}", path.display())]
+    NotAnalysis {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// An analysis of another game than the record's.
+    #[error("the analysis is of a {analysis} game, the record of a {record} game")]
+    AnalysisGame {
+        /// The analysis's game.
+        analysis: String,
+        /// The record's game.
+        record: &'static str,
+    },
+    /// An analysed ply that the record does not have.
+    #[error("the analysis has ply {ply}, which the record does not have (its plies are 1 to {last})")]
+    AnalysisPly {
+        /// The analysis's ply number.
+        ply: usize,
+        /// The record's last ply.
+        last: usize,
+    },
+    /// An analysed ply that the record shows played by another seat.
+    #[error("the analysis has ply {ply} played by seat {analysis}, the record by seat {record}")]
+    AnalysisSeat {
+        /// The ply.
+        ply: usize,
+        /// The seat the analysis names.
+        analysis: usize,
+        /// The seat that played it in the record.
+        record: usize,
+    },
+    /// A ply the analysis evaluates twice.
+    #[error("the analysis has ply {ply} twice")]
+    AnalysisRepeated {
+        /// The ply.
+        ply: usize,
+    },
+    /// A value outside `0..=1` (values are expected scores).
+    #[error("the analysis gives ply {ply} the value {value}, outside 0 to 1")]
+    AnalysisValue {
+        /// The ply.
+        ply: usize,
+        /// The value.
+        value: f64,
+    },
 }
 
 #[cfg(test)]

@@ -246,12 +246,19 @@ pub(crate) enum Cmd {
     ///
     /// The page loads nothing (inline pictures and script): open it from disk in any browser. Its address
     /// may pick the ply shown first: `game.html#ply=12`, `game.html#ply=last`.
+    ///
+    /// With `--analysis`, the page adds the analysis's evaluation graph: one line per seat, its expected
+    /// score (0 to 1) before and after each of its moves; blunders marked on the graph and listed with the
+    /// best move; the best move drawn on the board beside the move played; a click on the graph shows that ply.
     View {
         /// A JSON record written by `play --record`.
         record: PathBuf,
         /// Where to write the page.
         #[arg(long, value_name = "OUT.html")]
         html: PathBuf,
+        /// An analysis of the record as `arena analyze --json` writes it (same game, same plies).
+        #[arg(long, value_name = "A.json")]
+        analysis: Option<PathBuf>,
     },
 }
 

@@ -19,11 +19,33 @@
 //!   frame's parts into its own (a count to keep, a negative count to drop,
 //!   a string to insert); every [`KEYFRAME`]th frame is whole. The page
 //!   rebuilds a frame on demand; [`decode_frames`] does the same in Rust.
+//! * With an [`Analysis`] of the game (`arena view --analysis A.json`,
+//!   `arena analyze --html`; [`read_analysis`] reads one, [`replay`] checks
+//!   it against the record: same game, every ply a ply of the record played
+//!   by the seat it names, values in `0..=1`), the page adds an evaluation
+//!   graph under the details: x is the ply, y the expected score from 0 to
+//!   1, one line per seat in the seat's colour. A seat's line is drawn from
+//!   its own evaluations only: for each ply *k* it played, its value before
+//!   the move at *k − 1* and after it at *k*, straight between its turns
+//!   (a blunder is a drop within one ply; with two seats the lines are not
+//!   mirrored from each other, so a jump between a seat's turns shows
+//!   where the search changed its mind). Blunders are marked on the graph
+//!   and listed under the controls with the move played and the best move;
+//!   the details of an analysed ply give its values and best move; the
+//!   best move is drawn on each frame of the ply
+//!   ([`Adapter::best_move_svg`]'s fragment inserted before the frame's
+//!   closing `</svg>` when shown, so the frames' deltas do not change); a
+//!   dashed marker shows the current ply and a click on the graph shows
+//!   the ply under it (`#press=graph:12` clicks it where ply 12 is).
+//!   Without an analysis the page is exactly the page without it.
 
+mod graph;
 mod page;
 
+pub use graph::read_analysis;
 pub use page::{index_page, page, page_data};
 
+use crate::analysis::{Analysis, PlyAnalysis};
 use crate::error::ViewError;
 use crate::games::{Adapter, AnswerError};
 use crate::judge::{JudgeError, Sink};
@@ -60,6 +82,12 @@ pub struct Ply {
     pub frames: std::ops::Range<usize>,
     /// Each seat's score after the ply, for games with a score chart.
     pub scores: Option<Vec<f64>>,
+    /// The analysis of this ply, when the page has one (see the [module docs](crate::view)).
+    pub analysis: Option<PlyAnalysis>,
+    /// The analysis's best move drawn by [`Adapter::best_move_svg`], as an
+    /// SVG group (`<g class="best-move">`) that the page inserts before the
+    /// closing `</svg>` of each frame of the ply.
+    pub best_svg: Option<String>,
 }
 
 /// A replayed game, ready to be written as a page.
@@ -77,10 +105,15 @@ pub struct Replay {
     pub plies: Vec<Ply>,
     /// Every frame as a whole SVG picture.
     pub frames: Vec<String>,
+    /// The search that analysed the game (`None`: no analysis; the page
+    /// has no evaluation graph).
+    pub analysed_by: Option<String>,
 }
 
 /// Follows a record's judging and draws every ply.
-struct Drawing<A: Adapter> {
+struct Drawing<'x, A: Adapter> {
+    /// The analysis of each analysed ply, by ply number.
+    analysis: HashMap<usize, &'x PlyAnalysis>,
     errors: Vec<Value>,
     start: Option<A::Game>,
     /// The position now, and before the last ply (with its moves).
@@ -92,7 +125,7 @@ struct Drawing<A: Adapter> {
     frames: Vec<String>,
 }
 
-impl<A: Adapter> Sink<A> for Drawing<A> {
+impl<A: Adapter> Sink<A> for Drawing<'_, A> {
     fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
         let state = r.state();
         self.frames.push(a.view_svg(state, &[], state, &[], state));
@@ -106,6 +139,8 @@ impl<A: Adapter> Sink<A> for Drawing<A> {
             substituted: false,
             frames: 0..1,
             scores: a.view_scores(state),
+            analysis: None,
+            best_svg: None,
         });
         self.start = Some(state.clone());
         self.now = Some(state.clone());
@@ -152,9 +187,13 @@ impl<A: Adapter> Sink<A> for Drawing<A> {
             }
         }
         self.frames.push(a.view_svg(&before, &self.ply_moves, start, &self.moves, r.state()));
+        let seat = usize::from(v.player.0);
+        let analysis = self.analysis.get(&prev).filter(|p| p.player == seat).copied();
+        let best_svg = analysis
+            .and_then(|p| a.best_move_svg(&before, v.player, &p.best))
+            .map(|f| format!("<g class=\"best-move\">{f}</g>"));
         self.now = Some(r.state().clone());
         self.before = Some(before);
-        let seat = usize::from(v.player.0);
         let messages = self
             .errors
             .iter()
@@ -187,19 +226,35 @@ impl<A: Adapter> Sink<A> for Drawing<A> {
             substituted: t.substituted,
             frames: first..self.frames.len(),
             scores: a.view_scores(r.state()),
+            analysis: analysis.cloned(),
+            best_svg,
         });
         Ok(())
     }
 }
 
 /// Replays the JSON record `v` (as written by `play --record`) through the
-/// judging core ([`crate::judge::replay`]) and draws every ply.
+/// judging core ([`crate::judge::replay`]) and draws every ply; with an
+/// `analysis` of the game (as `arena analyze` writes it), every analysed
+/// ply carries its evaluation and its best move drawn, for the page's
+/// evaluation graph (see the [module docs](crate::view)).
 ///
 /// # Errors
-/// [`ViewError`] when the record does not fit the game or does not judge.
-pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
+/// [`ViewError`] when the record does not fit the game or does not judge,
+/// or the analysis does not fit the record: another game
+/// ([`ViewError::AnalysisGame`]), a ply the record does not have
+/// ([`ViewError::AnalysisPly`]) or that another seat played
+/// ([`ViewError::AnalysisSeat`]), a ply twice
+/// ([`ViewError::AnalysisRepeated`]), a value outside `0..=1`
+/// ([`ViewError::AnalysisValue`]).
+pub fn replay<A: Adapter>(a: &A, v: &Value, analysis: Option<&Analysis>) -> Result<Replay, ViewError> {
     let errors = v.get("errors").and_then(Value::as_array).cloned().unwrap_or_default();
+    let by_ply = match analysis {
+        Some(an) => graph::by_ply(a.name(), an)?,
+        None => HashMap::new(),
+    };
     let mut d = Drawing::<A> {
+        analysis: by_ply,
         errors,
         start: None,
         now: None,
@@ -210,6 +265,9 @@ pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
         frames: Vec::new(),
     };
     crate::judge::replay(a, v, &mut d).map_err(|e| ViewError::Judge { game: a.name(), source: Box::new(e) })?;
+    if let Some(an) = analysis {
+        graph::check_plies(an, &d.plies)?;
+    }
     let bots: Vec<String> = v
         .get("bots")
         .and_then(Value::as_array)
@@ -222,6 +280,7 @@ pub fn replay<A: Adapter>(a: &A, v: &Value) -> Result<Replay, ViewError> {
         colours: a.seat_colours().into_iter().map(str::to_string).collect(),
         plies: d.plies,
         frames: d.frames,
+        analysed_by: analysis.map(|an| an.bot.clone()),
     })
 }
 
@@ -392,16 +451,18 @@ pub fn decode_frames(data: &Value) -> Result<Vec<String>, ViewError> {
     Ok(out)
 }
 
-/// Reads the record at `path` and writes its page to `out`.
+/// Reads the record at `path` and writes its page to `out`, with the
+/// evaluation graph of `analysis` if given (`arena view --analysis`,
+/// `arena analyze --html`). Returns the page's size in bytes.
 ///
 /// # Errors
-/// [`ViewError`] when the record cannot be read or replayed, or the page
-/// cannot be written.
-pub fn write_page<A: Adapter>(a: &A, path: &Path, out: &Path) -> Result<usize, ViewError> {
+/// [`ViewError`] when the record cannot be read or replayed, the analysis
+/// does not fit it (see [`replay`]), or the page cannot be written.
+pub fn write_page<A: Adapter>(a: &A, path: &Path, analysis: Option<&Analysis>, out: &Path) -> Result<usize, ViewError> {
     let text = std::fs::read_to_string(path).map_err(|source| ViewError::Read { path: path.to_path_buf(), source })?;
     let v: Value =
         serde_json::from_str(&text).map_err(|source| ViewError::NotJson { path: path.to_path_buf(), source })?;
-    let html = page(&replay(a, &v)?);
+    let html = page(&replay(a, &v, analysis)?);
     std::fs::write(out, &html).map_err(|source| ViewError::Write { path: out.to_path_buf(), source })?;
     Ok(html.len())
 }
@@ -428,7 +489,7 @@ pub fn write_series<A: Adapter>(a: &A, dir: &Path, games: &[SeriesGame], summary
     let mut links = Vec::with_capacity(games.len());
     for g in games {
         let stem = format!("{}-{:05}", a.name(), g.index);
-        write_page(a, &dir.join(format!("{stem}.json")), &dir.join(format!("{stem}.html")))?;
+        write_page(a, &dir.join(format!("{stem}.json")), None, &dir.join(format!("{stem}.html")))?;
         links.push((format!("{stem}.html"), format!("game {}: {}", g.index, g.bots.join(" vs ")), g.result.clone()));
     }
     let out = dir.join("index.html");

@@ -1,7 +1,7 @@
 //! The viewer's HTML: the page of one game, its score chart, and the index
 //! page of a series.
 
-use super::{KEYFRAME, Replay, encode_frames};
+use super::{KEYFRAME, Replay, encode_frames, graph};
 use crate::error::ViewError;
 use crate::games::xml_escape;
 use serde_json::{Value, json};
@@ -12,23 +12,37 @@ const DATA_OPEN: &str = "<script type=\"application/json\" id=\"data\">";
 const DATA_CLOSE: &str = "</script>";
 
 /// The page of one game: a self-contained HTML document (inline style,
-/// data and script; nothing loaded).
+/// data and script; nothing loaded), with the evaluation graph when the
+/// replay has an analysis (see the [module docs](super)).
 pub fn page(r: &Replay) -> String {
     let plies: Vec<Value> = r
         .plies
         .iter()
         .map(|p| {
-            json!({
+            let mut v = json!({
                 "s": p.seat, "t": p.text, "a": p.answer, "ms": p.ms, "e": p.error, "m": p.messages,
                 "sub": p.substituted, "f0": p.frames.start, "f1": p.frames.end,
-            })
+            });
+            if let (Some(a), Some(o)) = (&p.analysis, v.as_object_mut()) {
+                o.insert(
+                    "an".into(),
+                    json!({
+                        "b": a.best, "vb": a.value_before, "va": a.value_after, "l": a.loss, "bl": a.blunder,
+                        "svg": p.best_svg,
+                    }),
+                );
+            }
+            v
         })
         .collect();
-    let data = json!({
+    let mut data = json!({
         "game": r.game, "bots": r.bots, "colours": r.colours, "result": r.result,
         "plies": plies, "keyframe": KEYFRAME, "frames": encode_frames(&r.frames),
         "chartPlies": r.plies.len().saturating_sub(1),
     });
+    if let (Some(bot), Some(o)) = (&r.analysed_by, data.as_object_mut()) {
+        o.insert("analysis".into(), json!({ "bot": bot }));
+    }
     // Inside a script element, `</` and `<!--` must not appear as such.
     let data = data.to_string().replace("</", "<\\/").replace("<!--", "\\u003c!--");
     let title = format!("{}: {}", r.game, r.bots.join(" vs "));
@@ -57,6 +71,8 @@ pub fn page(r: &Replay) -> String {
     let title = xml_escape(&title);
     let result = xml_escape(&r.result);
     let chart = chart(r);
+    let (graph, blunders) = (graph::graph(r), graph::blunders(r));
+    let (style, script) = if r.analysed_by.is_some() { (graph::STYLE, graph::SCRIPT) } else { ("", "") };
     fill(
         TEMPLATE,
         &[
@@ -64,7 +80,11 @@ pub fn page(r: &Replay) -> String {
             ("SEATS", &seats),
             ("RESULT", &result),
             ("CHART", &chart),
+            ("GRAPH", &graph),
             ("ERRORS", &errors),
+            ("BLUNDERS", &blunders),
+            ("STYLE", style),
+            ("SCRIPT", script),
             ("DATA", &data),
         ],
     )
@@ -188,7 +208,7 @@ h1{font-size:1.2em;margin:.2em 0}
 .sub{background:#fed;border-left:4px solid #e67e22;padding:.2em .4em}
 #end{font-weight:bold;color:#1a5d1a;margin-top:.6em}
 .errs a{margin-right:.3em}
-</style></head><body>
+{{STYLE}}</style></head><body>
 <h1>{{TITLE}}</h1>
 <div>{{SEATS}}</div>
 <p>Result: <span id="result">{{RESULT}}</span></p>
@@ -202,9 +222,9 @@ h1{font-size:1.2em;margin:.2em 0}
 <span id="ply"></span>
 <select id="speed" title="plies per second"><option>1</option><option selected>4</option><option>16</option><option>64</option></select>/s
 </div>
-{{ERRORS}}
+{{ERRORS}}{{BLUNDERS}}
 <div id="main"><div id="board"></div>
-<div id="info"><dl id="details"></dl><div id="end"></div>{{CHART}}</div></div>
+<div id="info"><dl id="details"></dl><div id="end"></div>{{CHART}}{{GRAPH}}</div></div>
 <noscript>The viewer needs JavaScript to step through the game.</noscript>
 <script type="application/json" id="data">{{DATA}}</script>
 <script>
@@ -294,6 +314,6 @@ function fromHash() {
 show(0);
 fromHash();
 window.addEventListener("hashchange", fromHash);
-</script>
+</script>{{SCRIPT}}
 </body></html>
 "#;
