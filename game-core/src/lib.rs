@@ -113,7 +113,8 @@
 //!   no crate beyond `rand_core`.
 //! * `bot` (default): [`bot::Bot`], the one bot trait; `record` (default):
 //!   [`Record`], whole games as data. Both off for a bundled bot.
-//! * `svg`: [`svg::escape`], shared by the game crates' pictures.
+//! * `svg`: [`svg::escape`], shared by the game crates' pictures, and the
+//!   best-move overlay's style ([`svg::best_move_group`], [`svg::arrow`]).
 //! * `referee` (default): [`referee::Contest`], a contest stated completely,
 //!   which each game crate implements; off for a bundled bot.
 //! * `testing`: the `game_core::testing` conformance kit (and

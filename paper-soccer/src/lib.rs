@@ -144,7 +144,8 @@
 //! time control and the protocol docs; `message`: the messages; `bot`:
 //! [`Session`](protocol::Session) and [`run_bot`](protocol::run_bot);
 //! `referee`: [`Referee`](protocol::Referee), `parse_answer` and what the
-//! referee sends), `svg` (feature `svg`), `display` (the picture and the
+//! referee sends), `svg` (feature `svg`; with `svg::best_move`, an
+//! analysis's best move drawn over the picture), `display` (the picture and the
 //! position text), `zobrist` (compile-time key tables), [`rules`], and the
 //! building blocks `pitch` and `dir`; `testing` and `arbitrary_impls`
 //! behind their features. Everything public is re-exported at the crate

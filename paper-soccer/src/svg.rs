@@ -2,7 +2,7 @@
 //! chess position: squared paper, the pre-drawn borders and goals, the
 //! drawn lines, the ball and the state of play. The rules' pictures
 //! ([`rules`](crate::rules)) and the arena's renderer and replay viewer are
-//! drawn with it.
+//! drawn with it; [`best_move`] draws an analysis's suggested turn over it.
 //!
 //! ```
 //! use paper_soccer::{PaperSoccer, svg};
@@ -22,6 +22,16 @@ use crate::state::PaperSoccer;
 use game_core::svg::escape;
 use game_core::{Game, PlayerId};
 use std::fmt::Write;
+
+/// The side of a paper square, in pixels.
+const CELL: i32 = 40;
+/// The picture's margin around the pitch (goals included), in pixels.
+const MARGIN: i32 = 30;
+
+/// Where point `p` is in the picture.
+fn px(p: Point) -> (i32, i32) {
+    (MARGIN + i32::from(p.x) * CELL, MARGIN + (i32::from(p.y) + 1) * CELL)
+}
 
 /// The position with every drawn line in one colour.
 #[must_use]
@@ -66,10 +76,8 @@ pub fn svg_with_history(start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &
 fn draw(b: &PaperSoccer, segments: &[(PlayerId, Point, Point)]) -> String {
     let pitch = b.pitch();
     let (w, h) = (i32::from(pitch.width), i32::from(pitch.height));
-    let cell = 40;
-    let margin = 30;
+    let (cell, margin) = (CELL, MARGIN);
     let (cw, ch) = (w * cell + 2 * margin, (h + 2) * cell + 2 * margin + 40);
-    let px = |p: Point| (margin + i32::from(p.x) * cell, margin + (i32::from(p.y) + 1) * cell);
     let mut s = String::new();
     let _ = write!(
         s,
@@ -169,4 +177,41 @@ fn draw(b: &PaperSoccer, segments: &[(PlayerId, Point, Point)]) -> String {
         colours[0],
     );
     s
+}
+
+/// A turn drawn over the picture of the position `before` (an analysis's
+/// best move, beside the move played): the path of its steps from the
+/// ball, one dashed line per step in the hint colour, an arrowhead on the
+/// last step and a dashed ring where the ball would stop, in a group of
+/// class `best-move` ([`game_core::svg::best_move_group`]) to insert before
+/// the picture's closing `</svg>`. The path stops at a step that leaves
+/// the board's coordinates; `player` (whose turn it is) does not change
+/// the drawing, which every game's `best_move` takes.
+///
+/// ```
+/// use game_core::PlayerId;
+/// use paper_soccer::{Dir, PaperSoccer, svg};
+///
+/// let overlay = svg::best_move(&PaperSoccer::default(), PlayerId(0), &[Dir::N]);
+/// assert!(overlay.starts_with("<g class=\"best-move\""));
+/// ```
+#[must_use]
+pub fn best_move(before: &PaperSoccer, player: PlayerId, turn: &[Dir]) -> String {
+    let _ = player;
+    let mut path = String::new();
+    let mut at = before.ball();
+    for (i, &d) in turn.iter().enumerate() {
+        let Some(next) = at.step(d) else { break };
+        let ((x1, y1), (x2, y2)) = (px(at), px(next));
+        if i + 1 == turn.len() {
+            let head = f64::from(CELL) / 4.0;
+            path.push_str(&game_core::svg::arrow((f64::from(x1), f64::from(y1)), (f64::from(x2), f64::from(y2)), head));
+        } else {
+            let _ = write!(path, "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>");
+        }
+        at = next;
+    }
+    let (bx, by) = px(at);
+    let _ = write!(path, "<circle cx=\"{bx}\" cy=\"{by}\" r=\"11\"/>");
+    game_core::svg::best_move_group(&path)
 }

@@ -167,8 +167,9 @@
 //!   any bot's `turn` is that closure (`examples/bot.rs`).
 //! * [`protocol::Referee`] (default feature `referee`) is the whole
 //!   contest as its referee runs it (`game_core::referee::Contest`).
-//! * `svg` (feature `svg`) draws the position and the replay viewer's
-//!   picture of a turn.
+//! * `svg` (feature `svg`) draws the position, the replay viewer's
+//!   picture of a turn, and an analysis's best move over either
+//!   (`svg::best_move`).
 //!
 //! ## Testing and fuzzing (features `testing`, `arbitrary`)
 //! * `testing::reference` (feature `testing`): the plain reference model,

@@ -1,7 +1,8 @@
 //! The position as an SVG picture (feature `svg`): the field with its
 //! balls, homes, footballers and scores ([`svg`]), and the replay viewer's
 //! picture of a turn ([`view_svg`]: ball counts, contested cells, the
-//! turn's kicks), with each team's score for a chart ([`view_scores`]).
+//! turn's kicks), with each team's score for a chart ([`view_scores`]), and
+//! an analysis's best move drawn over either ([`best_move`]).
 //!
 //! ```
 //! use parallel_football::{ParallelFootball, svg};
@@ -31,6 +32,13 @@ pub const COLOURS: [&str; 4] = ["#e74c3c", "#3498db", "#f1c40f", "#9b59b6"];
 fn layout(c: &Config) -> (i32, i32) {
     let (gw, gh) = (i32::from(c.width), i32::from(c.height));
     ((640 / gw.max(gh)).clamp(6, 40), 20)
+}
+
+/// The centre of the cell in column `x`, row `y` in [`svg`]'s picture (a
+/// cell off the field has one too, for kicks drawn off it).
+fn centre(c: &Config, x: i32, y: i32) -> (i32, i32) {
+    let (cell, margin) = layout(c);
+    (margin + x * cell + cell / 2, margin + y * cell + cell / 2)
 }
 
 /// The field as SVG: grass, balls (size by count), home cells, footballers
@@ -144,7 +152,7 @@ pub fn view_svg(before: &ParallelFootball, ply: &[(PlayerId, FootballMove)], sta
     let mut s = svg(state);
     let c = state.config();
     let (cell, margin) = layout(&c);
-    let centre = |x: i32, y: i32| (margin + x * cell + cell / 2, margin + y * cell + cell / 2);
+    let centre = |x: i32, y: i32| centre(&c, x, y);
     let mut over = String::new();
     let f = state.field();
     let font = (cell * 2 / 3).max(6);
@@ -228,4 +236,54 @@ pub fn view_svg(before: &ParallelFootball, ply: &[(PlayerId, FootballMove)], sta
 #[must_use]
 pub fn view_scores(state: &ParallelFootball) -> Vec<f64> {
     state.field().scores().iter().map(|&s| f64::from(s)).collect()
+}
+
+/// A team's turn drawn over [`svg`]'s (or [`view_svg`]'s) picture of the
+/// position `before` (an analysis's best move, beside the move played), in
+/// a group of class `best-move` ([`game_core::svg::best_move_group`]) to
+/// insert before the picture's closing `</svg>`, in the hint colour: each
+/// footballer of `player`'s team a dashed arrow from its cell, to the
+/// cell it walks to (a move) or where its ball lands, ringed (a kick);
+/// nothing for one that stays. In the placement, a dashed ring on each
+/// start cell.
+///
+/// ```
+/// use game_core::PlayerId;
+/// use parallel_football::{Cell, FootballMove, ParallelFootball, svg};
+///
+/// let overlay = svg::best_move(&ParallelFootball::default(), PlayerId(1), &[FootballMove::Place(Cell::new(3, 4))]);
+/// assert!(overlay.starts_with("<g class=\"best-move\""));
+/// ```
+#[must_use]
+pub fn best_move(before: &ParallelFootball, player: PlayerId, turn: &[FootballMove]) -> String {
+    let c = before.config();
+    let (cell, _) = layout(&c);
+    let at = |x: i32, y: i32| {
+        let (x, y) = centre(&c, x, y);
+        (f64::from(x), f64::from(y))
+    };
+    let ring = |s: &mut String, (x, y): (f64, f64), r: f64| {
+        let _ = write!(s, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\"/>");
+    };
+    let head = f64::from(cell) / 3.0;
+    let first = player.index() % 4 * usize::from(c.players);
+    let mut s = String::new();
+    for (k, &mv) in turn.iter().enumerate() {
+        let order = match mv {
+            FootballMove::Place(to) => {
+                ring(&mut s, at(i32::from(to.x), i32::from(to.y)), f64::from(cell) * 0.4);
+                continue;
+            }
+            FootballMove::Order(order) => order,
+        };
+        let (Order::Move { dx, dy } | Order::Kick { dx, dy }) = order else { continue };
+        let Some(from) = before.field().positions().get(first + k) else { break };
+        let (x, y) = (i32::from(from.x), i32::from(from.y));
+        let to = at(x + i32::from(dx), y + i32::from(dy));
+        s.push_str(&game_core::svg::arrow(at(x, y), to, head));
+        if matches!(order, Order::Kick { .. }) {
+            ring(&mut s, to, f64::from(cell) * 0.25);
+        }
+    }
+    game_core::svg::best_move_group(&s)
 }

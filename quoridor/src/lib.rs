@@ -79,7 +79,7 @@
 //! | [`notation`] | moves as text (contest and algebraic) |
 //! | [`evaluation`] | evaluation functions a bot starts from |
 //! | [`opponents`] | reference opponents ([`opponents::Walker`]), feature `chacha` |
-//! | `svg` | the position as an SVG picture, feature `svg` |
+//! | `svg` | the position as an SVG picture, and an analysis's best move drawn over it (`svg::best_move`), feature `svg` |
 //! | `display` | the text board ([`Display`](std::fmt::Display)) |
 //! | [`protocol`] | the bot protocol: `message`, `bot` ([`protocol::Session`], [`protocol::run_bot`]), `referee` ([`protocol::Referee`], feature `referee`) |
 //! | `zobrist`, `symmetry` | the hash and the symmetries of the two-player game |

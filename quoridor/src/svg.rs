@@ -1,6 +1,7 @@
 //! The position as an SVG picture ([`svg`]), what `arena render`, `arena
-//! view` and the pictures of [`rules`](crate::rules) show. Behind the
-//! feature `svg`.
+//! view` and the pictures of [`rules`](crate::rules) show, and an
+//! analysis's best move drawn over it ([`best_move`]). Behind the feature
+//! `svg`.
 
 // Pixel arithmetic on a board of at most 11 x 11 cells and 4 players: the
 // casts are exact. The drawing is one function of short coordinate names,
@@ -26,6 +27,28 @@ use std::fmt::Write;
 /// The players' colours, by seat: red, blue, green, orange.
 pub const COLOURS: [&str; 4] = ["#d64541", "#2e86de", "#27ae60", "#f39c12"];
 
+/// The side of a cell in [`svg`]'s picture, in pixels.
+const CELL: i32 = 48;
+/// The gap between cells, where walls stand, in pixels.
+const GAP: i32 = 8;
+/// The margin around the board, in pixels.
+const MARGIN: i32 = 40;
+
+/// The centre of cell `c` in [`svg`]'s picture.
+fn centre(c: Cell) -> (i32, i32) {
+    (MARGIN + i32::from(c.x) * CELL + CELL / 2, MARGIN + i32::from(c.y) * CELL + CELL / 2)
+}
+
+/// The rectangle (x, y, width, height) of `wall` in [`svg`]'s picture.
+fn wall_rect(wall: Wall) -> (i32, i32, i32, i32) {
+    let (x, y) = (i32::from(wall.x), i32::from(wall.y));
+    if wall.vertical {
+        (MARGIN + (x + 1) * CELL - GAP / 2, MARGIN + y * CELL + 2, GAP, 2 * CELL - 4)
+    } else {
+        (MARGIN + x * CELL + 2, MARGIN + (y + 1) * CELL - GAP / 2, 2 * CELL - 4, GAP)
+    }
+}
+
 /// The board as SVG: cells, goal edges in the players' colours, walls (in
 /// their owner's colour when `moves` tells), pawns, the last move ringed,
 /// and walls left.
@@ -41,9 +64,7 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
         moves.iter().find(|(_, m)| *m == Move::Wall(w)).map(|(p, _)| COLOURS[p.index() % 4]).unwrap_or("#f5e6c8")
     };
     let m = i32::from(q.size());
-    let cell = 48;
-    let gap = 8;
-    let margin = 40;
+    let (cell, gap, margin) = (CELL, GAP, MARGIN);
     let side = m * cell;
     let (w, h) = (side + 2 * margin + 170, side + 2 * margin);
     let mut s = String::new();
@@ -82,12 +103,7 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
         }
     }
     for wall in q.walls() {
-        let (x, y) = (i32::from(wall.x), i32::from(wall.y));
-        let (rx, ry, rw, rh) = if wall.vertical {
-            (margin + (x + 1) * cell - gap / 2, margin + y * cell + 2, gap, 2 * cell - 4)
-        } else {
-            (margin + x * cell + 2, margin + (y + 1) * cell - gap / 2, 2 * cell - 4, gap)
-        };
+        let (rx, ry, rw, rh) = wall_rect(wall);
         let _ = write!(
             s,
             "<rect x=\"{rx}\" y=\"{ry}\" width=\"{rw}\" height=\"{rh}\" rx=\"2\" fill=\"{}\" stroke=\"#f5e6c8\" stroke-width=\"1\"/>",
@@ -95,18 +111,17 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
         );
     }
     if let Some(&(_, Move::Pawn(c))) = moves.last() {
+        let (cx, cy) = centre(c);
         let _ = write!(
             s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
-            margin + i32::from(c.x) * cell + cell / 2,
-            margin + i32::from(c.y) * cell + cell / 2,
+            "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2\" stroke-dasharray=\"4 3\"/>",
             cell / 3 + 5
         );
     }
     for p in 0..n {
         let pid = PlayerId(p as u8);
         if let Some(c) = q.pawn(pid) {
-            let (cx, cy) = (margin + i32::from(c.x) * cell + cell / 2, margin + i32::from(c.y) * cell + cell / 2);
+            let (cx, cy) = centre(c);
             let _ = write!(
                 s,
                 "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"2\"/>\
@@ -152,4 +167,46 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
         escape(&caption)
     );
     s
+}
+
+/// A turn drawn over [`svg`]'s picture of the position `before` (an
+/// analysis's best move, beside the move played), in a group of class
+/// `best-move` ([`game_core::svg::best_move_group`]) to insert before the
+/// picture's closing `</svg>`: a pawn move as an arrow from `player`'s
+/// pawn to a dashed ring on the target square, a wall as a dashed outline
+/// where the wall would stand, in the hint colour.
+///
+/// ```
+/// use game_core::PlayerId;
+/// use game_core::grid::Cell;
+/// use quoridor::{Move, Quoridor, svg};
+///
+/// let overlay = svg::best_move(&Quoridor::default(), PlayerId(0), &[Move::Pawn(Cell::new(4, 7))]);
+/// assert!(overlay.starts_with("<g class=\"best-move\""));
+/// ```
+#[must_use]
+pub fn best_move(before: &Quoridor, player: PlayerId, turn: &[Move]) -> String {
+    let mut s = String::new();
+    for &mv in turn {
+        match mv {
+            Move::Pawn(c) => {
+                let (cx, cy) = centre(c);
+                let ring = CELL / 3 + 5;
+                if let Some(from) = before.pawn(player).filter(|&from| from != c) {
+                    // The arrow stops at the ring.
+                    let (fx, fy) = centre(from);
+                    let (dx, dy) = (f64::from(cx - fx), f64::from(cy - fy));
+                    let shorten = f64::from(ring) / dx.hypot(dy);
+                    let tip = (f64::from(cx) - dx * shorten, f64::from(cy) - dy * shorten);
+                    s.push_str(&game_core::svg::arrow((f64::from(fx), f64::from(fy)), tip, f64::from(CELL) / 4.0));
+                }
+                let _ = write!(s, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{ring}\"/>");
+            }
+            Move::Wall(w) => {
+                let (x, y, w, h) = wall_rect(w);
+                let _ = write!(s, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"2\"/>");
+            }
+        }
+    }
+    game_core::svg::best_move_group(&s)
 }

@@ -79,7 +79,8 @@
 //!   [`protocol::parse_answer`], which reads answers exactly as the contest's referee does. Game
 //!   records for `arena judge`.
 //! * `svg` (feature `svg`): the position as an SVG picture, with the last move ringed (the
-//!   pictures of [`rules`], the arena's renderer and replay viewer).
+//!   pictures of [`rules`], the arena's renderer and replay viewer), and an analysis's best
+//!   move drawn over it (`svg::best_move`).
 //! * `examples/bot.rs`: a complete protocol bot (win now, else block, else avoid threes).
 //! * `testing` (feature `testing`): the plain array-board reference model with its one-call
 //!   differential check and perft, biases and edges aimed at the rules' hard cases (near-threes

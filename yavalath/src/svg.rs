@@ -1,5 +1,6 @@
 //! The position as an SVG picture (feature `svg`), as `chess.svg` draws a chess position: the
-//! pictures of the [`rules`](crate::rules) and of the `arena`'s renderer and replay viewer.
+//! pictures of the [`rules`](crate::rules) and of the `arena`'s renderer and replay viewer, and
+//! an analysis's best move drawn over the picture ([`best_move`]).
 //!
 //! ```
 //! use yavalath::Yavalath;
@@ -13,23 +14,33 @@
 
 use crate::cell::Cell;
 use crate::state::Yavalath;
-use game_core::Game;
 use game_core::svg::escape;
+use game_core::{Game, PlayerId};
 use std::fmt::Write;
+
+/// The hexagons' circumradius in [`svg`]'s picture, in pixels.
+const R: f64 = 26.0;
+
+/// The width and height of [`svg`]'s picture.
+fn size() -> (f64, f64) {
+    let (dx, dy) = (R * 3f64.sqrt(), R * 1.5);
+    (9.0 * dx + 60.0, 8.0 * dy + 2.0 * R + 100.0)
+}
+
+/// The centre of cell `c` in [`svg`]'s picture.
+fn centre(c: Cell) -> (f64, f64) {
+    let (dx, dy) = (R * 3f64.sqrt(), R * 1.5);
+    let y = f64::from(c.y());
+    let len = 9.0 - (y - 4.0).abs();
+    (size().0 / 2.0 + (f64::from(c.x()) - (len - 1.0) / 2.0) * dx, 40.0 + R + y * dy)
+}
 
 /// The hex board as SVG: 61 hexagons, stones, coordinates, the last move
 /// (ringed) and the result.
 #[must_use]
 pub fn svg(g: &Yavalath, last: Option<Cell>) -> String {
-    let r = 26.0f64; // hexagon circumradius
-    let dx = r * 3f64.sqrt();
-    let dy = r * 1.5;
-    let (w, h) = (9.0 * dx + 60.0, 8.0 * dy + 2.0 * r + 100.0);
-    let centre = |c: Cell| {
-        let y = f64::from(c.y());
-        let len = 9.0 - (y - 4.0).abs();
-        (w / 2.0 + (f64::from(c.x()) - (len - 1.0) / 2.0) * dx, 40.0 + r + y * dy)
-    };
+    let r = R;
+    let (w, h) = size();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -95,4 +106,29 @@ pub fn svg(g: &Yavalath, last: Option<Cell>) -> String {
         escape(&caption)
     );
     s
+}
+
+/// A turn drawn over [`svg`]'s picture of the position `before` (an
+/// analysis's best move, beside the move played): a dashed ring in the
+/// hint colour around the cell, in a group of class `best-move`
+/// ([`game_core::svg::best_move_group`]), to insert before the picture's
+/// closing `</svg>`. A Yavalath turn is one cell; the ring does not
+/// depend on `before` or `player`, which every game's `best_move` takes.
+///
+/// ```
+/// use game_core::PlayerId;
+/// use yavalath::{Cell, Yavalath, svg};
+///
+/// let overlay = svg::best_move(&Yavalath::new(), PlayerId(0), &[Cell::CENTER]);
+/// assert!(overlay.starts_with("<g class=\"best-move\""));
+/// ```
+#[must_use]
+pub fn best_move(before: &Yavalath, player: PlayerId, turn: &[Cell]) -> String {
+    let _ = (before, player);
+    let mut rings = String::new();
+    for &c in turn {
+        let (cx, cy) = centre(c);
+        let _ = write!(rings, "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"/>", R * 0.85);
+    }
+    game_core::svg::best_move_group(&rings)
 }

@@ -13,7 +13,36 @@ pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
 pub mod quoridor;
+#[cfg(test)]
+mod tests;
 pub mod yavalath;
+
+/// The moves of `player`'s turn written `text` (as
+/// [`format_turn`](Contest::format_turn) writes it) from `before`, read by
+/// the contest's own record reader ([`judge_line`](Contest::judge_line)).
+/// `None` unless they make exactly one whole legal turn: each move legal in
+/// turn, and the seat's turn over after the last one and not before (it no
+/// longer acts, or the game or the round moved on: in a simultaneous round
+/// `before` may hold the answers of the seats that answered first, and the
+/// last answer resolves the round). What the adapters'
+/// [`best_move_svg`](Adapter::best_move_svg) draw.
+fn legal_turn<C: Contest + ?Sized>(
+    contest: &C,
+    before: &C::Game,
+    player: PlayerId,
+    text: &str,
+) -> Option<Vec<<C::Game as Game>::Move>> {
+    let moves = contest.judge_line(before, player, text).ok()?;
+    let mut state = before.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        state.play(player, m).ok()?;
+        let over = state.is_over() || !state.to_act().includes(player) || state.to_act() != before.to_act();
+        if over != (i + 1 == moves.len()) {
+            return None;
+        }
+    }
+    (!moves.is_empty()).then_some(moves)
+}
 
 /// Everything the arena knows about one game. Implemented once per game in
 /// `games/<game>.rs`; the rest of the arena is generic over it.

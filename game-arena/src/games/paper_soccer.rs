@@ -1,7 +1,8 @@
 //! Paper Soccer ([`paper_soccer`]) in the arena: the crate's contest
 //! ([`protocol::Referee`]: the messages, the answer read exactly as the
 //! referee reads it, any failed answer loses, [`protocol::TIME_CONTROL`])
-//! with the arena's bots, pictures and bot mode. Moves are single steps
+//! with the arena's bots, pictures (an analysis's best move drawn as the
+//! path of its steps) and bot mode. Moves are single steps
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
@@ -46,6 +47,12 @@ impl Adapter for protocol::Referee {
     }
     fn svg_with_history(&self, start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
         paper_soccer::svg::svg_with_history(start, moves, state)
+    }
+    /// The path of the turn's steps from the ball
+    /// ([`paper_soccer::svg::best_move`]).
+    fn best_move_svg(&self, before: &PaperSoccer, player: PlayerId, best: &str) -> Option<String> {
+        let turn = super::legal_turn(self, before, player, best)?;
+        Some(paper_soccer::svg::best_move(before, player, &turn))
     }
     fn serve(
         &self,

@@ -3,7 +3,8 @@
 //! * The contest (messages, how answers are read, what a failed answer
 //!   costs, time control, record notation) is the crate's
 //!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
-//!   pictures and bot mode.
+//!   pictures (an analysis's best move drawn as its footballers' arrows)
+//!   and bot mode.
 //! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
 //!   generic one, and `mcts` is the crate's [`FootballSearch`] (a rollout
 //!   search over a pile-aware base team's orders and their one-footballer
@@ -95,6 +96,12 @@ impl Adapter for FootballAdapter {
         state: &ParallelFootball,
     ) -> String {
         svg::view_svg(before, ply, state)
+    }
+    /// Each footballer's walk or kick as an arrow, or the start cells
+    /// ringed ([`svg::best_move`]).
+    fn best_move_svg(&self, before: &ParallelFootball, player: PlayerId, best: &str) -> Option<String> {
+        let turn = super::legal_turn(self, before, player, best)?;
+        Some(svg::best_move(before, player, &turn))
     }
     fn view_scores(&self, state: &ParallelFootball) -> Option<Vec<f64>> {
         Some(svg::view_scores(state))

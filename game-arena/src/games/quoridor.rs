@@ -12,7 +12,9 @@
 //!   and every later turn of its seat is such a random move, while one that
 //!   timed out stays in the game (its late answer is read as its next one).
 //! * The contest itself is [`quoridor::protocol::Referee`]; this file adds
-//!   what is the arena's: its bots, configuration flags and pictures.
+//!   what is the arena's: its bots, configuration flags and pictures (an
+//!   analysis's best move drawn as an arrow to its square or a wall's
+//!   outline).
 //! * Time: [`quoridor::protocol::TIME_CONTROL`], a clock of 1000 ms plus 30 ms per turn.
 //! * Judge records: one move per line in contest (`4 1`, `3 2 1`) or
 //!   algebraic (`e2`, `e3h`) notation; a line may hold several algebraic
@@ -94,6 +96,12 @@ impl Adapter for QuoridorAdapter {
     }
     fn svg_with_history(&self, _start: &Quoridor, moves: &[(PlayerId, Move)], state: &Quoridor) -> String {
         quoridor::svg::svg(state, moves)
+    }
+    /// An arrow to the target square, or the wall's outline
+    /// ([`quoridor::svg::best_move`]).
+    fn best_move_svg(&self, before: &Quoridor, player: PlayerId, best: &str) -> Option<String> {
+        let turn = super::legal_turn(self, before, player, best)?;
+        Some(quoridor::svg::best_move(before, player, &turn))
     }
     fn serve(
         &self,

@@ -1,8 +1,8 @@
 //! Yavalath ([`yavalath`]) in the arena: the contest is the crate's
 //! [`yavalath::protocol::Referee`] (its protocol, answer reading, failure
 //! costs, time control and records) and its pictures are the crate's
-//! [`yavalath::svg`]; the arena adds its bots, its configuration flags
-//! (none) and bot mode.
+//! [`yavalath::svg`] (an analysis's best move ringed); the arena adds its
+//! bots, its configuration flags (none) and bot mode.
 
 use super::Adapter;
 use crate::bot::Bot;
@@ -48,6 +48,11 @@ impl Adapter for protocol::Referee {
     }
     fn svg_with_history(&self, _start: &Yavalath, moves: &[(PlayerId, Cell)], state: &Yavalath) -> String {
         yavalath::svg::svg(state, moves.last().map(|m| m.1))
+    }
+    /// A dashed ring around the cell ([`yavalath::svg::best_move`]).
+    fn best_move_svg(&self, before: &Yavalath, player: PlayerId, best: &str) -> Option<String> {
+        let turn = super::legal_turn(self, before, player, best)?;
+        Some(yavalath::svg::best_move(before, player, &turn))
     }
     fn serve(
         &self,
