@@ -141,6 +141,9 @@ fn main() -> ExitCode {
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html }) => cmd_view(&record, &html),
+        Some(Cmd::Analyze { record, analyze }) => read_record(&record).and_then(|(v, game)| {
+            with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+        }),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -190,6 +193,8 @@ enum CliError {
     Render(#[from] RenderError),
     #[error(transparent)]
     View(#[from] ViewError),
+    #[error(transparent)]
+    Analysis(#[from] game_arena::error::AnalysisError),
     #[error(
         "{flag} is not an option of {game} (its options: {})",
         if options.is_empty() { "none".to_string() } else { options.join(", ") }
@@ -425,7 +430,7 @@ fn cmd_judge(
 /// takes a minute or more).
 fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {
     let done = std::sync::atomic::AtomicU64::new(0);
-    let bar = series::games_bar(games);
+    let bar = series::progress_bar(games, "games");
     let (finished, ended) = std::sync::mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
         let (done, bar) = (&done, &bar);

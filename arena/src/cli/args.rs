@@ -253,6 +253,56 @@ pub(crate) enum Cmd {
         #[arg(long, value_name = "OUT.html")]
         html: PathBuf,
     },
+    /// Evaluate every ply of a recorded game with a search and mark the blunders: where a bot lost the game.
+    ///
+    /// For every seat turn of the record (every team's answer of a Parallel Football round), an MCTS search
+    /// from the position the seat decided on gives its value there (value_before), the best turn it finds
+    /// (best), the seat's value after the turn played (value_after), the loss (value_before - value_after)
+    /// and whether it is a blunder (a loss above --blunder). The blunders are printed with their ply numbers
+    /// and best moves, then each seat's mean loss and blunder count.
+    ///
+    /// A value is the seat's expected score from 0 (a certain loss) to 1 (a certain win), a draw 0.5; with
+    /// four Quoridor seats its expected ranking score (1 first, 0 last, evenly between). After a turn of an
+    /// alternating game the value is the seat's in the next turn's position. In Parallel Football every team
+    /// decides on the round's start: a team's value_after is its value when it plays its recorded turn and the
+    /// other teams play the search's best turn from the round's start, averaged over the ball allocations to
+    /// come. Each position's search is seeded from its index with a fixed iteration budget: the same record
+    /// gives the same analysis on any --jobs and on every run (an interrupted analysis is rerun).
+    Analyze {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        #[command(flatten)]
+        analyze: AnalyzeArgs,
+    },
+}
+
+/// The options of `arena analyze` after the record.
+#[derive(Args, Debug)]
+pub(crate) struct AnalyzeArgs {
+    /// The search: mcts, with iters=N (the per-position budget; default iters=2000), c=X, rollout=N
+    /// (mcts:ms=N is not reproducible); best is the game's mcts. Alpha-beta and programs do not report
+    /// values.
+    #[arg(long, value_name = "SPEC", default_value = "mcts")]
+    pub(crate) bot: String,
+    /// Also write the analysis as JSON (game, bot, then per ply: ply, player, played, best, value_before,
+    /// value_after, loss, blunder).
+    #[arg(long, value_name = "OUT.json")]
+    pub(crate) json: Option<PathBuf>,
+    /// Positions searched at the same time (threads), or `auto` (one per core).
+    #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_jobs)]
+    pub(crate) jobs: Jobs,
+    /// A ply losing more than this expected score is a blunder (0 to 1).
+    #[arg(long, value_name = "LOSS", default_value_t = game_arena::analysis::DEFAULT_BLUNDER,
+          allow_negative_numbers = true, value_parser = parse_blunder)]
+    pub(crate) blunder: f64,
+}
+
+/// `--blunder`: a loss of expected score, from 0 to 1.
+fn parse_blunder(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err("expected a number from 0 to 1 (a loss of expected score)".into()),
+    }
 }
 
 /// The built-in bots of each game, for `--bot`'s help (a test checks it

@@ -1,11 +1,56 @@
 //! `arena analyze`: an evaluation of every ply of a recorded game, the
 //! blunders marked: where a bot lost the game.
 //!
-//! This module holds the report, [`Analysis`], as `arena analyze --json`
-//! writes it and `arena view --analysis` reads it. Plies are numbered as
-//! `arena judge` and `arena view` number them: ply 0 is the start
-//! position, ply *k* the *k*-th seat turn of the record (in a simultaneous
-//! round, every acting seat's answer is a ply of its own).
+//! [`analyse`] reads a JSON record through the judging core (as `arena
+//! judge` and `arena view` do) and searches the positions of the game with
+//! an MCTS search ([`game_search::Mcts::evaluate`], the game's own `mcts`
+//! bot: its playout policy and evaluation), giving [`Analysis`], the report
+//! `arena analyze --json` writes and `arena view --analysis` reads. Plies
+//! are numbered as `arena judge` and `arena view` number them: ply 0 is the
+//! start position, ply *k* the *k*-th seat turn of the record (in a
+//! simultaneous round, every acting seat's answer is a ply of its own).
+//!
+//! ## Values
+//! A seat's *value* in a position is its expected score in `0..=1` as the
+//! search finds it: the mean, over the search's playouts through its best
+//! move, of the seat's result (1 a win, 0 a loss, ½ a draw; with more seats
+//! the ranking score, 1 for first place, 0 for last and evenly between,
+//! tied seats sharing; Quoridor's four seats included). Where a playout is
+//! cut short, the game's evaluation stands for the result, as in the game's
+//! `mcts` bot. At the end of the game (or a forfeit) the value is the
+//! result itself.
+//!
+//! * `value_before`: the acting seat's value in the position it decided on,
+//!   `best` the turn the search plays there (its first move from the same
+//!   search, the rest of a multi-move turn searched move by move).
+//! * `value_after`, alternating games (Paper Soccer, Yavalath, Quoridor):
+//!   the seat's value in the position after its turn, that is the next
+//!   turn's position, searched once for both plies.
+//! * `value_after`, Parallel Football (simultaneous rounds, then chance):
+//!   every team decides on the round's start without seeing the others'
+//!   orders. A team's value there is that of its best turn against the
+//!   others' search mixture; its `value_after` is its value in the
+//!   position where it has played its recorded turn and every other team
+//!   the search's best turn from the round's start (the same for every
+//!   team's ply), before the round's ball allocation, whose chance the
+//!   search averages over. So a team's loss comes from its own answer only,
+//!   not from what the others played. The value is the expected result
+//!   of the match (win, draw, loss) over the chance allocations to come,
+//!   which the final score decides.
+//! * `loss = value_before − value_after` (two searches: it may be a little
+//!   negative, by their noise), a `blunder` when it is above the threshold
+//!   ([`DEFAULT_BLUNDER`] by default).
+//!
+//! ## Determinism
+//! Each position is searched by a fresh search seeded from a fixed seed and
+//! the position's index, with an iteration budget ([`DEFAULT_ITERATIONS`]
+//! when the spec sets none), so the report is the same on any number of
+//! threads and on every run: an interrupted analysis is rerun, not resumed.
+
+mod plies;
+mod run;
+
+pub use run::{AnalysisOptions, DEFAULT_BLUNDER, DEFAULT_ITERATIONS, analyse, analysis_search};
 
 use serde::{Deserialize, Serialize};
 
