@@ -9,6 +9,7 @@
 //! arena bench quoridor --players 4 --games 1000 --seed 1
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
 //! arena view out/paper-soccer-00003.json --html game.html   # step through a game in a browser
+//! arena analyze out/paper-soccer-00003.json --json a.json  # each ply's loss, the blunders, the best moves
 //! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
 //! arena bundle bots/yavalath/Cargo.toml -o bot.rs   # a bot crate as one file for CodinGame
 //! ```

@@ -61,6 +61,9 @@ pub const ROLLOUT_TURNS: u32 = 30;
 pub const TURN_TIME: Duration = Duration::from_millis(100);
 /// The most rounds (sampled futures per candidate) of one turn's search.
 pub const MAX_ROUNDS: u32 = 4;
+/// The most futures an evaluation ([`Bot::evaluate`]) samples: the base
+/// team's orders are fixed, the futures differ only in contested kicks.
+pub const MAX_FUTURES: u32 = 16;
 /// How many goals (goal difference plus potential, per sampled future) a
 /// variation must gain over the base team's orders to replace them.
 pub const MARGIN: f64 = 0.5;
@@ -230,7 +233,7 @@ impl FootballSearch {
             }
         }
         let (futures, time) = match self.budget {
-            Budget::Iterations(n) => (n.max(1), None),
+            Budget::Iterations(n) => (n.clamp(1, MAX_FUTURES), None),
             Budget::Time(t) => (u32::MAX, Some(t)),
         };
         let start = Instant::now();
@@ -277,7 +280,7 @@ impl FootballSearch {
 impl Bot<ParallelFootball> for FootballSearch {
     /// Each team's expected share of the score the rollout length on, as
     /// `2 * share - 1` (1 all of it, -1 none): over sampled futures (the
-    /// budget's iterations, at least one), the turn under way completed by
+    /// budget's iterations, from one to [`MAX_FUTURES`]), the turn under way completed by
     /// the base team's answers for the teams that owe one, then every team
     /// playing the base team's orders; a ball still in play counts its
     /// [`potential`]. At the end of the game, the share of the final score.

@@ -47,7 +47,7 @@ fn text(r: &Analysis, bots: &[String], threshold: f64) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{}: {} plies evaluated by {} (values: the expected score of the seat that played, 0 a loss, 1 a win)",
+        "{}: {} plies evaluated by {} (values: the expected score of the seat that played, from 0 to 1)",
         r.game,
         r.plies.len(),
         r.bot

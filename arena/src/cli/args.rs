@@ -263,10 +263,11 @@ pub(crate) enum Cmd {
     ///
     /// A value is the seat's expected score from 0 (a certain loss) to 1 (a certain win), a draw 0.5; with
     /// four Quoridor seats its expected ranking score (1 first, 0 last, evenly between). After a turn of an
-    /// alternating game the value is the seat's in the next turn's position. In Parallel Football every team
-    /// decides on the round's start: a team's value_after is its value when it plays its recorded turn and the
-    /// other teams play the search's best turn from the round's start, averaged over the ball allocations to
-    /// come. Each position's search is seeded from its index with a fixed iteration budget: the same record
+    /// alternating game the value is the seat's in the next turn's position. In Parallel Football a value is
+    /// the team's expected share of the score 30 turns on (a quarter is an even share), over the allocations
+    /// of contested kicks; every team decides on the round's start, so a team's value_before is its value when
+    /// every team plays the search's best turn from there, its value_after when it plays its recorded turn
+    /// and the others the search's best turns. Each position's search is seeded from its index with a fixed iteration budget: the same record
     /// gives the same analysis on any --jobs and on every run (an interrupted analysis is rerun).
     Analyze {
         /// A JSON record written by `play --record`.
@@ -279,7 +280,7 @@ pub(crate) enum Cmd {
 /// The options of `arena analyze` after the record.
 #[derive(Args, Debug)]
 pub(crate) struct AnalyzeArgs {
-    /// The search: mcts, with iters=N (the per-position budget; default iters=2000), c=X, rollout=N
+    /// The search: mcts, with iters=N (the per-position budget; default iters=10000), c=X, rollout=N
     /// (mcts:ms=N is not reproducible); best is the game's mcts. Alpha-beta and programs do not report
     /// values.
     #[arg(long, value_name = "SPEC", default_value = "mcts")]

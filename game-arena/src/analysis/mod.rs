@@ -26,17 +26,19 @@
 //! * `value_after`, alternating games (Paper Soccer, Yavalath, Quoridor):
 //!   the seat's value in the position after its turn, that is the next
 //!   turn's position, searched once for both plies.
-//! * `value_after`, Parallel Football (simultaneous rounds, then chance):
-//!   every team decides on the round's start without seeing the others'
-//!   orders. A team's value there is that of its best turn against the
-//!   others' search mixture; its `value_after` is its value in the
-//!   position where it has played its recorded turn and every other team
-//!   the search's best turn from the round's start (the same for every
-//!   team's ply), before the round's ball allocation, whose chance the
-//!   search averages over. So a team's loss comes from its own answer only,
-//!   not from what the others played. The value is the expected result
-//!   of the match (win, draw, loss) over the chance allocations to come,
-//!   which the final score decides.
+//! * Parallel Football (four teams, simultaneous rounds, then chance):
+//!   the game's search ([`parallel_football::FootballSearch`]) gives the
+//!   best turns and the values. A team's value is its expected share of
+//!   the score 30 turns on (its score then, each ball still in play
+//!   counted by its potential, over the sum of all teams'; 1/4 is an even
+//!   share), over sampled allocations of contested kicks, every team
+//!   playing the search's base orders after the position. Every team
+//!   decides on the round's start without seeing the others' orders, so a
+//!   team's `value_before` is its value when every team plays the search's
+//!   best turn from the round's start, and its `value_after` its value when
+//!   it plays its recorded turn instead, the others still the search's
+//!   best turns: the loss comes from the team's own answer only, not from
+//!   what the others played.
 //! * `loss = value_before − value_after` (two searches: it may be a little
 //!   negative, by their noise), a `blunder` when it is above the threshold
 //!   ([`DEFAULT_BLUNDER`] by default).

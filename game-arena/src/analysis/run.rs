@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Iterations per searched position when the spec sets no budget.
-pub const DEFAULT_ITERATIONS: u32 = 2000;
+pub const DEFAULT_ITERATIONS: u32 = 10_000;
 
 /// The blunder threshold `arena analyze` uses by default: a loss of a fifth
 /// of a win.
@@ -320,9 +320,9 @@ mod tests {
     fn only_an_mcts_spec_analyses_and_a_timed_one_gets_the_default_budget() {
         let a = NimAdapter { pile: 11, max_take: 3 };
         let (cfg, name) = analysis_search(&a, "mcts").unwrap();
-        assert_eq!((cfg.budget, name.as_str()), (Budget::Iterations(DEFAULT_ITERATIONS), "mcts:iters=2000"));
+        assert_eq!((cfg.budget, name.as_str()), (Budget::Iterations(DEFAULT_ITERATIONS), "mcts:iters=10000"));
         let (_, name) = analysis_search(&a, "mcts:c=0.5").unwrap();
-        assert_eq!(name, "mcts:c=0.5,iters=2000");
+        assert_eq!(name, "mcts:c=0.5,iters=10000");
         assert_eq!(analysis_search(&a, "mcts:iters=7").unwrap().1, "mcts:iters=7");
         for spec in ["random", "alphabeta:depth=2", "cmd:./bot"] {
             assert!(matches!(analysis_search(&a, spec), Err(AnalysisError::NotASearch { .. })), "{spec}");
