@@ -50,10 +50,14 @@ impl Default for AnalysisOptions {
 /// # Errors
 /// [`AnalysisError::Spec`] for a bad spec, [`AnalysisError::NotASearch`]
 /// for a bot that is not an MCTS search (`best` stands for the game's
-/// [`best_bot`](Adapter::best_bot)).
+/// [`best_bot`](Adapter::best_bot) when that is an MCTS, else for `mcts`).
 pub fn analysis_search<A: Adapter>(a: &A, spec: &str) -> Result<(MctsConfig, String), AnalysisError> {
     let parsed = match BotSpec::parse(spec)? {
-        BotSpec::Best => BotSpec::parse(a.best_bot())?,
+        // The game's best bot if it is a search that evaluates, else its mcts.
+        BotSpec::Best => match BotSpec::parse(a.best_bot())? {
+            mcts @ BotSpec::Mcts { .. } => mcts,
+            _ => BotSpec::parse("mcts")?,
+        },
         other => other,
     };
     match parsed {
@@ -321,6 +325,10 @@ mod tests {
         let a = NimAdapter { pile: 11, max_take: 3 };
         let (cfg, name) = analysis_search(&a, "mcts").unwrap();
         assert_eq!((cfg.budget, name.as_str()), (Budget::Iterations(DEFAULT_ITERATIONS), "mcts:iters=10000"));
+        assert_eq!(analysis_search(&a, "best").unwrap().1, "mcts:iters=10000");
+        let yavalath = crate::games::yavalath::YavalathAdapter;
+        assert_eq!(yavalath.best_bot(), "alphabeta");
+        assert_eq!(analysis_search(&yavalath, "best").unwrap().1, "mcts:iters=10000", "alpha-beta has no values");
         let (_, name) = analysis_search(&a, "mcts:c=0.5").unwrap();
         assert_eq!(name, "mcts:c=0.5,iters=10000");
         assert_eq!(analysis_search(&a, "mcts:iters=7").unwrap().1, "mcts:iters=7");
