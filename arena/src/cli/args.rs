@@ -256,18 +256,18 @@ pub(crate) enum Cmd {
     /// Evaluate every ply of a recorded game with a search and mark the blunders: where a bot lost the game.
     ///
     /// For every seat turn of the record (every team's answer of a Parallel Football round), an MCTS search
-    /// from the position the seat decided on gives its value there (value_before), the best turn it finds
-    /// (best), the seat's value after the turn played (value_after), the loss (value_before - value_after)
-    /// and whether it is a blunder (a loss above --blunder). The blunders are printed with their ply numbers
+    /// from the position the seat decided on finds the best turn (best); the seat's value after that turn
+    /// (value_before, its value under the search's play), its value after the turn it played (value_after),
+    /// the loss (value_before - value_after, 0 when it played best) and whether it is a blunder (a loss above
+    /// --blunder). The blunders are printed with their ply numbers
     /// and best moves, then each seat's mean loss and blunder count.
     ///
     /// A value is the seat's expected score from 0 (a certain loss) to 1 (a certain win), a draw 0.5; with
     /// four Quoridor seats its expected ranking score (1 first, 0 last, evenly between). After a turn of an
     /// alternating game the value is the seat's in the next turn's position. In Parallel Football a value is
     /// the team's expected share of the score 30 turns on (a quarter is an even share), over the allocations
-    /// of contested kicks; every team decides on the round's start, so a team's value_before is its value when
-    /// every team plays the search's best turn from there, its value_after when it plays its recorded turn
-    /// and the others the search's best turns. Each position's search is seeded from its index with a fixed iteration budget: the same record
+    /// of contested kicks; every team decides on the round's start, so in both values the other teams play the
+    /// search's best turns from there. Each position's search is seeded from its index with a fixed iteration budget: the same record
     /// gives the same analysis on any --jobs and on every run (an interrupted analysis is rerun).
     Analyze {
         /// A JSON record written by `play --record`.

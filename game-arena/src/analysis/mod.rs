@@ -20,12 +20,18 @@
 //! `mcts` bot. At the end of the game (or a forfeit) the value is the
 //! result itself.
 //!
-//! * `value_before`: the acting seat's value in the position it decided on,
-//!   `best` the turn the search plays there (its first move from the same
-//!   search, the rest of a multi-move turn searched move by move).
-//! * `value_after`, alternating games (Paper Soccer, Yavalath, Quoridor):
-//!   the seat's value in the position after its turn, that is the next
-//!   turn's position, searched once for both plies.
+//! * `best`: the turn the search plays in the position the seat decided
+//!   on (its first move from that position's search, the rest of a
+//!   multi-move turn searched move by move).
+//! * `value_before`: the seat's value once it has played `best`, that is
+//!   its value before its move under the search's play; `value_after`: its
+//!   value once it has played its recorded turn. Both are measured after a
+//!   turn, the same way, so the search's own bias (a search rates the side
+//!   to move above what the next search finds) stays out of the loss, and
+//!   a ply that plays the best turn loses exactly 0.
+//! * Alternating games (Paper Soccer, Yavalath, Quoridor): the position
+//!   after the recorded turn is the next turn's, searched once for both
+//!   plies.
 //! * Parallel Football (four teams, simultaneous rounds, then chance):
 //!   the game's search ([`parallel_football::FootballSearch`]) gives the
 //!   best turns and the values. A team's value is its expected share of
@@ -33,12 +39,10 @@
 //!   counted by its potential, over the sum of all teams'; 1/4 is an even
 //!   share), over sampled allocations of contested kicks, every team
 //!   playing the search's base orders after the position. Every team
-//!   decides on the round's start without seeing the others' orders, so a
-//!   team's `value_before` is its value when every team plays the search's
-//!   best turn from the round's start, and its `value_after` its value when
-//!   it plays its recorded turn instead, the others still the search's
-//!   best turns: the loss comes from the team's own answer only, not from
-//!   what the others played.
+//!   decides on the round's start without seeing the others' orders, so in
+//!   both values the other teams play the search's best turns from the
+//!   round's start: the loss comes from the team's own answer only, not
+//!   from what the others played.
 //! * `loss = value_before − value_after` (two searches: it may be a little
 //!   negative, by their noise), a `blunder` when it is above the threshold
 //!   ([`DEFAULT_BLUNDER`] by default).

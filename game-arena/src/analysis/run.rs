@@ -191,58 +191,59 @@ pub fn analyse<A: Adapter>(
     progress(0, total);
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
     let first = search_all(a, cfg, &before, 1, opts.jobs, &tick);
-    // Phase 2: in each simultaneous round, the round's start with every
-    // seat's best turn played; after each ply, the position reached, unless
-    // it is the next decision's (searched above) or the referee's result
-    // stands.
-    let mut after_jobs = Vec::new();
-    let mut push = |state| {
+    // Phase 2: the position after each ply (in a simultaneous round the
+    // others play what the search chose for them at the round's start, not
+    // knowing this seat's answer), and after the search's best turns at each
+    // decision (every acting seat's in a simultaneous round), each searched
+    // once: a position already searched (the next decision, another ply's)
+    // is not searched again, so a ply that plays the best turn loses 0.
+    let mut after_jobs: Vec<Job<A::Game>> = Vec::new();
+    let mut source = |state: A::Game, next: Option<usize>| {
+        if let Some(j) = next.filter(|&j| before.get(j).is_some_and(|job| job.state == state)) {
+            return Source::First(j);
+        }
+        // Positions of the same round or turn are pushed together.
+        let recent = after_jobs.len().saturating_sub(RECENT);
+        if let Some(k) = after_jobs[recent..].iter().position(|job| job.state == state) {
+            return Source::Second(recent + k);
+        }
         after_jobs.push(Job { state, seats: Vec::new() });
-        Some(after_jobs.len() - 1)
+        Source::Second(after_jobs.len() - 1)
     };
-    let round_best: Vec<Option<usize>> = before
-        .iter()
-        .zip(&first)
-        .map(|(j, found)| {
-            let simultaneous = matches!(j.state.to_act(), ToAct::Simultaneous(_));
-            if simultaneous { push(with_turns(&j.state, found.best.iter().map(|(q, m)| (*q, &m[..])))) } else { None }
-        })
-        .collect();
-    let after_of: Vec<Option<usize>> = plies
-        .iter()
-        .zip(&job_of)
-        .map(|(p, &j)| {
-            if p.result.is_some() {
-                return None;
+    let mut after_of = Vec::with_capacity(plies.len());
+    let mut best_of = Vec::with_capacity(before.len());
+    for (i, p) in plies.iter().enumerate() {
+        let j = job_of[i];
+        let found = &first[j];
+        after_of.push(match p.result {
+            Some(result) => Source::Result(result),
+            None if matches!(p.base.to_act(), ToAct::Simultaneous(_)) => {
+                let others = found.best.iter().filter(|(q, _)| *q != p.seat).map(|(q, m)| (*q, &m[..]));
+                source(with_turns(&p.base, std::iter::once((p.seat, &p.played[..])).chain(others)), None)
             }
-            if round_best[j].is_some() {
-                // The others play what the search chose for them at the
-                // round's start, not knowing this seat's answer.
-                let others = first[j].best.iter().filter(|(q, _)| *q != p.seat).map(|(q, m)| (*q, &m[..]));
-                return push(with_turns(&p.base, std::iter::once((p.seat, &p.played[..])).chain(others)));
-            }
-            match before.get(j + 1) {
-                Some(next) if next.state == p.after => None,
-                _ => push(p.after.clone()),
-            }
-        })
-        .collect();
+            None => source(p.after.clone(), Some(j + 1)),
+        });
+        if job_of.get(i + 1) != Some(&j) {
+            best_of
+                .push(source(with_turns(&before[j].state, found.best.iter().map(|(q, m)| (*q, &m[..]))), Some(j + 1)));
+        }
+    }
     total = done.load(Ordering::Relaxed) + after_jobs.len();
     progress(done.load(Ordering::Relaxed), total);
     let tick = || progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
     let second = search_all(a, cfg, &after_jobs, 2, opts.jobs, &tick);
+    let value = |s: &Source, seat: usize| match s {
+        Source::Result(values) => values[seat],
+        Source::First(j) => first[*j].values[seat],
+        Source::Second(k) => second[*k].values[seat],
+    };
     let plies = plies
         .iter()
         .enumerate()
         .map(|(i, p)| {
             let (seat, j) = (p.seat.index(), job_of[i]);
             let found = &first[j];
-            let before = round_best[j].map_or(found.values[seat], |k| second[k].values[seat]);
-            let after = match (p.result, after_of[i]) {
-                (Some(result), _) => result[seat],
-                (None, Some(k)) => second[k].values[seat],
-                (None, None) => first[j + 1].values[seat],
-            };
+            let (before, after) = (value(&best_of[j], seat), value(&after_of[i], seat));
             let (value_before, value_after) = (score(before), score(after));
             let best = found.best.iter().find(|(q, _)| *q == p.seat).map(|(_, m)| a.format_turn(&p.base, p.seat, m));
             let loss = value_before - value_after;
@@ -260,6 +261,20 @@ pub fn analyse<A: Adapter>(
         .collect();
     Ok(Analysis { game: a.name().to_string(), bot, plies })
 }
+
+/// Where a position's values come from.
+enum Source {
+    /// The referee's result (a forfeit).
+    Result([f64; MAX_PLAYERS]),
+    /// Phase 1's search of a decision.
+    First(usize),
+    /// Phase 2's search of a position after a turn.
+    Second(usize),
+}
+
+/// How many of the latest phase-2 positions a new one is compared with
+/// (those of the same round: four teams' plies and the round's best).
+const RECENT: usize = 8;
 
 /// `base` with each seat's moves played in turn (a seat's moves stop at
 /// the first the game refuses).
