@@ -9,6 +9,7 @@
 //! arena bench quoridor --players 4 --games 1000 --seed 1
 //! arena render out/paper-soccer-00003.json --svg pos.svg --ply 10
 //! arena view out/paper-soccer-00003.json --html game.html   # step through a game in a browser
+//! arena analyze out/paper-soccer-00003.json --json a.json  # each ply's loss, the blunders, the best moves
 //! arena bot quoridor --bot mcts:ms=20          # a built-in bot speaking the protocol
 //! arena bundle bots/yavalath/Cargo.toml -o bot.rs   # a bot crate as one file for CodinGame
 //! ```
@@ -141,6 +142,9 @@ fn main() -> ExitCode {
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
+        Some(Cmd::Analyze { record, analyze }) => read_record(&record).and_then(|(v, game)| {
+            with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+        }),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -190,6 +194,8 @@ enum CliError {
     Render(#[from] RenderError),
     #[error(transparent)]
     View(#[from] ViewError),
+    #[error(transparent)]
+    Analysis(#[from] game_arena::error::AnalysisError),
     #[error(
         "{flag} is not an option of {game} (its options: {})",
         if options.is_empty() { "none".to_string() } else { options.join(", ") }
@@ -435,7 +441,7 @@ fn cmd_judge(
 /// takes a minute or more).
 fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<(), CliError> {
     let done = std::sync::atomic::AtomicU64::new(0);
-    let bar = series::games_bar(games);
+    let bar = series::progress_bar(games, "games");
     let (finished, ended) = std::sync::mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
         let (done, bar) = (&done, &bar);

@@ -572,3 +572,38 @@ impl RecordFault {
         }
     }
 }
+
+/// Why a recorded game cannot be analysed ([`analysis`](crate::analysis)).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalysisError {
+    /// The record does not judge: another game, format or configuration,
+    /// or a record that contradicts itself.
+    #[error("not a {game} record: {source}")]
+    Judge {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        source: Box<JudgeError>,
+    },
+    /// The record holds no turn.
+    #[error("the record holds no turn to analyse")]
+    NoTurns,
+    /// A bot spec that does not make a bot.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A bot that does not evaluate positions.
+    #[error(
+        "bot {spec:?} does not say what a position is worth: analysis takes an mcts spec (mcts, mcts:iters=N, mcts:ms=N, with ,c=X and ,rollout=N)"
+    )]
+    NotASearch {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A blunder threshold outside `0..=1`.
+    #[error("blunder threshold {value}: expected a number from 0 to 1 (a loss of expected score)")]
+    Threshold {
+        /// The threshold given.
+        value: f64,
+    },
+}

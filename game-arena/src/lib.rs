@@ -56,6 +56,9 @@
 //!   [`crosscheck`] proves text and JSON records are judged alike.
 //! * [`view`]: `arena view`, a record as a self-contained HTML page that
 //!   steps through the game ply by ply (and the pages of a series).
+//! * [`analysis`]: `arena analyze`, every ply of a record evaluated by a
+//!   search (each seat's expected score before and after, the best move,
+//!   the loss), the blunders marked.
 //! * [`judge`], [`mod@bench`], [`render`]: the other commands (`arena bundle`
 //!   is the `codingame-bundle` crate);
 //!   [`games::Adapter::serve`] is `arena bot`, the bot side of each

@@ -16,7 +16,7 @@
 
 #[cfg(feature = "chacha")]
 use crate::rng::{GameRng, seeded};
-use crate::{Game, PlayerId};
+use crate::{Game, MAX_PLAYERS, PlayerId};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -64,6 +64,21 @@ impl FromStr for Budget {
     }
 }
 
+/// A search's evaluation of a position ([`Bot::evaluate`]): every seat's
+/// value and the best move of the seat asked about.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation<M> {
+    /// The best move found for the seat asked about (`None` when it does not
+    /// act in the position or has no legal move).
+    pub best: Option<M>,
+    /// The iterations (or nodes) the evaluation rests on.
+    pub visits: u32,
+    /// Each seat's expected value in `-1.0..=1.0`, in the units of
+    /// [`Outcome::value_for`](crate::Outcome::value_for) (1 a certain win,
+    /// -1 a certain loss); seats beyond the game's are 0.
+    pub values: [f64; MAX_PLAYERS],
+}
+
 /// A bot: chooses moves for one seat from a state. Closures
 /// `FnMut(&G, PlayerId) -> Option<G::Move>` are bots.
 pub trait Bot<G: Game>: Send {
@@ -87,6 +102,14 @@ pub trait Bot<G: Game>: Send {
     /// ignores it; a clock-managed bot turns it into a budget.
     fn set_time_left(&mut self, time_left: Duration) {
         let _ = time_left;
+    }
+    /// Evaluates `state` for every seat and finds `me`'s best move, with the
+    /// bot's budget: what `arena analyze` asks of a search. The default is
+    /// `None`: a bot that does not search cannot say what a position is
+    /// worth.
+    fn evaluate(&mut self, state: &G, me: PlayerId) -> Option<Evaluation<G::Move>> {
+        let _ = (state, me);
+        None
     }
 }
 

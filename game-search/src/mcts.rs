@@ -7,7 +7,7 @@
 use crate::budget::{Budget, Meter, TurnClock};
 use crate::hash::FxMap;
 use crate::policy::{Policy, UniformRandom, playout};
-use game_core::bot::{Bot, move_by_move};
+use game_core::bot::{Bot, Evaluation, move_by_move};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 
@@ -232,6 +232,95 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         out.into_iter().map(|(m, n, _)| (m, n)).collect()
     }
 
+    /// Evaluates `state` for every player with a fresh tree and the
+    /// configured budget, and finds `me`'s best move (the most visited
+    /// root arm, as [`search`](Mcts::search) ranks them).
+    ///
+    /// A player's value is the mean of the values backed up through the
+    /// root's *principal* arm: its own most visited arm when it acts at the
+    /// root (at a simultaneous root, against the others' search mixture),
+    /// otherwise the most visited arm of `me` if `me` acts, else of the
+    /// first acting player. At a chance root (or before any arm is
+    /// visited) it is the mean over every iteration. At the end of the game
+    /// the values are the outcome's. Besides the tree's own arrays, the
+    /// evaluation allocates one small table for the root's arms.
+    pub fn evaluate(&mut self, state: &G, me: PlayerId) -> Evaluation<G::Move> {
+        let mut values = [0.0; MAX_PLAYERS];
+        if let Some(o) = state.outcome() {
+            for (i, v) in values.iter_mut().enumerate().take(state.players()) {
+                *v = o.value_for(PlayerId(i as u8));
+            }
+            return Evaluation { best: None, visits: 0, values };
+        }
+        self.root_state = None;
+        self.prepare_root(state);
+        let mut scratch = self.scratch.take().unwrap_or_else(|| state.clone());
+        let mut meter = Meter::start(self.cfg.budget, self.cfg.check_every);
+        // Per root arm (the root's arms are contiguous from `base`): the
+        // iterations through it and the sums of every player's values.
+        let mut base = 0usize;
+        let mut per_arm: Vec<(u32, [f64; MAX_PLAYERS])> = Vec::new();
+        let mut total = [0.0; MAX_PLAYERS];
+        let mut n = 0u32;
+        while meter.go_on() {
+            scratch.clone_from(state);
+            let v = self.iterate(&mut scratch);
+            n += 1;
+            for (t, x) in total.iter_mut().zip(v) {
+                *t += x;
+            }
+            let node = self.nodes[self.root as usize];
+            if node.kind != Kind::Decision || self.path[0].picks[0] == NONE {
+                continue;
+            }
+            if per_arm.is_empty() {
+                let first = self.actors[node.first as usize];
+                let last = self.actors[(node.first + node.len - 1) as usize];
+                base = first.first as usize;
+                per_arm.resize((last.first + last.len) as usize - base, (0, [0.0; MAX_PLAYERS]));
+            }
+            for k in 0..node.len {
+                let a = self.actors[(node.first + k) as usize];
+                let (count, sums) = &mut per_arm[(a.first + self.path[0].picks[k as usize]) as usize - base];
+                *count += 1;
+                for (t, x) in sums.iter_mut().zip(v) {
+                    *t += x;
+                }
+            }
+        }
+        self.scratch = Some(scratch);
+        self.iterations = meter.iterations();
+        let mean = |sum: f64, count: u32| sum / f64::from(count.max(1));
+        for (i, v) in values.iter_mut().enumerate() {
+            *v = mean(total[i], n);
+        }
+        let root = self.nodes[self.root as usize];
+        let mut best = None;
+        if root.kind == Kind::Decision && !per_arm.is_empty() {
+            let actors = &self.actors[root.first as usize..(root.first + root.len) as usize];
+            // An actor's principal arm: its most visited, the better on a tie.
+            let principal = |a: &Actor| {
+                (a.first..a.first + a.len).map(|j| j as usize - base).max_by(|&x, &y| {
+                    let (p, q) = (per_arm[x], per_arm[y]);
+                    p.0.cmp(&q.0).then(mean(p.1[a.player.index()], p.0).total_cmp(&mean(q.1[a.player.index()], q.0)))
+                })
+            };
+            let lead = actors.iter().find(|a| a.player == me).or(actors.first());
+            if let Some(j) = lead.and_then(principal).filter(|&j| per_arm[j].0 > 0) {
+                for (i, v) in values.iter_mut().enumerate() {
+                    *v = mean(per_arm[j].1[i], per_arm[j].0);
+                }
+                best = lead.filter(|a| a.player == me).map(|_| self.arms[base + j].mv);
+            }
+            for a in actors {
+                if let Some(j) = principal(a).filter(|&j| per_arm[j].0 > 0) {
+                    values[a.player.index()] = mean(per_arm[j].1[a.player.index()], per_arm[j].0);
+                }
+            }
+        }
+        Evaluation { best, visits: n, values }
+    }
+
     fn reset(&mut self) {
         self.nodes.clear();
         self.actors.clear();
@@ -353,7 +442,9 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         best.1
     }
 
-    fn iterate(&mut self, s: &mut G) {
+    /// One iteration from the root (`s` is the root's state, walked and
+    /// played out); returns the playout's values, by player.
+    fn iterate(&mut self, s: &mut G) -> [f64; MAX_PLAYERS] {
         self.path.clear();
         let mut node = self.root;
         let none = [NONE; MAX_PLAYERS];
@@ -426,6 +517,7 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         let mut values = [0.0; MAX_PLAYERS];
         playout(s, &mut self.policy, self.cfg.playout_limit, &mut self.rng, &mut self.buf, &mut values);
         self.backprop(&values);
+        values
     }
 
     /// The child of `node` for the arms `picks`, created when missing
@@ -481,6 +573,10 @@ impl<G: Game, P: Policy<G>> Bot<G> for Mcts<G, P> {
         let moves = move_by_move(self, state, me);
         self.clock.end_turn();
         moves
+    }
+
+    fn evaluate(&mut self, state: &G, me: PlayerId) -> Option<Evaluation<G::Move>> {
+        Some(Mcts::evaluate(self, state, me))
     }
 
     /// A time budget is the whole turn's; an iteration budget replaces the

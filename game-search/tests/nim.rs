@@ -140,3 +140,33 @@ fn mcts_reuses_its_tree_and_beats_random() {
     }
     assert!(wins >= 9, "mcts won only {wins} of 10");
 }
+
+#[test]
+fn mcts_evaluation_gives_each_seat_the_sign_of_the_exact_value() {
+    let cfg = MctsConfig { budget: Budget::Iterations(3000), ..MctsConfig::default() };
+    for pile in 5..=12u8 {
+        let g = Nim::new(pile, 3);
+        let me = PlayerId(0);
+        let e = Mcts::new(cfg, u64::from(pile)).evaluate(&g, me);
+        assert_eq!(e.visits, 3000);
+        let exact = exact(&g);
+        assert_eq!(e.values[0] > 0.0, exact > 0, "pile {pile}: {:?}", e.values);
+        assert_eq!(e.values[1] > 0.0, exact < 0, "pile {pile}: the other seat's value {:?}", e.values);
+        if exact > 0 {
+            assert!(wins(&g, e.best.unwrap()), "pile {pile}: best {:?} does not win", e.best);
+        }
+        // Asked about the seat that does not act: values, no move.
+        let other = Mcts::new(cfg, 1).evaluate(&g, PlayerId(1));
+        assert_eq!(other.best, None);
+        assert_eq!(other.values[0] > 0.0, exact > 0);
+    }
+    // The end of the game: the outcome, exactly.
+    let mut over = Nim::new(1, 3);
+    over.play(PlayerId(0), 1).unwrap();
+    let e = Mcts::new(cfg, 1).evaluate(&over, PlayerId(1));
+    assert_eq!((e.best, e.visits), (None, 0));
+    assert_eq!(
+        &e.values[..2],
+        &[over.outcome().unwrap().value_for(PlayerId(0)), over.outcome().unwrap().value_for(PlayerId(1))]
+    );
+}

@@ -49,9 +49,9 @@ use crate::opponents::{GreedyTeam, PileTeam};
 use crate::order::FootballMove;
 use crate::order::Order;
 use crate::state::ParallelFootball;
-use game_core::bot::{Bot, Budget};
+use game_core::bot::{Bot, Budget, Evaluation};
 use game_core::rng::{GameRng, seeded};
-use game_core::{Game, PlayerId, RngCore};
+use game_core::{Game, MAX_PLAYERS, PlayerId, RngCore, ToAct};
 use std::time::{Duration, Instant};
 
 /// Turns played after the searched turn in each rollout (the default
@@ -61,6 +61,9 @@ pub const ROLLOUT_TURNS: u32 = 30;
 pub const TURN_TIME: Duration = Duration::from_millis(100);
 /// The most rounds (sampled futures per candidate) of one turn's search.
 pub const MAX_ROUNDS: u32 = 4;
+/// The most futures an evaluation ([`Bot::evaluate`]) samples: the base
+/// team's orders are fixed, the futures differ only in contested kicks.
+pub const MAX_FUTURES: u32 = 16;
 /// How many goals (goal difference plus potential, per sampled future) a
 /// variation must gain over the base team's orders to replace them.
 pub const MARGIN: f64 = 0.5;
@@ -208,7 +211,89 @@ impl FootballSearch {
     }
 }
 
+impl FootballSearch {
+    /// Every team's expected share of the score `rollout_turns` turns on
+    /// (each ball still in play counted by its [`potential`]), over sampled
+    /// futures: the turn under way completed
+    /// by the base team's answers for the teams that owe one (its
+    /// placement, in the placement round), then every team playing the base
+    /// team's orders. `Budget::Iterations(N)` samples `N` futures (at
+    /// least one), a time budget as many as fit (at least one). At the end
+    /// of the game, each team's share of the final score. A team's share is
+    /// `1 / teams` when no team has a goal or a ball near its home.
+    fn shares(&mut self, state: &ParallelFootball) -> ([f64; TEAMS], u32) {
+        let mut s = state.clone();
+        if let ToAct::Simultaneous(owing) = s.to_act() {
+            for team in owing.iter() {
+                for m in self.base.turn(&s, team) {
+                    if s.play(team, m).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        let (futures, time) = match self.budget {
+            Budget::Iterations(n) => (n.clamp(1, MAX_FUTURES), None),
+            Budget::Time(t) => (u32::MAX, Some(t)),
+        };
+        let start = Instant::now();
+        let mut sum = [0.0; TEAMS];
+        let mut done = 0u32;
+        while done < futures && (done == 0 || time.is_none_or(|t| start.elapsed() < t)) {
+            let mut f = s.clone();
+            if let Some(c) = f.sample_chance(&mut self.rng) {
+                if f.apply_chance(&c).is_err() {
+                    break;
+                }
+            }
+            let mut field = f.field().clone();
+            if !f.in_placement() {
+                let p = usize::from(field.config().players);
+                self.orders.clear();
+                self.orders.resize(TEAMS * p, Order::Stay);
+                for _ in 0..self.rollout_turns {
+                    if field.is_over() {
+                        break;
+                    }
+                    for (t, slot) in (0u8..).zip(self.orders.chunks_mut(p)) {
+                        self.base.orders(&field, PlayerId(t), slot);
+                    }
+                    if field.resolve_turn(&self.orders, &mut self.rng, &mut self.report).is_err() {
+                        break;
+                    }
+                }
+            }
+            let mut worth = [0.0; TEAMS];
+            for ((w, score), t) in worth.iter_mut().zip(field.scores()).zip(0u8..) {
+                *w = f64::from(score) + if field.is_over() { 0.0 } else { potential(&field, PlayerId(t)) };
+            }
+            let total: f64 = worth.iter().sum();
+            for (acc, w) in sum.iter_mut().zip(&worth) {
+                *acc += if total > 0.0 { w / total } else { 1.0 / TEAMS as f64 };
+            }
+            done += 1;
+        }
+        (sum.map(|x| x / f64::from(done.max(1))), done)
+    }
+}
+
 impl Bot<ParallelFootball> for FootballSearch {
+    /// Each team's expected share of the score the rollout length on, as
+    /// `2 * share - 1` (1 all of it, -1 none): over sampled futures (the
+    /// budget's iterations, from one to [`MAX_FUTURES`]), the turn under way completed by
+    /// the base team's answers for the teams that owe one, then every team
+    /// playing the base team's orders; a ball still in play counts its
+    /// [`potential`]. At the end of the game, the share of the final score.
+    /// No best move: [`turn`](Bot::turn) searches the turn.
+    fn evaluate(&mut self, state: &ParallelFootball, _me: PlayerId) -> Option<Evaluation<FootballMove>> {
+        let (shares, visits) = self.shares(state);
+        let mut values = [0.0; MAX_PLAYERS];
+        for (v, share) in values.iter_mut().zip(shares) {
+            *v = 2.0 * share - 1.0;
+        }
+        Some(Evaluation { best: None, visits, values })
+    }
+
     fn choose(&mut self, state: &ParallelFootball, me: PlayerId) -> Option<FootballMove> {
         self.turn(state, me).first().copied()
     }
@@ -255,6 +340,17 @@ mod tests {
             field.play_turn(&orders, &mut rng).unwrap();
         }
         field.scores()
+    }
+
+    #[test]
+    fn evaluation_gives_each_team_its_share_of_the_score_to_come() {
+        let state = ParallelFootball::new(Config::new(16, 16, 2, 5, 30).unwrap()).unwrap();
+        let mut search = FootballSearch::new(Budget::Iterations(8), 10, 3);
+        let e = search.evaluate(&state, PlayerId(0)).unwrap();
+        assert_eq!((e.best, e.visits), (None, 8));
+        let shares: Vec<f64> = e.values[..TEAMS].iter().map(|v| (v + 1.0) / 2.0).collect();
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{shares:?}");
+        assert!(shares.iter().all(|s| (0.0..=1.0).contains(s)), "{shares:?}");
     }
 
     #[test]

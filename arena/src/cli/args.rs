@@ -260,6 +260,61 @@ pub(crate) enum Cmd {
         #[arg(long, value_name = "A.json")]
         analysis: Option<PathBuf>,
     },
+    /// Evaluate every ply of a recorded game with a search and mark the blunders: where a bot lost the game.
+    ///
+    /// For every seat turn of the record (every team's answer of a Parallel Football round), an MCTS search
+    /// from the position the seat decided on finds the best turn (best); the seat's value after that turn
+    /// (value_before, its value under the search's play), its value after the turn it played (value_after),
+    /// the loss (value_before - value_after, 0 when it played best) and whether it is a blunder (a loss above
+    /// --blunder). The blunders are printed with their ply numbers
+    /// and best moves, then each seat's mean loss and blunder count.
+    ///
+    /// A value is the seat's expected score from 0 (a certain loss) to 1 (a certain win), a draw 0.5; with
+    /// four Quoridor seats its expected ranking score (1 first, 0 last, evenly between). After a turn of an
+    /// alternating game the value is the seat's in the next turn's position. In Parallel Football a value is
+    /// the team's expected share of the score 30 turns on (a quarter is an even share), over the allocations
+    /// of contested kicks; every team decides on the round's start, so in both values the other teams play the
+    /// search's best turns from there. Each position's search is seeded from its index with a fixed iteration budget: the same record
+    /// gives the same analysis on any --jobs and on every run (an interrupted analysis is rerun).
+    Analyze {
+        /// A JSON record written by `play --record`.
+        record: PathBuf,
+        #[command(flatten)]
+        analyze: AnalyzeArgs,
+    },
+}
+
+/// The options of `arena analyze` after the record.
+#[derive(Args, Debug)]
+pub(crate) struct AnalyzeArgs {
+    /// The search: mcts, with iters=N (the per-position budget; default iters=10000), c=X, rollout=N
+    /// (mcts:ms=N is not reproducible); best is the game's mcts. Alpha-beta and programs do not report
+    /// values.
+    #[arg(long, value_name = "SPEC", default_value = "mcts")]
+    pub(crate) bot: String,
+    /// Also write the analysis as JSON (game, bot, then per ply: ply, player, played, best, value_before,
+    /// value_after, loss, blunder).
+    #[arg(long, value_name = "OUT.json")]
+    pub(crate) json: Option<PathBuf>,
+    /// Also write the game's replay page with the evaluation graph, the blunders marked and the best
+    /// moves drawn (what `arena view RECORD --analysis OUT.json` writes).
+    #[arg(long, value_name = "PAGE.html")]
+    pub(crate) html: Option<PathBuf>,
+    /// Positions searched at the same time (threads), or `auto` (one per core).
+    #[arg(long, default_value = "1", allow_negative_numbers = true, value_parser = parse_jobs)]
+    pub(crate) jobs: Jobs,
+    /// A ply losing more than this expected score is a blunder (0 to 1).
+    #[arg(long, value_name = "LOSS", default_value_t = game_arena::analysis::DEFAULT_BLUNDER,
+          allow_negative_numbers = true, value_parser = parse_blunder)]
+    pub(crate) blunder: f64,
+}
+
+/// `--blunder`: a loss of expected score, from 0 to 1.
+fn parse_blunder(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err("expected a number from 0 to 1 (a loss of expected score)".into()),
+    }
 }
 
 /// The built-in bots of each game, for `--bot`'s help (a test checks it

@@ -92,7 +92,7 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     let opts = play::PlayOptions { time_factor, record_dir: record, replay_args };
     let planned = plan.shard_games();
     let to_play = planned - prior.len() as u64;
-    let bar = games_bar(to_play);
+    let bar = progress_bar(to_play, "games");
     // The SPRT looks at every game so far (the records resumed included)
     // after each game, and stops new games once it decides.
     let so_far = std::sync::Mutex::new(if sprt.is_some() { prior.clone() } else { Vec::new() });
@@ -227,16 +227,16 @@ fn write_first_failures(out: &mut impl Write, names: &[String], games: &[play::G
     }
 }
 
-/// A progress bar of `len` games on stderr when it is a terminal and there
-/// is more than one game; hidden otherwise.
-pub(crate) fn games_bar(len: u64) -> indicatif::ProgressBar {
+/// A progress bar of `len` `things` (`games`, `positions`) on stderr when
+/// it is a terminal and there is more than one; hidden otherwise.
+pub(crate) fn progress_bar(len: u64, things: &str) -> indicatif::ProgressBar {
     if !(std::io::stderr().is_terminal() && len > 1) {
         return indicatif::ProgressBar::hidden();
     }
     let b = indicatif::ProgressBar::new(len);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta} {msg}")
-    {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {things}, {{elapsed}} elapsed, eta {{eta}} {{msg}}"
+    )) {
         b.set_style(style);
     }
     b

@@ -1,11 +1,62 @@
 //! `arena analyze`: an evaluation of every ply of a recorded game, the
 //! blunders marked: where a bot lost the game.
 //!
-//! This module holds the report, [`Analysis`], as `arena analyze --json`
-//! writes it and `arena view --analysis` reads it. Plies are numbered as
-//! `arena judge` and `arena view` number them: ply 0 is the start
-//! position, ply *k* the *k*-th seat turn of the record (in a simultaneous
-//! round, every acting seat's answer is a ply of its own).
+//! [`analyse`] reads a JSON record through the judging core (as `arena
+//! judge` and `arena view` do) and searches the positions of the game with
+//! an MCTS search ([`game_search::Mcts::evaluate`], the game's own `mcts`
+//! bot: its playout policy and evaluation), giving [`Analysis`], the report
+//! `arena analyze --json` writes and `arena view --analysis` reads. Plies
+//! are numbered as `arena judge` and `arena view` number them: ply 0 is the
+//! start position, ply *k* the *k*-th seat turn of the record (in a
+//! simultaneous round, every acting seat's answer is a ply of its own).
+//!
+//! ## Values
+//! A seat's *value* in a position is its expected score in `0..=1` as the
+//! search finds it: the mean, over the search's playouts through its best
+//! move, of the seat's result (1 a win, 0 a loss, ½ a draw; with more seats
+//! the ranking score, 1 for first place, 0 for last and evenly between,
+//! tied seats sharing; Quoridor's four seats included). Where a playout is
+//! cut short, the game's evaluation stands for the result, as in the game's
+//! `mcts` bot. At the end of the game (or a forfeit) the value is the
+//! result itself.
+//!
+//! * `best`: the turn the search plays in the position the seat decided
+//!   on (its first move from that position's search, the rest of a
+//!   multi-move turn searched move by move).
+//! * `value_before`: the seat's value once it has played `best`, that is
+//!   its value before its move under the search's play; `value_after`: its
+//!   value once it has played its recorded turn. Both are measured after a
+//!   turn, the same way, so the search's own bias (a search rates the side
+//!   to move above what the next search finds) stays out of the loss, and
+//!   a ply that plays the best turn loses exactly 0.
+//! * Alternating games (Paper Soccer, Yavalath, Quoridor): the position
+//!   after the recorded turn is the next turn's, searched once for both
+//!   plies.
+//! * Parallel Football (four teams, simultaneous rounds, then chance):
+//!   the game's search ([`parallel_football::FootballSearch`]) gives the
+//!   best turns and the values. A team's value is its expected share of
+//!   the score 30 turns on (its score then, each ball still in play
+//!   counted by its potential, over the sum of all teams'; 1/4 is an even
+//!   share), over sampled allocations of contested kicks, every team
+//!   playing the search's base orders after the position. Every team
+//!   decides on the round's start without seeing the others' orders, so in
+//!   both values the other teams play the search's best turns from the
+//!   round's start: the loss comes from the team's own answer only, not
+//!   from what the others played.
+//! * `loss = value_before − value_after` (two searches: it may be a little
+//!   negative, by their noise), a `blunder` when it is above the threshold
+//!   ([`DEFAULT_BLUNDER`] by default).
+//!
+//! ## Determinism
+//! Each position is searched by a fresh search seeded from a fixed seed and
+//! the position's index, with an iteration budget ([`DEFAULT_ITERATIONS`]
+//! when the spec sets none), so the report is the same on any number of
+//! threads and on every run: an interrupted analysis is rerun, not resumed.
+
+mod plies;
+mod run;
+
+pub use run::{AnalysisOptions, DEFAULT_BLUNDER, DEFAULT_ITERATIONS, analyse, analysis_search};
 
 use serde::{Deserialize, Serialize};
 
