@@ -207,10 +207,6 @@ enum CliError {
     Results(#[from] results::ResultsError),
     #[error("the record directory holds game {index}, beyond this series' {games} games")]
     BeyondSeries { index: u64, games: u64 },
-    #[error(
-        "the series has no record of game {list} ({missing} missing): a shard that did not finish, or a directory left out? The table above holds the {present} games present"
-    )]
-    MissingGames { missing: u64, list: String, present: usize },
     #[error("stopped by {}: the table above holds the games that completed", .0.name())]
     Stopped(game_arena::interrupt::StopSignal),
     #[error(transparent)]
