@@ -404,7 +404,10 @@ fn cmd_judge(
     let unjudged = |source| CliError::Unjudged { name: name.clone(), source: Box::new(source) };
     let input: Box<dyn Read> = match file {
         Some(p) if p.as_os_str() != "-" => {
-            Box::new(std::fs::File::open(p).map_err(|e| unjudged(judge::JudgeError::Read(e)))?)
+            // Windows refuses to open a directory with "Access denied":
+            // say what it is, on every system.
+            let file = if p.is_dir() { Err(std::io::ErrorKind::IsADirectory.into()) } else { std::fs::File::open(p) };
+            Box::new(file.map_err(|e| unjudged(judge::JudgeError::Read(e)))?)
         }
         _ => Box::new(std::io::stdin().lock()),
     };

@@ -208,3 +208,56 @@ pub(super) fn run_launcher(_parent: &str, program: &str, rest: &[String]) -> i32
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{BotIoError, Process};
+    use std::thread;
+    use std::time::{Duration, Instant};
+
+    /// Whether a process with `marker` in its command line is alive, read
+    /// from `/proc`: under Wine, which maps it and shows a Windows
+    /// program's command line there. `None` where there is no `/proc`
+    /// (Windows itself).
+    fn alive(marker: &str) -> Option<bool> {
+        let dir = std::fs::read_dir("/proc").ok()?;
+        Some(dir.filter_map(Result::ok).any(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| c.windows(marker.len()).any(|w| w == marker.as_bytes()))
+        }))
+    }
+
+    /// A bot's job holds what the bot starts: `cmd` (the bot) starts
+    /// `ping` (a count unique to this test process marks it), and killing
+    /// the bot kills `ping` too.
+    #[test]
+    fn a_silent_bot_times_out_and_is_killed_with_the_processes_it_started() {
+        let marker = format!("ping -n 4{:07} 127.0.0.1", std::process::id());
+        let mut p = Process::spawn(&format!(r#"cmd /c "{marker} >NUL""#)).unwrap();
+        let t = Instant::now();
+        while alive(&marker) == Some(false) {
+            assert!(t.elapsed() < Duration::from_secs(10), "ping never started");
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(p.read_line(Instant::now() + Duration::from_millis(100)), Err(BotIoError::Timeout));
+        assert!(!p.has_written());
+        let t = Instant::now();
+        p.kill();
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert!(p.status().is_some());
+        while alive(&marker) == Some(true) {
+            assert!(t.elapsed() < Duration::from_secs(5), "ping, started by the bot, outlived it");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn the_stderr_and_exit_status_of_a_bot_that_ended_are_kept() {
+        let mut p = Process::spawn(r#"cmd /c "echo dying now 1>&2 & exit 3""#).unwrap();
+        assert_eq!(p.read_line(Instant::now() + Duration::from_secs(10)), Err(BotIoError::Closed));
+        assert_eq!(p.peek_exit(Duration::from_secs(5)).as_deref(), Some("exit status 3"));
+        p.kill();
+        assert!(p.stderr().contains("dying now"), "{:?}", p.stderr());
+        assert_eq!(p.status().and_then(|s| s.code()), Some(3));
+    }
+}

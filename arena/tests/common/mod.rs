@@ -86,7 +86,9 @@ pub fn process_alive(marker: &str) -> bool {
 
 /// Whether any process on the machine (whoever started it) has `marker` in
 /// its command line: for a process that cleared its environment, with a
-/// marker unique to this test process (see [`unique_marker`]). Linux only.
+/// marker unique to this test process (see [`unique_marker`]). Linux, and
+/// Windows programs under Wine (which maps `/proc` and shows their command
+/// lines there); elsewhere always `false`.
 pub fn any_process_alive(marker: &str) -> bool {
     let Ok(dir) = std::fs::read_dir("/proc") else { return false };
     dir.filter_map(Result::ok).any(|e| {
