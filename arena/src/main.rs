@@ -39,7 +39,7 @@
 
 mod cli;
 
-use args::{Cli, Cmd, GameName, GameOpts, Jobs};
+use args::{Cli, Cmd, GameName, GameOpts};
 use clap::{Parser, ValueEnum};
 use cli::{args, league, series};
 use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
@@ -131,10 +131,7 @@ fn main() -> ExitCode {
             cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })
         }
         Some(Cmd::Bench { game, opts, games, seed, jobs }) => {
-            let jobs = match jobs {
-                Jobs::Count(n) => n,
-                Jobs::Auto => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            };
+            let jobs = jobs.threads();
             with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed, jobs))
         }
         Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),

@@ -3,7 +3,7 @@
 //! then a summary per seat; `--json` writes the whole report, `--html` the
 //! replay page with the evaluation graph.
 
-use super::args::{AnalyzeArgs, Jobs};
+use super::args::AnalyzeArgs;
 use super::series::progress_bar;
 use crate::CliError;
 use game_arena::analysis::{self, Analysis, AnalysisOptions};
@@ -13,11 +13,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &AnalyzeArgs) -> Result<(), CliError> {
-    let jobs = match args.jobs {
-        Jobs::Count(n) => n,
-        Jobs::Auto => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-    };
-    let opts = AnalysisOptions { bot: args.bot.clone(), jobs, blunder: args.blunder };
+    let opts = AnalysisOptions { bot: args.bot.clone(), jobs: args.jobs.threads(), blunder: args.blunder };
     let bar = progress_bar(2, "positions");
     let progress = |done: usize, total: usize| {
         bar.set_length(total as u64);

@@ -402,6 +402,17 @@ pub(crate) enum Jobs {
     Count(usize),
 }
 
+impl Jobs {
+    /// Threads for work that needs no more than a core each (`bench`,
+    /// `analyze`): the count, or one per core for `auto`.
+    pub(crate) fn threads(self) -> usize {
+        match self {
+            Jobs::Count(n) => n,
+            Jobs::Auto => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        }
+    }
+}
+
 pub(crate) fn parse_jobs(text: &str) -> Result<Jobs, String> {
     match text {
         "auto" => Ok(Jobs::Auto),
