@@ -30,7 +30,7 @@
 //!
 //! ```
 //! use paper_soccer::{Dir, PaperSoccer, Point, TurnError};
-//! use game_core::{Game, PlayerId, ToAct};
+//! use paper_soccer::game_core::{Game, PlayerId, ToAct};
 //! use std::ops::ControlFlow;
 //!
 //! let mut g = PaperSoccer::default();            // 8x10, ball at (4,5), player 0

@@ -13,7 +13,7 @@
 //! use paper_soccer::opponents::Greedy;
 //! use paper_soccer::{PaperSoccer, Turn};
 //! use paper_soccer::evaluation::distance_to_goal;
-//! use game_core::{PlayerId, bot::Bot};
+//! use paper_soccer::game_core::{PlayerId, bot::Bot};
 //!
 //! let start = PaperSoccer::default();
 //! let turn = Greedy::new(7).turn(&start, PlayerId(0));

@@ -46,7 +46,7 @@ pub fn svg(state: &PaperSoccer) -> String {
 ///
 /// ```
 /// use paper_soccer::{Dir, PaperSoccer, svg};
-/// use game_core::{Game, PlayerId};
+/// use paper_soccer::game_core::{Game, PlayerId};
 ///
 /// let start = PaperSoccer::default();
 /// let mut state = start;
@@ -189,7 +189,7 @@ fn draw(b: &PaperSoccer, segments: &[(PlayerId, Point, Point)]) -> String {
 /// the drawing, which every game's `best_move` takes.
 ///
 /// ```
-/// use game_core::PlayerId;
+/// use paper_soccer::game_core::PlayerId;
 /// use paper_soccer::{Dir, PaperSoccer, svg};
 ///
 /// let overlay = svg::best_move(&PaperSoccer::default(), PlayerId(0), &[Dir::N]);

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use parallel_football::{Cell, Config, Field, evaluation::potential};
-//! use game_core::PlayerId;
+//! use parallel_football::game_core::PlayerId;
 //!
 //! let config = Config::new(8, 8, 1, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(4, 4); 4]).unwrap();

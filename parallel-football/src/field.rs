@@ -118,7 +118,7 @@ pub(crate) struct Scratch {
 ///     Order::Stay,
 /// ];
 /// let mut report = TurnReport::default();
-/// field.resolve_turn(&orders, &mut game_core::rng::seeded(1), &mut report).unwrap();
+/// field.resolve_turn(&orders, &mut parallel_football::game_core::rng::seeded(1), &mut report).unwrap();
 /// assert_eq!(field.scores(), [1, 0, 0, 0]);
 /// assert_eq!(report.illegal.len(), 1);
 /// assert_eq!(field.position(2), Cell::new(5, 5));

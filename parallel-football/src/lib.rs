@@ -30,11 +30,11 @@
 //!
 //! ```
 //! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, protocol};
-//! use parallel_football::game_core::bot::Bot;
+//! use parallel_football::game_core::{PlayerId, bot::Bot};
 //!
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(3, 3); 8]).unwrap();
-//! let input = protocol::start_message(&config, game_core::PlayerId(0)) + &protocol::turn_message(&field);
+//! let input = protocol::start_message(&config, PlayerId(0)) + &protocol::turn_message(&field);
 //! let mut output = Vec::new();
 //! let mut team = GreedyTeam::new();
 //! protocol::run_bot(input.as_bytes(), &mut output, |state, me, _| team.turn(state, me)).unwrap();
@@ -51,7 +51,7 @@
 //!
 //! ```
 //! use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, TurnReport, play_game};
-//! use game_core::rng::seeded;
+//! use parallel_football::game_core::rng::seeded;
 //!
 //! // One call plays a whole game between built-in teams and records it.
 //! let config = Config::new(12, 12, 3, 4, 2_000).unwrap();

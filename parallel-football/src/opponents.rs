@@ -6,8 +6,8 @@
 //! buffers the caller keeps.
 //!
 //! ```
-//! use game_core::bot::Bot;
-//! use game_core::PlayerId;
+//! use parallel_football::game_core::bot::Bot;
+//! use parallel_football::game_core::PlayerId;
 //! use parallel_football::{Config, FootballMove, GreedyTeam, ParallelFootball};
 //!
 //! let state = ParallelFootball::new(Config::new(8, 8, 3, 3, 50).unwrap()).unwrap();

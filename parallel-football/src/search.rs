@@ -72,9 +72,9 @@ pub const MARGIN: f64 = 0.5;
 /// the [`PileTeam`] does, then searches each turn.
 ///
 /// ```
-/// use game_core::bot::{Bot, Budget};
+/// use parallel_football::game_core::bot::{Bot, Budget};
 /// use parallel_football::{Config, ParallelFootball, FootballSearch};
-/// use game_core::PlayerId;
+/// use parallel_football::game_core::PlayerId;
 ///
 /// let mut search = FootballSearch::new(Budget::Iterations(50), 5, 1);
 /// let state = ParallelFootball::new(Config::new(10, 10, 2, 3, 50).unwrap()).unwrap();

@@ -248,7 +248,7 @@ pub fn view_scores(state: &ParallelFootball) -> Vec<f64> {
 /// start cell.
 ///
 /// ```
-/// use game_core::PlayerId;
+/// use parallel_football::game_core::PlayerId;
 /// use parallel_football::{Cell, FootballMove, ParallelFootball, svg};
 ///
 /// let overlay = svg::best_move(&ParallelFootball::default(), PlayerId(1), &[FootballMove::Place(Cell::new(3, 4))]);

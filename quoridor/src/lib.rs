@@ -39,7 +39,7 @@
 //! itself:
 //!
 //! ```
-//! use game_core::{Game, MoveNotation, PlayerId, ToAct, rng};
+//! use quoridor::game_core::{Game, MoveNotation, PlayerId, ToAct, rng};
 //! use quoridor::{Cell, Config, Move, MoveError, Quoridor, Wall};
 //!
 //! let mut game = Quoridor::default(); // 9 x 9, 2 players, 10 walls each, 100 ticks
@@ -62,7 +62,7 @@
 //!
 //! // Four players on a 7 x 7 board, played out at random with a seeded generator.
 //! let mut four = Quoridor::new(Config { tick_limit: Some(60), ..Config::new(7, 4).unwrap() }).unwrap();
-//! game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
+//! quoridor::game_core::random_playout(&mut four, &mut rng::seeded(1), &mut moves).unwrap();
 //! assert_eq!(four.to_act(), ToAct::Over);
 //! assert_eq!(four.to_move(), None); // nobody is to move: read `four.outcome()`
 //! println!("{four}");

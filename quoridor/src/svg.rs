@@ -177,8 +177,8 @@ pub fn svg(q: &Quoridor, moves: &[(PlayerId, Move)]) -> String {
 /// where the wall would stand, in the hint colour.
 ///
 /// ```
-/// use game_core::PlayerId;
-/// use game_core::grid::Cell;
+/// use quoridor::game_core::PlayerId;
+/// use quoridor::game_core::grid::Cell;
 /// use quoridor::{Move, Quoridor, svg};
 ///
 /// let overlay = svg::best_move(&Quoridor::default(), PlayerId(0), &[Move::Pawn(Cell::new(4, 7))]);

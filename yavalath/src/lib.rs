@@ -35,7 +35,7 @@
 //! ## The rules in code
 //!
 //! ```
-//! use game_core::{Game, GameError, PlayerId, ToAct};
+//! use yavalath::game_core::{Game, GameError, PlayerId, ToAct};
 //! use yavalath::{Cell, End, Yavalath};
 //!
 //! let cell = |x, y| Cell::from_xy(x, y).unwrap();

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// The serialisable description of a position ([`Game::Setup`](game_core::Game::Setup)).
 ///
 /// ```
-/// use game_core::{Game, PlayerId};
+/// use yavalath::game_core::{Game, PlayerId};
 /// use yavalath::{Setup, Yavalath};
 /// let setup = Setup { rows: vec!["x....".into(), "......".into(), ".......".into(), "........".into(),
 ///     ".........".into(), "........".into(), ".......".into(), "......".into(), ".....".into()],

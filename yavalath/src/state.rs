@@ -69,7 +69,7 @@ impl End {
 /// protocol's player `1`), [`PlayerId`]`(1)` second (protocol id `2`).
 ///
 /// ```
-/// use game_core::{Game, PlayerId};
+/// use yavalath::game_core::{Game, PlayerId};
 /// use yavalath::{Cell, Yavalath};
 /// let mut g = Yavalath::new();
 /// let c = Cell::from_xy(4, 4).unwrap();

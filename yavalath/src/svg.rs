@@ -116,7 +116,7 @@ pub fn svg(g: &Yavalath, last: Option<Cell>) -> String {
 /// depend on `before` or `player`, which every game's `best_move` takes.
 ///
 /// ```
-/// use game_core::PlayerId;
+/// use yavalath::game_core::PlayerId;
 /// use yavalath::{Cell, Yavalath, svg};
 ///
 /// let overlay = svg::best_move(&Yavalath::new(), PlayerId(0), &[Cell::CENTER]);

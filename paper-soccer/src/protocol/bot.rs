@@ -38,7 +38,7 @@ fn shortened(text: &str, max: usize) -> String {
 ///
 /// ```
 /// use paper_soccer::protocol::read_start;
-/// use game_core::PlayerId;
+/// use paper_soccer::game_core::PlayerId;
 /// assert_eq!(read_start(&mut "1\n".as_bytes()).unwrap().me, PlayerId(1));
 /// ```
 ///

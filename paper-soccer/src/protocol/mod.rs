@@ -6,11 +6,12 @@
 //!
 //! ```
 //! use paper_soccer::protocol::{self, run_bot};
+//! use paper_soccer::game_core::PlayerId;
 //! use paper_soccer::{PaperSoccer, Turn};
 //! use std::time::Duration;
 //!
 //! // A bot: the first distinct whole turn the generator lists.
-//! fn first_turn(game: &PaperSoccer, _me: game_core::PlayerId, _left: Duration) -> Turn {
+//! fn first_turn(game: &PaperSoccer, _me: PlayerId, _left: Duration) -> Turn {
 //!     game.legal_turns(1).remove(0)
 //! }
 //!

@@ -120,8 +120,8 @@ pub fn judge_record<const N: usize>(start: &Board<N>, text: &str) -> Judgement<N
 /// written as one digit string.
 ///
 /// ```
-/// use game_core::referee::Contest;
-/// use game_core::PlayerId;
+/// use paper_soccer::game_core::referee::Contest;
+/// use paper_soccer::game_core::PlayerId;
 /// use paper_soccer::protocol::Referee;
 ///
 /// let referee = Referee;

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use arbitrary::{Arbitrary, Unstructured};
-//! use game_core::testing::{biased_walk, state_from_indices_biased};
+//! use paper_soccer::game_core::testing::{biased_walk, state_from_indices_biased};
 //! use paper_soccer::testing::{edges::Dense, reference};
 //! use paper_soccer::{PaperSoccer, Turn};
 //!
@@ -17,7 +17,7 @@
 //! reference::check(&g).unwrap();
 //!
 //! // 2. A walk biased towards bounces: crowded ground, long turns.
-//! let mut rng = game_core::rng::seeded(7);
+//! let mut rng = paper_soccer::game_core::rng::seeded(7);
 //! let mut n = 0;
 //! let crowded = biased_walk(&PaperSoccer::default(), &Dense, &mut rng, 60, |b| {
 //!     n += 1;

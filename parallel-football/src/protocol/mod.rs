@@ -13,12 +13,12 @@
 //! ```
 //! use parallel_football::protocol::{self, run_bot};
 //! use parallel_football::{Cell, Config, Field, FootballMove, GreedyTeam, Order};
-//! use parallel_football::game_core::bot::Bot;
+//! use parallel_football::game_core::{PlayerId, bot::Bot};
 //!
 //! // What the referee sends team 1: the start line, then one turn message.
 //! let config = Config::new(8, 8, 2, 3, 100).unwrap();
 //! let field = Field::new(config, &[Cell::new(1, 1); 8]).unwrap();
-//! let input = protocol::start_message(&config, game_core::PlayerId(1)) + &protocol::turn_message(&field);
+//! let input = protocol::start_message(&config, PlayerId(1)) + &protocol::turn_message(&field);
 //!
 //! // A team program: start on (4, 4), then kick every ball one cell left.
 //! let mut output = Vec::new();

@@ -199,8 +199,8 @@ pub fn parse_orders<L: AsRef<[u8]>>(lines: impl IntoIterator<Item = L>, p: usize
 ///   `s m-1,1 k2,0` (a placement as `3,4 5,6`).
 ///
 /// ```
-/// use game_core::referee::Contest;
-/// use game_core::PlayerId;
+/// use parallel_football::game_core::referee::Contest;
+/// use parallel_football::game_core::PlayerId;
 /// use parallel_football::{Config, protocol::Referee};
 ///
 /// let referee = Referee::new(Config::new(8, 8, 2, 3, 100).unwrap()).unwrap();

@@ -9,8 +9,8 @@
 //!
 //! ```
 //! use arbitrary::{Arbitrary, Unstructured};
-//! use game_core::rng::seeded;
-//! use game_core::testing::{biased_walk, state_from_indices_biased};
+//! use parallel_football::game_core::rng::seeded;
+//! use parallel_football::game_core::testing::{biased_walk, state_from_indices_biased};
 //! use parallel_football::testing::{edges::CrowdedKicks, reference};
 //! use parallel_football::{Config, ParallelFootball, Order};
 //!

@@ -8,8 +8,8 @@
 //! The reference check, a biased walk and a property over `Arbitrary` moves:
 //!
 //! ```
-//! use game_core::testing::{biased_walk, reach, Uniform};
-//! use game_core::{Game, rng};
+//! use quoridor::game_core::testing::{biased_walk, reach, Uniform};
+//! use quoridor::game_core::{Game, rng};
 //! use quoridor::testing::edges::{edges, PawnsMeet};
 //! use quoridor::testing::reference;
 //! use quoridor::{Config, Move, Quoridor};

@@ -9,7 +9,7 @@
 //!
 //! let start = Quoridor::new(Config { tick_limit: None, ..Config::new(5, 2).unwrap() }).unwrap();
 //! check(&start).unwrap();
-//! assert_eq!(perft(&start, 2), game_core::perft(&start, 2));
+//! assert_eq!(perft(&start, 2), quoridor::game_core::perft(&start, 2));
 //! assert_eq!(Reference::from_state(&start).moves().len(), 3 + 32);
 //! ```
 

@@ -64,7 +64,7 @@ pub fn read_turn<R: BufRead + ?Sized>(input: &mut R) -> Result<Option<TurnMessag
 /// ```
 /// use yavalath::protocol::{Session, TurnMessage};
 /// use yavalath::{Cell, Yavalath};
-/// use game_core::{Game, PlayerId};
+/// use yavalath::game_core::{Game, PlayerId};
 ///
 /// let mut g = Yavalath::new();
 /// let c = Cell::from_xy(4, 4).unwrap();

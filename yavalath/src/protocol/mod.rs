@@ -106,7 +106,7 @@
 //! ```
 //! use yavalath::protocol::{parse_answer, turn_message};
 //! use yavalath::{Cell, Yavalath};
-//! use game_core::{Game, PlayerId};
+//! use yavalath::game_core::{Game, PlayerId};
 //!
 //! let mut g = Yavalath::new();
 //! assert!(turn_message(&g, None).unwrap().starts_with("1\n9\n00000\n"));

@@ -19,8 +19,8 @@ use game_core::time::TimeControl;
 /// hold one `x y` per line; blank lines are skipped (the crate's record rule, [`parse_record`](crate::parse_record)).
 ///
 /// ```
-/// use game_core::PlayerId;
-/// use game_core::referee::Contest;
+/// use yavalath::game_core::PlayerId;
+/// use yavalath::game_core::referee::Contest;
 /// use yavalath::protocol::Referee;
 ///
 /// let referee = Referee;

@@ -6,8 +6,8 @@
 //!
 //! ```
 //! use arbitrary::{Arbitrary, Unstructured};
-//! use game_core::rng::seeded;
-//! use game_core::testing::{biased_walk, check_state};
+//! use yavalath::game_core::rng::seeded;
+//! use yavalath::game_core::testing::{biased_walk, check_state};
 //! use yavalath::testing::edges::{Threats, edges};
 //! use yavalath::testing::reference;
 //! use yavalath::{Cell, Yavalath};
@@ -28,7 +28,7 @@
 //! let g = Yavalath::arbitrary(&mut Unstructured::new(&bytes)).unwrap();
 //! reference::check(&g).unwrap();
 //! check_state(&g).unwrap();
-//! assert_eq!(game_core::perft(&g, 2), reference::perft(&g, 2));
+//! assert_eq!(yavalath::game_core::perft(&g, 2), reference::perft(&g, 2));
 //! let _ = Cell::arbitrary(&mut Unstructured::new(&bytes)).unwrap();
 //! ```
 
