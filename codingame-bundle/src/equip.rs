@@ -93,7 +93,8 @@ fn resolver(root_manifest: &Path) -> Result<Option<String>, BundleError> {
     Ok(doc.get("workspace").and_then(|w| w.get("resolver")).and_then(Item::as_str).map(str::to_owned))
 }
 
-fn manifest(path: &Path) -> Result<DocumentMut, BundleError> {
+/// The manifest at `path`, parsed.
+pub(super) fn manifest(path: &Path) -> Result<DocumentMut, BundleError> {
     read(path)?.parse().map_err(|source| BundleError::Manifest { path: path.to_path_buf(), source })
 }
 

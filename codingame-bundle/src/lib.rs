@@ -40,8 +40,14 @@
 //! resolved, libraries minified). What it cannot do on current toolchains
 //! is expand procedural macros (its rust-analyzer client speaks an older
 //! proc-macro server protocol than the toolchain's), and the game crates'
-//! errors derive `thiserror::Error`. So the bundle is made in four steps:
+//! errors derive `thiserror::Error`. So the bundle is made in these steps:
 //!
+//! 0. `cargo metadata` of the bot: a dependency that brings a crate
+//!    cargo-equip cannot bundle (serde, rand_chacha, ppv-lite86, zerocopy:
+//!    what a game crate's default features bring) is refused at once with
+//!    the line to write instead
+//!    (`yavalath = { path = "..", default-features = false }`), rather than
+//!    failing deep in cargo-equip ([`BundleError::Unbundlable`]).
 //! 1. `cargo build --release --message-format json` of the bot: the
 //!    procedural-macro libraries and the build scripts' `OUT_DIR`s.
 //! 2. `cargo equip`, told to leave the procedural-macro crates out (on
@@ -68,6 +74,7 @@
 //! saying what to change. Every failure of cargo-equip is summarised in a
 //! few lines, without a backtrace.
 
+mod deps;
 mod equip;
 mod splice;
 
@@ -143,6 +150,26 @@ pub enum BundleError {
         /// The resolver it names.
         resolver: String,
     },
+    /// A dependency of the bot brings crates cargo-equip cannot bundle
+    /// (found before cargo-equip runs, which would fail deep in its work).
+    #[error("{}: {}", manifest.display(), unbundlable(dependency, crates, *defaults_on, features_off, fix.as_deref()))]
+    Unbundlable {
+        /// The bot crate's manifest.
+        manifest: PathBuf,
+        /// The dependency, as the manifest names it.
+        dependency: String,
+        /// The crates it brings that cargo-equip cannot bundle (without a
+        /// `fix`: those it brings even with its default features off).
+        crates: Vec<String>,
+        /// Whether its default features are on.
+        defaults_on: bool,
+        /// The features the manifest asks of it that bring some of
+        /// `crates`.
+        features_off: Vec<String>,
+        /// The line to write in `[dependencies]` instead (default features
+        /// off, without `features_off`), when that leaves none of `crates`.
+        fix: Option<String>,
+    },
     /// A manifest that does not parse as TOML.
     #[error("{}: {source}", path.display())]
     Manifest {
@@ -189,6 +216,39 @@ pub enum BundleError {
     },
 }
 
+/// [`BundleError::Unbundlable`]'s message after the manifest.
+fn unbundlable(
+    dependency: &str,
+    crates: &[String],
+    defaults_on: bool,
+    features_off: &[String],
+    fix: Option<&str>,
+) -> String {
+    let list = |items: &[String]| match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    if crates.iter().any(|c| c == dependency) {
+        return format!(
+            "the dependency `{dependency}` is a crate cargo-equip cannot bundle into one file (CodinGame takes no crates): \
+             remove it"
+        );
+    }
+    let cannot = format!("{}, which cargo-equip cannot bundle into one file", list(crates));
+    let Some(fix) = fix else {
+        return format!(
+            "`{dependency}` brings {cannot}, even with its default features off: a bundled bot cannot depend on it"
+        );
+    };
+    let with = match (defaults_on, features_off) {
+        (true, []) => "its default features".to_owned(),
+        (true, f) => format!("its default features and its feature{} {}", if f.len() == 1 { "" } else { "s" }, list(f)),
+        (false, f) => format!("its feature{} {}", if f.len() == 1 { "" } else { "s" }, list(f)),
+    };
+    format!("`{dependency}` with {with} brings {cannot}: write `{fix}` in [dependencies]")
+}
+
 /// What was bundled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BundleReport {
@@ -224,6 +284,8 @@ impl BuildFacts {
 /// The bot crate, as `cargo metadata` describes it.
 #[derive(Debug)]
 struct BotCrate {
+    /// Its package id in `cargo metadata`.
+    id: String,
     /// Its manifest, canonical.
     manifest: PathBuf,
     /// Its `edition`.
@@ -283,8 +345,10 @@ impl BotCrate {
 /// [`CODINGAME_LIMIT`].
 pub fn bundle(manifest: &Path, bin: Option<&str>, work: &Path, out: &Path) -> Result<BundleReport, BundleError> {
     std::fs::create_dir_all(work).map_err(|source| BundleError::Io { path: work.to_path_buf(), source })?;
-    let bot = bot_crate(manifest)?;
+    let meta = metadata(manifest)?;
+    let bot = bot_crate(manifest, &meta)?;
     let bin = bot.bin(bin)?;
+    deps::check(&bot, &meta, &equip::manifest(&bot.manifest)?)?;
     let facts = build_facts(manifest)?;
     let equipped = work.join("equipped.rs");
     let proc_macro_names: Vec<String> = facts.proc_macros.iter().map(|(n, _)| n.clone()).collect();
@@ -361,12 +425,17 @@ fn first_error(stderr: &str) -> String {
 /// At most this many lines of rustc's first error are kept.
 const COMPILE_ERROR_LINES: usize = 16;
 
-/// The bot crate whose manifest is `manifest`.
-fn bot_crate(manifest: &Path) -> Result<BotCrate, BundleError> {
+/// `cargo metadata` of the crate whose manifest is `manifest`, its
+/// dependencies resolved.
+fn metadata(manifest: &Path) -> Result<Value, BundleError> {
     let mut cmd = Command::new("cargo");
-    cmd.args(["metadata", "--no-deps", "--format-version", "1", "--manifest-path"]).arg(manifest);
-    let meta: Value = serde_json::from_str(&run(&mut cmd, "cargo metadata")?)
-        .map_err(|e| BundleError::Target(format!("cargo metadata: {e}")))?;
+    cmd.args(["metadata", "--format-version", "1", "--manifest-path"]).arg(manifest);
+    serde_json::from_str(&run(&mut cmd, "cargo metadata")?)
+        .map_err(|e| BundleError::Target(format!("cargo metadata: {e}")))
+}
+
+/// The bot crate whose manifest is `manifest`, from its `cargo metadata`.
+fn bot_crate(manifest: &Path, meta: &Value) -> Result<BotCrate, BundleError> {
     let canonical =
         std::fs::canonicalize(manifest).map_err(|source| BundleError::Io { path: manifest.to_path_buf(), source })?;
     let path = |v: &Value| PathBuf::from(v.as_str().unwrap_or_default());
@@ -389,6 +458,7 @@ fn bot_crate(manifest: &Path) -> Result<BotCrate, BundleError> {
         .filter_map(|t| t["name"].as_str().map(str::to_owned))
         .collect();
     Ok(BotCrate {
+        id: package["id"].as_str().unwrap_or_default().to_owned(),
         manifest: canonical,
         edition: package["edition"].as_str().unwrap_or("2015").to_owned(),
         bins,

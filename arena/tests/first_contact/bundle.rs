@@ -1,5 +1,6 @@
 //! First contact: `arena bundle` on an ordinary crate, the one `cargo new`
-//! makes (edition 2024), and what reaches the user when cargo-equip fails.
+//! makes (edition 2024), what reaches the user when cargo-equip fails, and
+//! the dependencies it cannot bundle, refused before it runs.
 
 use crate::common;
 use std::path::{Path, PathBuf};
@@ -61,6 +62,12 @@ fn have_cargo_equip(test: &str) -> bool {
 /// crate `game` by path with its default features off (what a bundled bot
 /// needs), `src/main.rs` being [`BOT`]. Returns its manifest.
 fn cargo_new_bot(dir: &Path, name: &str, game: &str) -> PathBuf {
+    cargo_new_bot_adding(dir, name, game, &["--no-default-features"])
+}
+
+/// [`cargo_new_bot`], the game crate added by `cargo add GAME --path ..`
+/// with the options `add` (`[]`: its default features on).
+fn cargo_new_bot_adding(dir: &Path, name: &str, game: &str, add: &[&str]) -> PathBuf {
     let krate = dir.join(name);
     let ok = Command::new("cargo").args(["new", "--quiet", "--vcs", "none"]).arg(&krate).status().expect("cargo runs");
     assert!(ok.success(), "cargo new {}", krate.display());
@@ -68,8 +75,9 @@ fn cargo_new_bot(dir: &Path, name: &str, game: &str) -> PathBuf {
     // registry look-up.
     std::fs::copy(root().join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
     let ok = Command::new("cargo")
-        .args(["add", "--quiet", "--offline", "--no-default-features", game, "--path"])
+        .args(["add", "--quiet", "--offline", game, "--path"])
         .arg(root().join(game))
+        .args(add)
         .current_dir(&krate)
         .status()
         .expect("cargo runs");
@@ -157,14 +165,69 @@ fn a_crash_of_cargo_equip_reaches_the_user_as_its_message_without_a_backtrace() 
     let tools = dir.path().join("tools");
     std::fs::create_dir(&tools).unwrap();
     std::fs::write(tools.join("crash.txt"), EQUIP_CRASH).unwrap();
-    let fake = tools.join("cargo-equip");
-    std::fs::write(&fake, format!("#!/bin/sh\ncat '{}' >&2\nexit 101\n", tools.join("crash.txt").display())).unwrap();
-    let executable = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755);
-    std::fs::set_permissions(&fake, executable).unwrap();
+    fake_cargo_equip(&tools, &format!("cat '{}' >&2\nexit 101", tools.join("crash.txt").display()));
     let o = bundle(&manifest, &dir.path().join("bot.rs"), Some(&tools));
     let err = assert_refused(&o, 1);
     assert_eq!(
         err.trim_end(),
         "arena: cargo-equip crashed (a bug in cargo-equip; its backtrace is left out): `edition` modified invalidly: VariantNotFound"
+    );
+}
+
+/// A `cargo-equip` in `tools` (to put ahead of the real one on PATH) that
+/// runs the shell commands `script`.
+#[cfg(unix)]
+fn fake_cargo_equip(tools: &Path, script: &str) {
+    let fake = tools.join("cargo-equip");
+    std::fs::write(&fake, format!("#!/bin/sh\n{script}\n")).unwrap();
+    let executable = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755);
+    std::fs::set_permissions(&fake, executable).unwrap();
+}
+
+/// `arena bundle` of the crate at `manifest` with a cargo-equip that
+/// records that it ran: the refusal, and that it came before cargo-equip.
+#[cfg(unix)]
+fn refused_before_cargo_equip(dir: &Path, manifest: &Path) -> String {
+    let tools = dir.join("tools");
+    std::fs::create_dir(&tools).unwrap();
+    let ran = tools.join("cargo-equip-ran");
+    fake_cargo_equip(&tools, &format!("touch '{}'\nexit 1", ran.display()));
+    let o = bundle(manifest, &dir.join("bot.rs"), Some(&tools));
+    let err = assert_refused(&o, 1);
+    assert!(!ran.exists(), "cargo-equip ran before the refusal: {err}");
+    assert!(!dir.join("bot.rs").exists(), "a refused bundle writes no bot.rs");
+    err
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_crate_added_with_its_default_features_is_refused_before_cargo_equip_with_the_line_to_write() {
+    let dir = tempfile::tempdir().unwrap();
+    // `cargo add yavalath --path ..`, the default features left on.
+    let manifest = cargo_new_bot_adding(dir.path(), "my-bot", "yavalath", &[]);
+    let written = std::fs::read_to_string(&manifest).unwrap();
+    let declared = written.lines().find(|l| l.starts_with("yavalath = {")).expect("cargo add declares yavalath");
+    let err = refused_before_cargo_equip(dir.path(), &manifest);
+    assert!(
+        err.contains("my-bot/Cargo.toml: `yavalath` with its default features brings ppv-lite86, rand_chacha, serde and zerocopy, which cargo-equip cannot bundle into one file: write `"),
+        "{err}"
+    );
+    // The line as cargo add wrote it, default features off.
+    let fix = format!("{}, default-features = false }}", declared.trim_end().trim_end_matches('}').trim_end());
+    assert!(err.trim_end().ends_with(&format!("write `{fix}` in [dependencies]")), "{err}\nwant: {fix}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_parallel_football_bot_is_refused_before_cargo_equip_even_with_default_features_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = cargo_new_bot(dir.path(), "my-bot", "parallel-football");
+    let err = refused_before_cargo_equip(dir.path(), &manifest);
+    assert!(
+        err.trim_end().ends_with(
+            "my-bot/Cargo.toml: `parallel-football` brings ppv-lite86, rand_chacha and zerocopy, which cargo-equip cannot \
+             bundle into one file, even with its default features off: a bundled bot cannot depend on it"
+        ),
+        "{err}"
     );
 }
