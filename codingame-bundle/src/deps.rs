@@ -3,8 +3,9 @@
 //!
 //! cargo-equip turns each crate of the bot's dependency graph into a module
 //! of one file. Some crates it cannot turn: zerocopy (its `r#ref.rs`
-//! module file) stops it deep in its work with an error that names neither
-//! the bot's dependency that brought it nor the fix. Those crates come in
+//! module file) stops it deep in its work, and serde (its derive's crate
+//! name) crashes it, with errors that name neither the bot's dependency
+//! that brought them nor the fix. Those crates come in
 //! through the game crates' default features (serde; game-core's ChaCha
 //! generator: rand_chacha, ppv-lite86, zerocopy), which a bundled bot turns
 //! off. So the bot's dependency graph (`cargo metadata`'s resolve) is read
@@ -16,8 +17,8 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use toml_edit::{DocumentMut, InlineTable, Item};
 
-/// The crates cargo-equip cannot bundle (it fails on zerocopy; serde and
-/// rand_chacha are what bring zerocopy and the rest into a bot).
+/// The crates cargo-equip cannot bundle: serde and zerocopy, and
+/// rand_chacha and ppv-lite86, which bring zerocopy.
 const UNBUNDLABLE: [&str; 4] = ["serde", "rand_chacha", "ppv-lite86", "zerocopy"];
 
 /// Refuses the bot crate when a dependency of it brings a crate of
