@@ -14,14 +14,14 @@ of a fenced sh, bash or shell block, a `$ ` line of any other fenced block
 (how to run it). A line ending in a backslash goes on on the next line.
 
 Each guide runs in its own scratch copy of the repository's tracked files,
-a directory named bot-games (docs/bots.md makes its bot next to it), so the
+a directory named my-clone (not the repository's name: a guide must work
+from any clone's folder; docs/bots.md makes its bot next to it), so the
 checkout stays clean; the copy's target/ and fuzz/target/ are the
 checkout's, so builds are shared. Commands run one after the other from the
-copy's root (docs/bots.md: the directory holding it, see START), in the
-directory the previous command left (a `cd` carries over), with bash,
-stdin empty, and `arena` on the PATH as the release build of the arena
-(docs/arena.md writes `cargo run --release -p arena -- COMMAND` as
-`arena COMMAND`, or installed). Each has a time limit (LIMIT); the first
+copy's root, in the directory the previous command left (a `cd` carries
+over), with bash, stdin empty, and `arena` on the PATH as the release
+build of the arena (docs/arena.md writes `cargo run --release -p arena --
+COMMAND` as `arena COMMAND`, or installed). Each has a time limit (LIMIT); the first
 failure stops the script with the command's last lines of output.
 
 A command that cannot run here in full is in SPECIAL below with what is
@@ -131,10 +131,6 @@ SPECIAL = {
     "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, 5),
 }
 
-
-# Guides whose commands start elsewhere than the repository's root, relative
-# to it: docs/bots.md makes the reader's bot next to the workspace.
-START = {"docs/bots.md": ".."}
 
 
 def guides(args):
@@ -310,9 +306,9 @@ def main():
             if not steps:
                 continue
             name = str(path.relative_to(root))
-            copy = scratch / re.sub(r"\W", "-", name) / "bot-games"
+            copy = scratch / re.sub(r"\W", "-", name) / "my-clone"
             scratch_copy(copy)
-            cwd = (copy / START.get(name, ".")).resolve()
+            cwd = copy
             print(f"\n-- {name}", flush=True)
             for i, (command, how) in enumerate(steps):
                 if how and how[0] != BOUNDED:
