@@ -12,7 +12,7 @@
 //! first, and a dependency that brings one of them is refused with the line
 //! to write instead.
 
-use super::{BotCrate, BundleError};
+use super::{BotCrate, BundleError, Unbundlable};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use toml_edit::{DocumentMut, InlineTable, Item};
@@ -46,14 +46,14 @@ pub(super) fn check(bot: &BotCrate, meta: &Value, manifest: &DocumentMut) -> Res
             .collect();
         let left = graph.brings(id, &kept, false);
         let fixable = !UNBUNDLABLE.contains(&name.as_str()) && left.is_empty();
-        return Err(BundleError::Unbundlable {
+        return Err(BundleError::Unbundlable(Box::new(Unbundlable {
             manifest: bot.manifest.clone(),
             dependency: key.clone(),
             crates: if fixable || left.is_empty() { brought } else { left }.into_iter().collect(),
             defaults_on,
             features_off: declared.difference(&kept).cloned().collect(),
             fix: fixable.then(|| without_defaults(manifest, &key, &kept)),
-        });
+        })));
     }
     Ok(())
 }

@@ -152,24 +152,8 @@ pub enum BundleError {
     },
     /// A dependency of the bot brings crates cargo-equip cannot bundle
     /// (found before cargo-equip runs, which would fail deep in its work).
-    #[error("{}: {}", manifest.display(), unbundlable(dependency, crates, *defaults_on, features_off, fix.as_deref()))]
-    Unbundlable {
-        /// The bot crate's manifest.
-        manifest: PathBuf,
-        /// The dependency, as the manifest names it.
-        dependency: String,
-        /// The crates it brings that cargo-equip cannot bundle (without a
-        /// `fix`: those it brings even with its default features off).
-        crates: Vec<String>,
-        /// Whether its default features are on.
-        defaults_on: bool,
-        /// The features the manifest asks of it that bring some of
-        /// `crates`.
-        features_off: Vec<String>,
-        /// The line to write in `[dependencies]` instead (default features
-        /// off, without `features_off`), when that leaves none of `crates`.
-        fix: Option<String>,
-    },
+    #[error("{0}")]
+    Unbundlable(Box<Unbundlable>),
     /// A manifest that does not parse as TOML.
     #[error("{}: {source}", path.display())]
     Manifest {
@@ -216,37 +200,57 @@ pub enum BundleError {
     },
 }
 
-/// [`BundleError::Unbundlable`]'s message after the manifest.
-fn unbundlable(
-    dependency: &str,
-    crates: &[String],
-    defaults_on: bool,
-    features_off: &[String],
-    fix: Option<&str>,
-) -> String {
-    let list = |items: &[String]| match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    };
-    if crates.iter().any(|c| c == dependency) {
-        return format!(
-            "the dependency `{dependency}` is a crate cargo-equip cannot bundle into one file (CodinGame takes no crates): \
-             remove it"
-        );
+/// What [`BundleError::Unbundlable`] says: a dependency of the bot crate
+/// that brings crates cargo-equip cannot bundle, and the fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unbundlable {
+    /// The bot crate's manifest.
+    pub manifest: PathBuf,
+    /// The dependency, as the manifest names it.
+    pub dependency: String,
+    /// The crates it brings that cargo-equip cannot bundle (without a
+    /// `fix`: those it brings even with its default features off).
+    pub crates: Vec<String>,
+    /// Whether its default features are on.
+    pub defaults_on: bool,
+    /// The features the manifest asks of it that bring some of `crates`.
+    pub features_off: Vec<String>,
+    /// The line to write in `[dependencies]` instead (default features off,
+    /// without `features_off`), when that leaves none of `crates`.
+    pub fix: Option<String>,
+}
+
+impl std::fmt::Display for Unbundlable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |items: &[String]| match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        };
+        let (manifest, dependency) = (self.manifest.display(), &self.dependency);
+        if self.crates.iter().any(|c| c == dependency) {
+            return write!(
+                f,
+                "{manifest}: the dependency `{dependency}` is a crate cargo-equip cannot bundle into one file \
+                 (CodinGame takes no crates): remove it"
+            );
+        }
+        let cannot = format!("{}, which cargo-equip cannot bundle into one file", list(&self.crates));
+        let Some(fix) = &self.fix else {
+            return write!(
+                f,
+                "{manifest}: `{dependency}` brings {cannot}, even with its default features off: a bundled bot cannot \
+                 depend on it"
+            );
+        };
+        let features = |names: &[String]| format!("feature{} {}", if names.len() == 1 { "" } else { "s" }, list(names));
+        let with = match (self.defaults_on, self.features_off.as_slice()) {
+            (true, []) => "its default features".to_owned(),
+            (true, names) => format!("its default features and its {}", features(names)),
+            (false, names) => format!("its {}", features(names)),
+        };
+        write!(f, "{manifest}: `{dependency}` with {with} brings {cannot}: write `{fix}` in [dependencies]")
     }
-    let cannot = format!("{}, which cargo-equip cannot bundle into one file", list(crates));
-    let Some(fix) = fix else {
-        return format!(
-            "`{dependency}` brings {cannot}, even with its default features off: a bundled bot cannot depend on it"
-        );
-    };
-    let with = match (defaults_on, features_off) {
-        (true, []) => "its default features".to_owned(),
-        (true, f) => format!("its default features and its feature{} {}", if f.len() == 1 { "" } else { "s" }, list(f)),
-        (false, f) => format!("its feature{} {}", if f.len() == 1 { "" } else { "s" }, list(f)),
-    };
-    format!("`{dependency}` with {with} brings {cannot}: write `{fix}` in [dependencies]")
 }
 
 /// What was bundled.
@@ -540,7 +544,48 @@ fn parse(text: &str, what: &str) -> Result<syn::File, BundleError> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_name;
+    use super::{Unbundlable, package_name};
+
+    #[test]
+    fn an_unbundlable_dependency_says_what_it_brings_and_the_fix_in_each_case() {
+        let u = |dependency: &str, crates: &[&str], defaults_on, features_off: &[&str], fix: Option<&str>| {
+            let strings = |l: &[&str]| l.iter().map(|c| (*c).to_owned()).collect();
+            Unbundlable {
+                manifest: "bot/Cargo.toml".into(),
+                dependency: dependency.to_owned(),
+                crates: strings(crates),
+                defaults_on,
+                features_off: strings(features_off),
+                fix: fix.map(str::to_owned),
+            }
+            .to_string()
+        };
+        let fix = Some("yavalath = { path = \"y\", default-features = false }");
+        assert_eq!(
+            u("yavalath", &["rand_chacha", "serde", "zerocopy"], true, &[], fix),
+            "bot/Cargo.toml: `yavalath` with its default features brings rand_chacha, serde and zerocopy, which \
+             cargo-equip cannot bundle into one file: write `yavalath = { path = \"y\", default-features = false }` in \
+             [dependencies]"
+        );
+        assert!(
+            u("yavalath", &["serde"], false, &["serde"], fix)
+                .contains("`yavalath` with its feature serde brings serde,")
+        );
+        assert!(
+            u("yavalath", &["serde"], true, &["serde", "testing"], fix)
+                .contains("with its default features and its features serde and testing brings serde,")
+        );
+        assert_eq!(
+            u("parallel-football", &["zerocopy"], false, &[], None),
+            "bot/Cargo.toml: `parallel-football` brings zerocopy, which cargo-equip cannot bundle into one file, even \
+             with its default features off: a bundled bot cannot depend on it"
+        );
+        assert_eq!(
+            u("serde", &["serde"], true, &[], None),
+            "bot/Cargo.toml: the dependency `serde` is a crate cargo-equip cannot bundle into one file (CodinGame takes \
+             no crates): remove it"
+        );
+    }
 
     #[test]
     fn package_names_come_out_of_every_package_id_form() {
