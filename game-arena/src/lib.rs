@@ -149,6 +149,7 @@ pub mod bench;
 pub mod bot;
 pub mod crosscheck;
 pub mod error;
+pub mod files;
 pub mod games;
 pub mod interrupt;
 pub mod judge;
