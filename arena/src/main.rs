@@ -201,6 +201,8 @@ enum CliError {
     #[error(transparent)]
     Shard(#[from] play::ShardError),
     #[error(transparent)]
+    File(#[from] game_arena::error::FileError),
+    #[error(transparent)]
     Results(#[from] results::ResultsError),
     #[error("the record directory holds game {index}, beyond this series' {games} games")]
     BeyondSeries { index: u64, games: u64 },
@@ -364,10 +366,17 @@ fn cmd_view(
 
 /// A JSON record and its game, with the game's options from its `config`.
 fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName), CliError> {
+    game_arena::files::check_record(record)?;
     let text = read_input(Some(record))?;
     let path = || record.to_path_buf();
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|source| {
+        if source.is_eof() {
+            let (line, column) = (source.line(), source.column());
+            CliError::File(game_arena::error::FileError::CutShort { path: path(), line, column })
+        } else {
+            CliError::NotJson { path: path(), source }
+        }
+    })?;
     let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
     let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
     Ok((v, game))
@@ -401,6 +410,9 @@ fn cmd_judge(
     let unjudged = |source| CliError::Unjudged { name: name.clone(), source: Box::new(source) };
     let input: Box<dyn Read> = match file {
         Some(p) if p.as_os_str() != "-" => {
+            // An analysis, a page, an unfinished write, an empty file, a
+            // folder: said what it is, by name.
+            game_arena::files::check_record(p)?;
             // Windows refuses to open a directory with "Access denied":
             // say what it is, on every system.
             let file = if p.is_dir() { Err(std::io::ErrorKind::IsADirectory.into()) } else { std::fs::File::open(p) };
