@@ -43,7 +43,7 @@ use args::{Cli, Cmd, GameName, GameOpts};
 use clap::{Parser, ValueEnum};
 use cli::{args, league, series};
 use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use game_arena::{bench, games, judge, play, render, results, view};
+use game_arena::{bench, files, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
 use std::io::{Read, Write};
@@ -139,9 +139,11 @@ fn main() -> ExitCode {
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
-        Some(Cmd::Analyze { record, analyze }) => read_record(&record).and_then(|(v, game)| {
-            with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
-        }),
+        Some(Cmd::Analyze { record, analyze }) => {
+            cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(v, game)| {
+                with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+            })
+        }
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -356,6 +358,7 @@ fn cmd_view(
     html: &std::path::Path,
     analysis: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
+    files::check_output(html, files::FileKind::Page, "the page")?;
     let (v, game) = read_record(record)?;
     let analysis = analysis.map(view::read_analysis).transpose()?;
     let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
@@ -496,6 +499,7 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 }
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
+    files::check_output(svg, files::FileKind::Picture, "the picture")?;
     let (v, game) = read_record(record)?;
     let picture =
         with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;

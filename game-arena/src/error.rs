@@ -729,6 +729,7 @@ fn not_a_record(path: &std::path::Path, kind: crate::files::FileKind) -> String 
         K::Summary => format!("{p} is a series summary (play --json), not a record"),
         K::Standings => format!("{p} is a league table (league --json), not a record"),
         K::Bots => format!("{p} is a league's list of bots, not a record"),
+        K::Picture => format!("{p} is a picture, not a record: pass the record it draws"),
         K::Record | K::OtherJson | K::Other => format!("{p} is not a record of `arena play --record`"),
     }
 }

@@ -36,6 +36,8 @@ pub enum FileKind {
     Standings,
     /// An HTML page (a replay page, a series' `index.html`, a league page).
     Page,
+    /// An SVG picture (`arena render`).
+    Picture,
     /// A league's list of bots (`bots.txt`).
     Bots,
     /// A folder.
@@ -58,6 +60,7 @@ impl FileKind {
             FileKind::Summary => ("series summary", "series summaries"),
             FileKind::Standings => ("league table", "league tables"),
             FileKind::Page => ("page", "pages"),
+            FileKind::Picture => ("picture", "pictures"),
             FileKind::Bots => ("bot list", "bot lists"),
             FileKind::Folder => ("folder", "folders"),
             FileKind::Empty => ("empty file", "empty files"),
@@ -88,6 +91,8 @@ fn by_name(name: &str) -> Option<FileKind> {
         Some(FileKind::Analysis)
     } else if name.ends_with(".html") || name.ends_with(".htm") {
         Some(FileKind::Page)
+    } else if name.ends_with(".svg") {
+        Some(FileKind::Picture)
     } else if name == BOTS_FILE {
         Some(FileKind::Bots)
     } else if name.ends_with(".json") {
@@ -168,6 +173,28 @@ pub fn check_record(path: &Path) -> Result<(), FileError> {
     }
 }
 
+/// Checks, before anything runs, that an output file the user named
+/// (`--json`, `--html`, `--svg`) may be written: a file that is not there,
+/// an earlier output of the same kind (`writes`: rerunning a command
+/// updates its page or summary), an empty file, or a file the arena does
+/// not know is replaced; a file of another kind of the arena's (a record,
+/// an analysis, an unfinished record, a page, a league's bots, a folder),
+/// the command's own input included, is not.
+///
+/// # Errors
+/// [`FileError::WouldReplace`] naming the file, what it is and `what`
+/// was to be written (`the page`); [`FileError::Read`].
+pub fn check_output(path: &Path, writes: FileKind, what: &'static str) -> Result<(), FileError> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(());
+    }
+    match identify(path)? {
+        kind if kind == writes => Ok(()),
+        FileKind::Empty | FileKind::Other | FileKind::OtherJson => Ok(()),
+        kind => Err(FileError::WouldReplace { path: path.to_path_buf(), kind, what }),
+    }
+}
+
 /// A folder of records: its records, and the other files it holds, by
 /// kind (skipped by the tools that read records, with [`Folder::note`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -201,9 +228,13 @@ impl Folder {
         }
         paths.sort();
         for path in paths {
-            match identify(&path)? {
-                FileKind::Record => folder.records.push(path),
-                kind => folder.skipped.entry(kind).or_default().push(path),
+            match identify(&path) {
+                Ok(FileKind::Record) => folder.records.push(path),
+                Ok(kind) => folder.skipped.entry(kind).or_default().push(path),
+                // Gone since the listing: an unfinished record renamed into
+                // place (listed again under its name) or removed.
+                Err(FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(folder)
@@ -247,7 +278,10 @@ mod tests {
         assert_eq!(kind(put("nim-00000.json", "{\"format\":2,\"game\":\"nim\",\"turns\":[")), FileKind::Record);
         assert_eq!(kind(put("a.json", "{\"game\":\"nim\",\"bot\":\"mcts\",\"plies\":[]}")), FileKind::Analysis);
         assert_eq!(kind(put("s.json", "{\"game\":\"nim\",\"config\":{},\"planned\":2}")), FileKind::Summary);
-        assert_eq!(kind(put("t.json", "{\"game\":\"nim\",\"seed\":1,\"seats\":2,\"model\":\"x\"}")), FileKind::Standings);
+        assert_eq!(
+            kind(put("t.json", "{\"game\":\"nim\",\"seed\":1,\"seats\":2,\"model\":\"x\"}")),
+            FileKind::Standings
+        );
         assert_eq!(kind(put("x.analysis.json", "")), FileKind::Analysis);
         assert_eq!(kind(put(".nim-00001.json.part", "{\"format\":2")), FileKind::Unfinished);
         assert_eq!(kind(put("e.json", "")), FileKind::Empty);
@@ -260,5 +294,14 @@ mod tests {
         let note = folder.note().unwrap();
         assert!(note.ends_with("skipped 1 unfinished record, 2 analyses, 1 series summary, 1 league table, 1 page, 1 bot list, 1 empty file, 1 other JSON file (not records)"), "{note}");
         assert_eq!(FileKind::Analysis.a(), "an analysis");
+        let record = dir.path().join("nim-00000.json");
+        assert!(check_output(&dir.path().join("new.html"), FileKind::Page, "the page").is_ok());
+        assert!(check_output(&dir.path().join("index.html"), FileKind::Page, "the page").is_ok());
+        assert!(check_output(&dir.path().join("e.json"), FileKind::Analysis, "the analysis").is_ok());
+        let e = check_output(&record, FileKind::Page, "the page").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{} is a record: the page would replace it; pass another file", record.display())
+        );
     }
 }

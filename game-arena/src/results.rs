@@ -303,7 +303,11 @@ pub fn check_record_folder(
 ) -> Result<SeriesRecords, ResultsError> {
     let folder = crate::files::Folder::read_if_there(dir)?;
     if folder.records.is_empty() {
-        return Ok(SeriesRecords { key: Some(key.clone()), games: Vec::new(), notes: folder.note().into_iter().collect() });
+        return Ok(SeriesRecords {
+            key: Some(key.clone()),
+            games: Vec::new(),
+            notes: folder.note().into_iter().collect(),
+        });
     }
     let holds = |series: &SeriesKey, same: bool| crate::error::FileError::HoldsRecords {
         dir: dir.to_path_buf(),

@@ -41,6 +41,12 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     if let Some(name) = l.anchor.as_deref().filter(unknown) {
         return Err(league::LeagueError::UnknownAnchor { name: name.to_string() }.into());
     }
+    if let Some(path) = &l.json {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Standings, "the table")?;
+    }
+    if let Some(path) = &l.html {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Page, "the page")?;
+    }
     listed.save()?;
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (jobs, warning) = choose_jobs(l.jobs, &bots[..seats.min(bots.len())], cores);

@@ -68,6 +68,9 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
             return Err(CliError::EmptyShard { shard: plan.shard, games });
         }
     }
+    if let Some(path) = json {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Summary, "the summary")?;
+    }
     let mut prior = Vec::new();
     if let Some(dir) = &record {
         // Before any game: no record is replaced, and the folder's other
@@ -253,6 +256,9 @@ pub(crate) fn write_json(path: &std::path::Path, report: &results::Report) -> Re
 }
 
 pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {
+    if let Some(path) = json {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Summary, "the summary")?;
+    }
     let results::SeriesRecords { key, games, notes } = results::read_series(dirs, None)?;
     for note in &notes {
         eprintln!("arena: {note}");
