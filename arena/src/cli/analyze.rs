@@ -59,17 +59,14 @@ pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &
 /// even position is worth ([`analysis::even_value`]).
 fn values_meaning(game: &str, seats: usize) -> String {
     let even = analysis::even_value(game, seats);
-    if seats <= 2 {
-        format!("values: the expected score of the seat that played, from 0 (a loss) to 1 (a win), {even} even")
+    let what = if seats <= 2 {
+        format!("score of the seat that played, from 0 (a loss) to 1 (a win), {even} even")
     } else if even == 0.5 {
-        format!(
-            "values: the expected ranking score of the seat that played, from 0 (last of {seats}) to 1 (first), 0.5 even"
-        )
+        format!("ranking score of the seat that played, from 0 (last of {seats}) to 1 (first), 0.5 even")
     } else {
-        format!(
-            "values: the expected share of the score of the seat that played, from 0 to 1, {even} an even share of {seats} seats"
-        )
-    }
+        format!("share of the score of the seat that played, from 0 to 1, {even} an even share of {seats} seats")
+    };
+    format!("values: the expected {what}")
 }
 
 /// The terminal report: the blunders, then each seat's mean loss and
