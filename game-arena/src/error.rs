@@ -700,6 +700,22 @@ pub enum FileError {
         /// would play again) rather than another.
         same: bool,
     },
+    /// A file where a folder of records goes.
+    #[error("{} is {}, not a folder: pass the folder of records{}", path.display(), kind.a(), if *kind == crate::files::FileKind::Record { " that holds it" } else { "" })]
+    NotAFolder {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: crate::files::FileKind,
+    },
+    /// A folder where an output file goes.
+    #[error("{} is a folder: pass a file to write {what} to", path.display())]
+    IsAFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What was to be written (`the page`).
+        what: &'static str,
+    },
     /// An output file that would replace a file of another kind (a record,
     /// an analysis) or the command's own input.
     #[error("{} is {}: {what} would replace it; pass another file", path.display(), kind.a())]

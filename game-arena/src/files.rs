@@ -183,13 +183,15 @@ pub fn check_record(path: &Path) -> Result<(), FileError> {
 ///
 /// # Errors
 /// [`FileError::WouldReplace`] naming the file, what it is and `what`
-/// was to be written (`the page`); [`FileError::Read`].
+/// was to be written (`the page`); [`FileError::IsAFolder`];
+/// [`FileError::Read`].
 pub fn check_output(path: &Path, writes: FileKind, what: &'static str) -> Result<(), FileError> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(());
     }
     match identify(path)? {
         kind if kind == writes => Ok(()),
+        FileKind::Folder => Err(FileError::IsAFolder { path: path.to_path_buf(), what }),
         FileKind::Empty | FileKind::Other | FileKind::OtherJson => Ok(()),
         kind => Err(FileError::WouldReplace { path: path.to_path_buf(), kind, what }),
     }
@@ -213,9 +215,13 @@ impl Folder {
     ///
     /// # Errors
     /// [`FileError::Read`] when the folder or one of its files cannot be
-    /// read.
+    /// read, [`FileError::NotAFolder`] for a file.
     pub fn read(dir: &Path) -> Result<Folder, FileError> {
         let read = |source| FileError::Read { path: dir.to_path_buf(), source };
+        match identify(dir)? {
+            FileKind::Folder => {}
+            kind => return Err(FileError::NotAFolder { path: dir.to_path_buf(), kind }),
+        }
         let mut folder = Folder { dir: dir.to_path_buf(), ..Folder::default() };
         let mut paths = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(read)? {

@@ -63,10 +63,16 @@ pub enum ResultsError {
     #[error(transparent)]
     File(#[from] crate::error::FileError),
     /// No record in the directories given.
-    #[error("no record in {}", dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
+    #[error(
+        "no record in {}{}",
+        dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
+        skipped.iter().map(|n| format!("; {n}")).collect::<String>()
+    )]
     Empty {
         /// The directories.
         dirs: Vec<PathBuf>,
+        /// What the folders hold instead ([`Folder::note`](crate::files::Folder::note) of each).
+        skipped: Vec<String>,
     },
 }
 
@@ -279,7 +285,7 @@ pub fn read_series(dirs: &[PathBuf], expect: Option<&SeriesKey>) -> Result<Serie
         games.insert(r.game.index, r);
     }
     if series.is_none() {
-        return Err(ResultsError::Empty { dirs: dirs.to_vec() });
+        return Err(ResultsError::Empty { dirs: dirs.to_vec(), skipped: notes });
     }
     Ok(SeriesRecords { key: series, games: games.into_values().map(|r| r.game).collect(), notes })
 }

@@ -263,7 +263,9 @@ pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Res
     for note in &notes {
         eprintln!("arena: {note}");
     }
-    let Some(key) = key else { return Err(results::ResultsError::Empty { dirs: dirs.to_vec() }.into()) };
+    let Some(key) = key else {
+        return Err(results::ResultsError::Empty { dirs: dirs.to_vec(), skipped: notes }.into());
+    };
     let report = results::Report::new(&key, &games, None, results::Ending::Complete, None);
     print!("{}", report.text());
     if let Some(path) = json {
