@@ -139,6 +139,13 @@ fn a_refused_league_writes_nothing_and_a_bot_listed_with_another_spec_names_bots
         )
     );
     assert_eq!(snapshot(&dir), before);
+    // A bot removed from bots.txt whose records hold another spec under its
+    // name: refused, and bots.txt stays as it was.
+    std::fs::write(&bots, "name=a,random\n").unwrap();
+    let before = snapshot(&dir);
+    let line = refused(&["league", "yavalath", d, "--bot", "name=b,mcts:iters=5", "--games", "4"]);
+    assert!(line.contains("bot \"b\" is \"name=b,random\" there but \"name=b,mcts:iters=5\" now"), "{line}");
+    assert_eq!(snapshot(&dir), before);
 }
 
 #[test]

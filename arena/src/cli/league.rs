@@ -47,6 +47,11 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     if let Some(path) = &l.html {
         game_arena::files::check_output(path, game_arena::files::FileKind::Page, "the page")?;
     }
+    // The records must fit the bots (a name now given to another spec is
+    // refused) before bots.txt changes.
+    let mut dirs = vec![l.dir.clone()];
+    dirs.extend(l.merge.iter().cloned());
+    league::League::read(&key, &bots, &dirs)?;
     listed.save()?;
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let (jobs, warning) = choose_jobs(l.jobs, &bots[..seats.min(bots.len())], cores);
