@@ -10,7 +10,10 @@
 //! A series is identified by its game, the game's configuration, its seed
 //! and its bots in entrant order; the bots come from each record's seats
 //! and the schedule ([`schedule`]) of its index. Records of another series
-//! are refused with what differs.
+//! are refused with what differs. A folder's other files (analyses,
+//! pages, unfinished writes: [`crate::files`]) are skipped, each folder's
+//! noted in one line; [`check_record_folder`] checks a folder before a
+//! series is recorded into it, so that no record is replaced.
 
 use crate::interrupt::StopSignal;
 use crate::play::{ErrorEntry, Failures, GameSummary, SUMMARY_ERRORS, schedule, seat_name};
