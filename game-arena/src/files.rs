@@ -14,7 +14,6 @@
 //! `end_reasons`, a league's table (`league --json`) has `rows` and
 //! `cross`. Only the first keys are read: a large record costs a few bytes.
 
-use crate::error::FileError;
 use serde::de::{Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -265,6 +264,107 @@ impl Folder {
         }
         let kinds: Vec<String> = self.skipped.iter().map(|(k, files)| k.count(files.len())).collect();
         Some(format!("{}: skipped {} (not records)", self.dir.display(), kinds.join(", ")))
+    }
+}
+
+/// What is wrong with a file or a folder of records as the arena reads it
+/// ([`crate::files`]): each names the file and says what it is.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// A file or folder that cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file given as a record that is something else.
+    #[error("{}", not_a_record(path, *kind))]
+    NotARecord {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// A JSON file that ends before its end: a copy or a write cut short.
+    #[error("{} is cut short (it ends at line {line}, column {column}): not a whole record", path.display())]
+    CutShort {
+        /// The file.
+        path: PathBuf,
+        /// Where it ends.
+        line: usize,
+        /// Where it ends.
+        column: usize,
+    },
+    /// A folder to record a series into that holds records this run would
+    /// replace or that are of another series.
+    #[error(
+        "{} holds {} of {}: pass --resume to continue {}, or another folder",
+        dir.display(),
+        FileKind::Record.count(*records),
+        if *same { format!("this series ({series})") } else { format!("another series ({series})") },
+        if *same { "it" } else { "that series with its options" }
+    )]
+    HoldsRecords {
+        /// The folder.
+        dir: PathBuf,
+        /// How many records it holds.
+        records: usize,
+        /// The series of its records, in words (`yavalath random vs random, seed 7`).
+        series: String,
+        /// Whether they are of the series asked for (whose games this run
+        /// would play again) rather than another.
+        same: bool,
+    },
+    /// A file where a folder of records goes.
+    #[error("{} is {}, not a folder: pass the folder of records{}", path.display(), kind.a(), if *kind == FileKind::Record { " that holds it" } else { "" })]
+    NotAFolder {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// A folder where an output file goes.
+    #[error("{} is a folder: pass a file to write {what} to", path.display())]
+    IsAFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What was to be written (`the page`).
+        what: &'static str,
+    },
+    /// An output file that would replace a file of another kind (a record,
+    /// an analysis) or the command's own input.
+    #[error("{} is {}: {what} would replace it; pass another file", path.display(), kind.a())]
+    WouldReplace {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: FileKind,
+        /// What was to be written (`the page`).
+        what: &'static str,
+    },
+}
+
+/// A file that is not a record, in the user's words.
+fn not_a_record(path: &std::path::Path, kind: FileKind) -> String {
+    use FileKind as K;
+    let p = path.display();
+    match kind {
+        K::Analysis => format!("{p} is an analysis, not a record: pass the record it analyses"),
+        K::Unfinished => format!(
+            "{p} is an unfinished record (the series was interrupted, or is still being written): \
+             the finished records are the .json files beside it"
+        ),
+        K::Empty => format!("{p} is empty: not a record"),
+        K::Folder => format!("{p} is a folder, not a record: pass one of its records"),
+        K::Page => format!("{p} is a page, not a record: pass the record it shows (its .json)"),
+        K::Summary => format!("{p} is a series summary (play --json), not a record"),
+        K::Standings => format!("{p} is a league table (league --json), not a record"),
+        K::Bots => format!("{p} is a league's list of bots, not a record"),
+        K::Picture => format!("{p} is a picture, not a record: pass the record it draws"),
+        K::Record | K::OtherJson | K::Other => format!("{p} is not a record of `arena play --record`"),
     }
 }
 
