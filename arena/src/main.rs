@@ -43,7 +43,7 @@ use args::{Cli, Cmd, GameName, GameOpts};
 use clap::{Parser, ValueEnum};
 use cli::{args, league, series};
 use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use game_arena::{bench, games, judge, play, render, results, view};
+use game_arena::{bench, files, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
 use std::io::{Read, Write};
@@ -139,9 +139,11 @@ fn main() -> ExitCode {
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
-        Some(Cmd::Analyze { record, analyze }) => read_record(&record).and_then(|(v, game)| {
-            with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
-        }),
+        Some(Cmd::Analyze { record, analyze }) => {
+            cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(v, game)| {
+                with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+            })
+        }
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -200,6 +202,8 @@ enum CliError {
     NotAnOption { flag: &'static str, game: &'static str, options: &'static [&'static str] },
     #[error(transparent)]
     Shard(#[from] play::ShardError),
+    #[error(transparent)]
+    File(#[from] game_arena::error::FileError),
     #[error(transparent)]
     Results(#[from] results::ResultsError),
     #[error("the record directory holds game {index}, beyond this series' {games} games")]
@@ -354,6 +358,7 @@ fn cmd_view(
     html: &std::path::Path,
     analysis: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
+    files::check_output(html, files::FileKind::Page, "the page")?;
     let (v, game) = read_record(record)?;
     let analysis = analysis.map(view::read_analysis).transpose()?;
     let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
@@ -364,10 +369,17 @@ fn cmd_view(
 
 /// A JSON record and its game, with the game's options from its `config`.
 fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName), CliError> {
+    game_arena::files::check_record(record)?;
     let text = read_input(Some(record))?;
     let path = || record.to_path_buf();
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|source| CliError::NotJson { path: path(), source })?;
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|source| {
+        if source.is_eof() {
+            let (line, column) = (source.line(), source.column());
+            CliError::File(game_arena::error::FileError::CutShort { path: path(), line, column })
+        } else {
+            CliError::NotJson { path: path(), source }
+        }
+    })?;
     let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
     let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
     Ok((v, game))
@@ -401,6 +413,11 @@ fn cmd_judge(
     let unjudged = |source| CliError::Unjudged { name: name.clone(), source: Box::new(source) };
     let input: Box<dyn Read> = match file {
         Some(p) if p.as_os_str() != "-" => {
+            // An analysis, a page, an unfinished write, an empty file, a
+            // folder: said what it is, by name.
+            if p.exists() {
+                game_arena::files::check_record(p)?;
+            }
             // Windows refuses to open a directory with "Access denied":
             // say what it is, on every system.
             let file = if p.is_dir() { Err(std::io::ErrorKind::IsADirectory.into()) } else { std::fs::File::open(p) };
@@ -484,6 +501,7 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 }
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
+    files::check_output(svg, files::FileKind::Picture, "the picture")?;
     let (v, game) = read_record(record)?;
     let picture =
         with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;

@@ -186,7 +186,7 @@ fn bots_added_and_removed_keep_every_game_played() {
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
         assert!(err.contains(what), "{extra:?}: {err}");
     };
-    refused(&["--bot", "name=a,mcts:iters=300"], "two bots named \"a\"");
+    refused(&["--bot", "name=a,mcts:iters=300"], "bots.txt but \"name=a,mcts:iters=300\" on the command line");
     refused(&["--bot", "name=c,random"], "bot \"c\" is");
     refused(&["--bot", "mcts:iters=10"], "needs a name");
     refused(&["--games-per-pairing", "3"], "not a multiple");

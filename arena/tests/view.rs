@@ -317,7 +317,12 @@ fn analysis_of(rec: &Value, bot: &str, blunders: &[usize]) -> Analysis {
             }
         })
         .collect();
-    Analysis { game: rec["game"].as_str().expect("game").into(), bot: bot.into(), plies }
+    Analysis {
+        game: rec["game"].as_str().expect("game").into(),
+        config: Some(rec["config"].clone()),
+        bot: bot.into(),
+        plies,
+    }
 }
 
 /// `arena view RECORD --html OUT --analysis A` with `a` written as JSON.

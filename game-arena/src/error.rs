@@ -3,7 +3,9 @@
 //! with code 2 (`arena judge`: 1 for a [`RecordFault`]). Errors of the game crates are kept as `source`s (boxed, so
 //! that the arena does not depend on their names; downcast to inspect them).
 //!
-//! Also here: [`JudgeError`] and [`RecordFault`] (`arena judge`). Elsewhere:
+//! Also here: [`JudgeError`] and [`RecordFault`] (`arena judge`), and
+//! [`FileError`] (what is wrong with a file or a folder of records),
+//! defined with the files it is about in [`crate::files`]. Elsewhere:
 //! [`BotIoError`](bot_process::BotIoError) (talking to a bot process,
 //! recorded with the game rather than returned) and game-core's
 //! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
@@ -12,6 +14,8 @@ use game_core::PlayerId;
 use std::error::Error;
 use std::io;
 use std::path::PathBuf;
+
+pub use crate::files::FileError;
 
 /// A game crate's error, kept as a source.
 pub type BoxError = Box<dyn Error + Send + Sync + 'static>;
@@ -334,6 +338,38 @@ pub enum ViewError {
         /// The seat that played it in the record.
         record: usize,
     },
+    /// An analysed ply that the record shows with another move played: an
+    /// analysis of another game.
+    #[error(
+        "the analysis has ply {ply} played as {analysis}, the record as {record}: it is an analysis of another game"
+    )]
+    AnalysisMove {
+        /// The ply (the first that differs).
+        ply: usize,
+        /// The move the analysis names.
+        analysis: String,
+        /// The move the record shows.
+        record: String,
+    },
+    /// An analysis of another configuration of the game than the record's.
+    #[error("the analysis is of the configuration {analysis}, the record of {record}")]
+    AnalysisConfig {
+        /// The analysis's configuration.
+        analysis: serde_json::Value,
+        /// The record's.
+        record: serde_json::Value,
+    },
+    /// A file given as an analysis that is something else.
+    #[error("{} is {}, not an analysis: pass the file `arena analyze --json` wrote", path.display(), kind.a())]
+    NotAnAnalysis {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: crate::files::FileKind,
+    },
+    /// A file that cannot be read or is not what it should be.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A ply the analysis evaluates twice.
     #[error("the analysis has ply {ply} twice")]
     AnalysisRepeated {
@@ -382,6 +418,15 @@ pub enum JudgeError {
     /// The JSON record does not parse or is of another game.
     #[error("unreadable record: {0}")]
     Unreadable(String),
+    /// A JSON record that ends before its end (a write or a copy cut
+    /// short).
+    #[error("the record is cut short (it ends at line {line}, column {column}): not a whole record")]
+    CutShort {
+        /// Where it ends.
+        line: usize,
+        /// Where it ends.
+        column: usize,
+    },
     /// The input is empty: no record at all.
     #[error("the file is empty: not a record")]
     Empty,

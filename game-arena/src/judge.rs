@@ -331,7 +331,7 @@ pub fn judge<A: Adapter, R: BufRead, W: Write>(
     let (json, input) = sniff(input)?;
     let mut rep = Reporter::new(out, opts);
     let (referee, judged) = if json {
-        replay_to(a, &mut serde_json::Deserializer::from_reader(input), &mut rep)
+        replay_to(a, &mut serde_json::Deserializer::from_reader(input), &mut rep, bad_json)
     } else {
         text_record(a, input, &mut rep)
     };
@@ -422,26 +422,55 @@ pub fn replay<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
     de: D,
     sink: &mut S,
 ) -> Result<Referee<'a, A>, JudgeError> {
-    let (referee, judged) = replay_to(a, de, sink);
+    let (referee, judged) = replay_to(a, de, sink, |e| JudgeError::Unreadable(format!("bad JSON: {e}")));
     judged?;
     referee.ok_or_else(no_setup)
 }
 
 /// [`replay`], giving back the referee where judging ended (once the
-/// record's head is read) with why it ended early.
+/// record's head is read) with why it ended early; `bad` says what a
+/// deserializing error is.
 fn replay_to<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
     a: &'a A,
     de: D,
     sink: &mut S,
+    bad: impl FnOnce(D::Error) -> JudgeError,
 ) -> (Option<Referee<'a, A>>, Result<(), JudgeError>) {
     let mut failure = None;
     let mut referee = None;
     let r = de.deserialize_map(RecordVisitor { a, sink, failure: &mut failure, referee: &mut referee });
     let judged = match failure {
         Some(f) => Err(f),
-        None => r.map_err(|e| JudgeError::Unreadable(format!("bad JSON: {e}"))),
+        None => r.map_err(bad),
     };
     (referee, judged)
+}
+
+/// A judged turn as reports show it (the analysis's `played`, a replay
+/// page's ply): the turn played, in the game's notation (a substitute
+/// included); for a failed turn that played nothing, what the seat said,
+/// or, when it said nothing, `no answer (KIND)` with the failure's kind
+/// (`no answer (timeout)`), never a blank.
+pub fn turn_text<M>(v: &Verdict<M>) -> String {
+    if !v.played.is_empty() {
+        return v.played_text.clone();
+    }
+    if !v.said.trim().is_empty() {
+        return v.said.clone();
+    }
+    match &v.error {
+        Some(e) => format!("no answer ({})", e.kind),
+        None => "no answer".to_string(),
+    }
+}
+
+/// A JSON error of a record: cut short (its end missing), or not JSON.
+pub(crate) fn bad_json(e: serde_json::Error) -> JudgeError {
+    if e.is_eof() {
+        JudgeError::CutShort { line: e.line(), column: e.column() }
+    } else {
+        JudgeError::Unreadable(format!("bad JSON: {e}"))
+    }
 }
 
 struct RecordVisitor<'a, 'o, A: Adapter, S> {

@@ -40,6 +40,12 @@
 //!   and turned into its [`results::Report`] (table, end reasons, failed
 //!   answers by kind); `arena merge` and `arena play --resume` use it, so
 //!   shards merged and interrupted runs resumed print what one run prints.
+//! * [`files`]: what the arena's files are (records, unfinished writes,
+//!   analyses, pages, `bots.txt`...), by name then by their first keys:
+//!   the one classification every command that reads records uses, so a
+//!   folder's other files are skipped with a note, a file that is not a
+//!   record is named with what it is, and an output never replaces a
+//!   record.
 //! * [`league`]: `arena league`, games between any number of named bots
 //!   kept as one series per pairing (or group of four) in a directory,
 //!   round robin or continuous matchmaking, rated by one fit of every game
@@ -149,6 +155,7 @@ pub mod bench;
 pub mod bot;
 pub mod crosscheck;
 pub mod error;
+pub mod files;
 pub mod games;
 pub mod interrupt;
 pub mod judge;

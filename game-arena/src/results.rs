@@ -10,7 +10,10 @@
 //! A series is identified by its game, the game's configuration, its seed
 //! and its bots in entrant order; the bots come from each record's seats
 //! and the schedule ([`schedule`]) of its index. Records of another series
-//! are refused with what differs.
+//! are refused with what differs. A folder's other files (analyses,
+//! pages, unfinished writes: [`crate::files`]) are skipped, each folder's
+//! noted in one line; [`check_record_folder`] checks a folder before a
+//! series is recorded into it, so that no record is replaced.
 
 use crate::interrupt::StopSignal;
 use crate::play::{ErrorEntry, Failures, GameSummary, SUMMARY_ERRORS, schedule, seat_name};
@@ -59,11 +62,20 @@ pub enum ResultsError {
         /// The game's index.
         index: u64,
     },
+    /// A file or folder that is not what it should be.
+    #[error(transparent)]
+    File(#[from] crate::error::FileError),
     /// No record in the directories given.
-    #[error("no record in {}", dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
+    #[error(
+        "no record in {}{}",
+        dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
+        skipped.iter().map(|n| format!("; {n}")).collect::<String>()
+    )]
     Empty {
         /// The directories.
         dirs: Vec<PathBuf>,
+        /// What the folders hold instead ([`Folder::note`](crate::files::Folder::note) of each).
+        skipped: Vec<String>,
     },
 }
 
@@ -81,6 +93,18 @@ pub struct SeriesKey {
 }
 
 impl SeriesKey {
+    /// The series in words: `yavalath random vs random, seed 7` (the
+    /// configuration after the game when it has one).
+    pub fn describe(&self) -> String {
+        let config = match &self.config {
+            Value::Object(m) if m.is_empty() => String::new(),
+            Value::Null => String::new(),
+            c => format!(" {c}"),
+        };
+        let bots: Vec<&str> = self.bots.iter().map(|b| seat_name(b)).collect();
+        format!("{}{config} {}, seed {}", self.game, bots.join(" vs "), self.seed)
+    }
+
     /// What differs between the series `self` and the series of a record
     /// (`other`), if anything (the first difference, both values).
     pub fn difference(&self, other: &SeriesKey) -> Option<String> {
@@ -157,8 +181,14 @@ pub struct RecordSummary {
 /// [`ResultsError::Read`], [`ResultsError::NotARecord`].
 pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     let file = std::fs::File::open(path).map_err(|source| ResultsError::Read { path: path.into(), source })?;
-    let head: Head = serde_json::from_reader(std::io::BufReader::new(file))
-        .map_err(|source| ResultsError::NotARecord { path: path.into(), source })?;
+    let head: Head = serde_json::from_reader(std::io::BufReader::new(file)).map_err(|source| {
+        if source.is_eof() {
+            let (line, column) = (source.line(), source.column());
+            ResultsError::File(crate::error::FileError::CutShort { path: path.into(), line, column })
+        } else {
+            ResultsError::NotARecord { path: path.into(), source }
+        }
+    })?;
     let bad = |what: &str| ResultsError::NotARecord { path: path.into(), source: serde::de::Error::custom(what) };
     if head.format != crate::play::RECORD_FORMAT {
         return Err(bad("a record of an older arena (records of older arenas are not read)"));
@@ -205,34 +235,36 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     })
 }
 
-/// Whether a file name is a complete record's (`GAME-NNNNN.json`;
-/// temporaries being written start with a dot).
-fn is_record_name(name: &str) -> bool {
-    !name.starts_with('.') && name.ends_with(".json") && name != "index.json"
+/// The records of a series read from its folders ([`read_series`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesRecords {
+    /// The series (`None` when no folder holds a record and none was
+    /// expected).
+    pub key: Option<SeriesKey>,
+    /// Its games, in index order.
+    pub games: Vec<GameSummary>,
+    /// One line per folder that holds other files than records, saying
+    /// what was skipped ([`Folder::note`](crate::files::Folder::note)).
+    pub notes: Vec<String>,
 }
 
-/// Reads every complete record of `dirs`, checks that they are of one
-/// series (`expect`, when given, is the series they must be of), and
-/// returns the series and its games in index order (a game recorded twice
-/// identically counts once).
+/// Reads every complete record of `dirs` (their other files, classified
+/// by [`crate::files::Folder::read`], are skipped and noted), checks that
+/// they are of one series (`expect`, when given, is the series they must
+/// be of), and returns the series and its games in index order (a game
+/// recorded twice identically counts once).
 ///
 /// # Errors
-/// Unreadable directories or records, records of another series, two
+/// Unreadable folders or records, records of another series, two
 /// different records of one game, no record at all (unless `expect` is
 /// given: a fresh directory to resume in holds none).
-pub fn read_series(
-    dirs: &[PathBuf],
-    expect: Option<&SeriesKey>,
-) -> Result<(Option<SeriesKey>, Vec<GameSummary>), ResultsError> {
+pub fn read_series(dirs: &[PathBuf], expect: Option<&SeriesKey>) -> Result<SeriesRecords, ResultsError> {
     let mut paths = Vec::new();
+    let mut notes = Vec::new();
     for dir in dirs {
-        let rd = std::fs::read_dir(dir).map_err(|source| ResultsError::Read { path: dir.clone(), source })?;
-        for entry in rd {
-            let entry = entry.map_err(|source| ResultsError::Read { path: dir.clone(), source })?;
-            if entry.file_name().to_str().is_some_and(is_record_name) {
-                paths.push(entry.path());
-            }
-        }
+        let folder = crate::files::Folder::read(dir)?;
+        notes.extend(folder.note());
+        paths.extend(folder.records);
     }
     paths.sort();
     let mut series: Option<SeriesKey> = expect.cloned();
@@ -256,9 +288,53 @@ pub fn read_series(
         games.insert(r.game.index, r);
     }
     if series.is_none() {
-        return Err(ResultsError::Empty { dirs: dirs.to_vec() });
+        return Err(ResultsError::Empty { dirs: dirs.to_vec(), skipped: notes });
     }
-    Ok((series, games.into_values().map(|r| r.game).collect()))
+    Ok(SeriesRecords { key: series, games: games.into_values().map(|r| r.game).collect(), notes })
+}
+
+/// Checks what the folder `dir` holds before the series `key` is recorded
+/// into it, before any game, so that no record is replaced: records of
+/// another series are refused ([`FileError::HoldsRecords`](crate::error::FileError::HoldsRecords);
+/// with `resume`, [`ResultsError::OtherSeries`] naming what differs), and
+/// so are, without `resume`, records of this series' games that this run
+/// would play again (`plays(index)`; records of other shards' games are
+/// kept). Returns the records found (with `resume`, the games already
+/// played) and the notes on the folder's other files.
+///
+/// # Errors
+/// As above, and as [`read_series`].
+pub fn check_record_folder(
+    dir: &Path,
+    key: &SeriesKey,
+    resume: bool,
+    plays: impl Fn(u64) -> bool,
+) -> Result<SeriesRecords, ResultsError> {
+    let folder = crate::files::Folder::read_if_there(dir)?;
+    if folder.records.is_empty() {
+        return Ok(SeriesRecords {
+            key: Some(key.clone()),
+            games: Vec::new(),
+            notes: folder.note().into_iter().collect(),
+        });
+    }
+    let holds = |series: &SeriesKey, same: bool| crate::error::FileError::HoldsRecords {
+        dir: dir.to_path_buf(),
+        records: folder.records.len(),
+        series: series.describe(),
+        same,
+    };
+    if !resume {
+        let first = read_record(&folder.records[0])?;
+        if key.difference(&first.series).is_some() {
+            return Err(holds(&first.series, false).into());
+        }
+    }
+    let found = read_series(&[dir.to_path_buf()], Some(key))?;
+    if !resume && found.games.iter().any(|g| plays(g.index)) {
+        return Err(holds(key, true).into());
+    }
+    Ok(found)
 }
 
 /// The games of a series missing below the highest of the game indices

@@ -12,6 +12,19 @@ use game_arena::{play, view};
 use std::fmt::Write as _;
 use std::io::Write;
 
+/// Refuses, before any search, output files that would replace another
+/// kind of file (a record, a page where the analysis goes...).
+pub(crate) fn check_outputs(args: &AnalyzeArgs) -> Result<(), CliError> {
+    use game_arena::files::{FileKind, check_output};
+    if let Some(path) = &args.json {
+        check_output(path, FileKind::Analysis, "the analysis")?;
+    }
+    if let Some(path) = &args.html {
+        check_output(path, FileKind::Page, "the page")?;
+    }
+    Ok(())
+}
+
 pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &AnalyzeArgs) -> Result<(), CliError> {
     let opts = AnalysisOptions { bot: args.bot.clone(), jobs: args.jobs.threads(), blunder: args.blunder };
     let bar = progress_bar(2, "positions");
@@ -42,18 +55,28 @@ pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &
     Ok(())
 }
 
+/// What a value means in this game with this many seats, and what an
+/// even position is worth ([`analysis::even_value`]).
+fn values_meaning(game: &str, seats: usize) -> String {
+    let even = analysis::even_value(game, seats);
+    let what = if seats <= 2 {
+        format!("score of the seat that played, from 0 (a loss) to 1 (a win), {even} even")
+    } else if even == 0.5 {
+        format!("ranking score of the seat that played, from 0 (last of {seats}) to 1 (first), 0.5 even")
+    } else {
+        format!("share of the score of the seat that played, from 0 to 1, {even} an even share of {seats} seats")
+    };
+    format!("values: the expected {what}")
+}
+
 /// The terminal report: the blunders, then each seat's mean loss and
 /// blunder count.
 fn text(r: &Analysis, bots: &[String], threshold: f64) -> String {
     let bot = |seat: usize| bots.get(seat).map_or("?", String::as_str);
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{}: {} plies evaluated by {} (values: the expected score of the seat that played, from 0 to 1)",
-        r.game,
-        r.plies.len(),
-        r.bot
-    );
+    let seats = r.plies.iter().map(|p| p.player + 1).max().unwrap_or(0).max(bots.len());
+    let _ =
+        writeln!(s, "{}: {} plies evaluated by {} ({})", r.game, r.plies.len(), r.bot, values_meaning(&r.game, seats));
     let blunders: Vec<_> = r.plies.iter().filter(|p| p.blunder).collect();
     if blunders.is_empty() {
         let _ = writeln!(s, "no blunder (no loss above {threshold})");
@@ -75,7 +98,6 @@ fn text(r: &Analysis, bots: &[String], threshold: f64) -> String {
             );
         }
     }
-    let seats = r.plies.iter().map(|p| p.player + 1).max().unwrap_or(0).max(bots.len());
     let width = (0..seats).map(|i| bot(i).len()).max().unwrap_or(0).max(3);
     let _ = writeln!(s, "seat  {:<width$}  plies  mean loss  blunders", "bot");
     for seat in 0..seats {

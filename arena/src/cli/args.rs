@@ -83,7 +83,8 @@ pub(crate) enum Cmd {
         #[arg(long, value_name = "I/N")]
         shard: Option<String>,
         /// With --record: keep the complete records already in DIR (they must be of this series), play
-        /// only the missing games, and print the table of the whole series.
+        /// only the missing games, and print the table of the whole series. Without it, a DIR holding
+        /// records of another series, or of the games this run plays, is refused before any game.
         #[arg(long, requires = "record")]
         resume: bool,
         /// Also write the summary as JSON to this file.
@@ -100,7 +101,8 @@ pub(crate) enum Cmd {
         /// Play every game with exactly this game seed and no seat rotation (replays a recorded game).
         #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
         game_seed: Option<u64>,
-        /// Write one JSON record per game into this directory.
+        /// Write one JSON record per game into this directory (a record is never replaced: see --resume;
+        /// other shards' records of the series stay beside this run's).
         #[arg(long, value_name = "DIR")]
         record: Option<PathBuf>,
         /// Multiply every time limit by this factor (from 0.001 to 1000).
@@ -113,10 +115,11 @@ pub(crate) enum Cmd {
     },
     /// A league: games between any number of named bots, rated all at once, kept in DIR.
     ///
-    /// Bots are DIR/bots.txt (one name=NAME,SPEC a line) plus each --bot (added to the file). Two seats:
-    /// every pairing plays colour-swapped pairs on one seed; four seats: groups of four play every seat
-    /// rotation on one seed. DIR/NAME1+NAME2/ holds a group's records (a series of `arena play`), and the
-    /// records are the league's state: run the same command again to resume after a stop (SIGTERM,
+    /// Bots are DIR/bots.txt (one name=NAME,SPEC a line) plus each --bot (added to the file once the
+    /// command is checked: a refused command writes nothing). Two seats: every pairing plays
+    /// colour-swapped pairs on one seed; four seats: groups of four play every seat rotation on one seed.
+    /// DIR/NAME1+NAME2/ holds a group's records (a series of `arena play`), and the records are the
+    /// league's state: run the same command again to resume after a stop (SIGTERM,
     /// SIGKILL) or after adding or removing bots (games of removed bots are kept).
     ///
     /// Schedules: --games-per-pairing N plays a round robin. Without it the league is continuous: round
@@ -141,7 +144,8 @@ pub(crate) enum Cmd {
     /// Combine the records of a series' shards (or of any runs of one series) into its table, the same
     /// as one run of the whole series prints.
     Merge {
-        /// Directories of records written by `play --record`.
+        /// Directories of records written by `play --record` (their other files, such as analyses and
+        /// pages, are skipped with a note on stderr).
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
         /// Also write the summary as JSON to this file.
@@ -234,7 +238,7 @@ pub(crate) enum Cmd {
     Render {
         /// A JSON record written by `play --record`.
         record: PathBuf,
-        /// Where to write the picture.
+        /// Where to write the picture (an earlier picture there is replaced; a record never).
         #[arg(long, value_name = "OUT.svg")]
         svg: PathBuf,
         /// Draw the position after this many turns, numbered as `judge` numbers plies (one per seat turn;
@@ -253,10 +257,11 @@ pub(crate) enum Cmd {
     View {
         /// A JSON record written by `play --record`.
         record: PathBuf,
-        /// Where to write the page.
+        /// Where to write the page (an earlier page there is replaced; a record or an analysis never).
         #[arg(long, value_name = "OUT.html")]
         html: PathBuf,
-        /// An analysis of the record as `arena analyze --json` writes it (same game, same plies).
+        /// An analysis of the record as `arena analyze --json` writes it, checked against the record move
+        /// by move (same game, configuration, seats and moves; the first ply that differs is named).
         #[arg(long, value_name = "A.json")]
         analysis: Option<PathBuf>,
     },
@@ -292,8 +297,9 @@ pub(crate) struct AnalyzeArgs {
     /// values.
     #[arg(long, value_name = "SPEC", default_value = "mcts")]
     pub(crate) bot: String,
-    /// Also write the analysis as JSON (game, bot, then per ply: ply, player, played, best, value_before,
-    /// value_after, loss, blunder).
+    /// Also write the analysis as JSON (game, config, bot, then per ply: ply, player, played, best,
+    /// value_before, value_after, loss, blunder; played is `no answer (KIND)` for a failed turn without
+    /// an answer). An earlier analysis there is replaced; a record never.
     #[arg(long, value_name = "OUT.json")]
     pub(crate) json: Option<PathBuf>,
     /// Also write the game's replay page with the evaluation graph, the blunders marked and the best

@@ -68,15 +68,23 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
             return Err(CliError::EmptyShard { shard: plan.shard, games });
         }
     }
+    if let Some(path) = json {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Summary, "the summary")?;
+    }
     let mut prior = Vec::new();
-    if let (true, Some(dir)) = (resume, &record) {
+    if let Some(dir) = &record {
+        // Before any game: no record is replaced, and the folder's other
+        // files are only noted.
         let key = results::SeriesKey { game: a.name().into(), config: a.config(), seed, bots: bots.clone() };
-        if dir.exists() {
-            let (_, recorded) = results::read_series(std::slice::from_ref(dir), Some(&key))?;
-            if let Some(g) = recorded.iter().find(|g| g.index >= games) {
+        let found = results::check_record_folder(dir, &key, resume, |i| plan.plays(i))?;
+        for note in &found.notes {
+            eprintln!("arena: {note}");
+        }
+        if resume {
+            if let Some(g) = found.games.iter().find(|g| g.index >= games) {
                 return Err(CliError::BeyondSeries { index: g.index, games });
             }
-            prior = recorded.into_iter().filter(|g| plan.shard.has(g.index)).collect();
+            prior = found.games.into_iter().filter(|g| plan.shard.has(g.index)).collect();
             plan.done = prior.iter().map(|g| g.index).collect();
         }
     }
@@ -248,8 +256,16 @@ pub(crate) fn write_json(path: &std::path::Path, report: &results::Report) -> Re
 }
 
 pub(crate) fn cmd_merge(dirs: &[PathBuf], json: Option<&std::path::Path>) -> Result<(), CliError> {
-    let (series, games) = results::read_series(dirs, None)?;
-    let Some(key) = series else { return Err(results::ResultsError::Empty { dirs: dirs.to_vec() }.into()) };
+    if let Some(path) = json {
+        game_arena::files::check_output(path, game_arena::files::FileKind::Summary, "the summary")?;
+    }
+    let results::SeriesRecords { key, games, notes } = results::read_series(dirs, None)?;
+    for note in &notes {
+        eprintln!("arena: {note}");
+    }
+    let Some(key) = key else {
+        return Err(results::ResultsError::Empty { dirs: dirs.to_vec(), skipped: notes }.into());
+    };
     let report = results::Report::new(&key, &games, None, results::Ending::Complete, None);
     print!("{}", report.text());
     if let Some(path) = json {

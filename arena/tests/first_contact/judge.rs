@@ -260,7 +260,7 @@ fn a_file_that_is_not_a_record_is_named_with_its_reason_on_one_line_before_anyth
         (d.join("no-turns.json"), "no turn"),
         // The system's words (Windows has its own).
         (missing.clone(), &std::fs::read(&missing).unwrap_err().to_string()),
-        (d.to_path_buf(), "directory"),
+        (d.to_path_buf(), "is a folder, not a record: pass one of its records"),
     ] {
         let path = file.to_str().unwrap();
         let (o, _) = common::run(&["judge", "yavalath", path], "");
@@ -268,7 +268,10 @@ fn a_file_that_is_not_a_record_is_named_with_its_reason_on_one_line_before_anyth
         assert_eq!(o.status.code(), Some(2), "{path}: {err}");
         assert!(o.stdout.is_empty(), "{path}: {}", common::stdout(&o));
         assert_eq!(err.lines().count(), 1, "{path}: {err}");
-        assert!(err.starts_with(&format!("arena: {path}: ")), "{err}");
+        assert!(
+            err.starts_with(&format!("arena: {path}: ")) || err.starts_with(&format!("arena: {path} is ")),
+            "{err}"
+        );
         assert!(err.contains(reason), "{path}: {err}");
     }
     // The standard input is named too.

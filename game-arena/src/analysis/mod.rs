@@ -60,11 +60,23 @@ pub use run::{AnalysisOptions, DEFAULT_BLUNDER, DEFAULT_ITERATIONS, analyse, ana
 
 use serde::{Deserialize, Serialize};
 
+/// The value every seat has in an even position of `game` with `seats`
+/// seats: a ranking score's middle, 0.5 (a draw; Quoridor's four seats
+/// score 1, 2/3, 1/3 and 0 by place), except in Parallel Football, whose
+/// values are shares of the score: one over the seats (0.25 of four).
+pub fn even_value(game: &str, seats: usize) -> f64 {
+    if game == <parallel_football::ParallelFootball as game_core::Game>::NAME { 1.0 / seats.max(1) as f64 } else { 0.5 }
+}
+
 /// The analysis of one recorded game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     /// The game's name, as the command line spells it (`paper-soccer`).
     pub game: String,
+    /// The game's configuration, as its record keeps it (`None` in
+    /// analyses of older arenas, which did not write it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<serde_json::Value>,
     /// The search that evaluated the positions, as a `--bot` spec.
     pub bot: String,
     /// Every analysed ply, in order.

@@ -76,7 +76,7 @@ impl<A: Adapter> Sink<A> for Collect<A::Game> {
             ply: v.ply,
             seat: v.player,
             played: v.played.clone(),
-            text: if v.played.is_empty() { v.said.clone() } else { v.played_text.clone() },
+            text: crate::judge::turn_text(v),
             base,
             after: r.state().clone(),
             result,

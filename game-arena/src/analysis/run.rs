@@ -259,7 +259,7 @@ pub fn analyse<A: Adapter>(
             }
         })
         .collect();
-    Ok(Analysis { game: a.name().to_string(), bot, plies })
+    Ok(Analysis { game: a.name().to_string(), config: Some(a.config()), bot, plies })
 }
 
 /// Where a position's values come from.

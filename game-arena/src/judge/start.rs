@@ -62,7 +62,7 @@ pub fn record_start<R: Read>(input: R) -> Result<(Option<RecordStart>, impl BufR
         match r {
             Ok(()) => {}
             Err(e) if e.to_string().starts_with(START_DONE) => {}
-            Err(e) => return Err(JudgeError::Unreadable(format!("bad JSON: {e}"))),
+            Err(e) => return Err(super::bad_json(e)),
         }
         start = Some(found);
     } else {

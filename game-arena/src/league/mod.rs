@@ -51,7 +51,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// The file in a league directory that lists its bots.
-pub const BOTS_FILE: &str = "bots.txt";
+pub use crate::files::BOTS_FILE;
 
 /// Why a league cannot be read or played.
 #[derive(Debug, thiserror::Error)]
@@ -98,6 +98,23 @@ pub enum LeagueError {
         first: String,
         /// The other.
         second: String,
+    },
+    /// A bot given on the command line under a name that `bots.txt`
+    /// gives to another spec.
+    #[error(
+        "bot {name:?} is {listed:?} in {} but {given:?} on the command line (give a new version a new name, or \
+         edit {})",
+        path.display(), path.display()
+    )]
+    Listed {
+        /// The league's `bots.txt`.
+        path: PathBuf,
+        /// The name.
+        name: String,
+        /// The spec the file lists.
+        listed: String,
+        /// The spec given.
+        given: String,
     },
     /// Records of a bot under a name that now stands for another spec.
     #[error("{}: bot {name:?} is {recorded:?} there but {now:?} now (give a new version a new name)", path.display())]
@@ -165,13 +182,46 @@ fn check_bot(spec: &str) -> Result<(), LeagueError> {
     Ok(())
 }
 
-/// The bots of `DIR/bots.txt` (none when there is no such file), with the
-/// bots `given` added (and the file rewritten when they are new).
+/// The bots of a league: those of `DIR/bots.txt` (none when there is no
+/// such file), then the bots given on the command line that are new
+/// ([`league_bots`]). Nothing is written until [`LeagueBots::save`], once
+/// the command is known to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueBots {
+    /// The file (`DIR/bots.txt`).
+    pub path: PathBuf,
+    /// Every bot, the file's first.
+    pub bots: Vec<String>,
+    /// How many of them the file lists.
+    pub listed: usize,
+}
+
+impl LeagueBots {
+    /// Writes `bots.txt` (and the league's folder) when bots were added;
+    /// does nothing otherwise.
+    ///
+    /// # Errors
+    /// [`LeagueError::Write`] naming the folder or the file.
+    pub fn save(&self) -> Result<(), LeagueError> {
+        if self.bots.len() == self.listed {
+            return Ok(());
+        }
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| LeagueError::Write { path: dir.into(), source })?;
+        }
+        let text: String = self.bots.iter().map(|b| format!("{b}\n")).collect();
+        crate::play::write_whole(&self.path, text)
+            .map_err(|source| LeagueError::Write { path: self.path.clone(), source })
+    }
+}
+
+/// The bots of `DIR/bots.txt` with the bots `given` added, read and
+/// checked; nothing is written ([`LeagueBots::save`] writes the file).
 ///
 /// # Errors
-/// Unreadable or unwritable file, bad lines or specs, two bots with one
-/// name.
-pub fn league_bots(dir: &Path, given: &[String]) -> Result<Vec<String>, LeagueError> {
+/// Unreadable file, bad lines or specs, two bots with one name (a bot of
+/// the file given again with another spec names the file).
+pub fn league_bots(dir: &Path, given: &[String]) -> Result<LeagueBots, LeagueError> {
     let path = dir.join(BOTS_FILE);
     let mut bots: Vec<String> = Vec::new();
     match std::fs::read_to_string(&path) {
@@ -188,19 +238,27 @@ pub fn league_bots(dir: &Path, given: &[String]) -> Result<Vec<String>, LeagueEr
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) => {
+            return Err(LeagueError::Read { path: dir.into(), source: std::io::Error::new(e.kind(), "not a folder") });
+        }
         Err(source) => return Err(LeagueError::Read { path, source }),
     }
-    let before = bots.len();
+    let listed = bots.len();
     for spec in given {
         check_bot(spec)?;
-        push_bot(&mut bots, spec)?;
+        match bots[..listed].iter().find(|b| seat_name(b) == seat_name(spec)) {
+            Some(b) if b != spec => {
+                return Err(LeagueError::Listed {
+                    path: path.clone(),
+                    name: seat_name(spec).into(),
+                    listed: b.clone(),
+                    given: spec.clone(),
+                });
+            }
+            _ => push_bot(&mut bots, spec)?,
+        }
     }
-    if bots.len() > before {
-        std::fs::create_dir_all(dir).map_err(|source| LeagueError::Write { path: dir.into(), source })?;
-        let text: String = bots.iter().map(|b| format!("{b}\n")).collect();
-        crate::play::write_whole(&path, text).map_err(|source| LeagueError::Write { path: path.clone(), source })?;
-    }
-    Ok(bots)
+    Ok(LeagueBots { path, bots, listed })
 }
 
 /// Adds `spec` unless the same spec is there; refuses another spec under
@@ -214,6 +272,21 @@ fn push_bot(bots: &mut Vec<String>, spec: &str) -> Result<(), LeagueError> {
             Ok(())
         }
     }
+}
+
+/// Checks that `bots` make a league of this game: specs that make bots
+/// for it, at least as many bots as seats.
+///
+/// # Errors
+/// [`LeagueError::Spec`], [`LeagueError::TooFew`].
+pub fn check_league<A: crate::games::Adapter>(a: &A, bots: &[String]) -> Result<(), LeagueError> {
+    use game_core::Game;
+    crate::play::check_specs(a, bots)?;
+    let seats = a.start().players();
+    if bots.len() < seats {
+        return Err(LeagueError::TooFew { game: a.name(), seats, bots: bots.len() });
+    }
+    Ok(())
 }
 
 /// The directory name of a group of bots: their names sorted, joined by `+`.
@@ -272,6 +345,9 @@ pub struct League {
     pub bots: Vec<LeagueBot>,
     /// The games, by group and index.
     pub games: Vec<LeagueGame>,
+    /// One line per group folder that holds other files than records,
+    /// saying what was skipped ([`crate::files::Folder::note`]).
+    pub notes: Vec<String>,
 }
 
 /// What identifies a league's records: game, configuration and seed.
@@ -317,12 +393,16 @@ impl League {
         }
         let mut removed: Vec<LeagueBot> = Vec::new();
         let mut games = Vec::new();
+        let mut notes = Vec::new();
         for group in groups {
             let paths: Vec<PathBuf> = dirs.iter().map(|d| d.join(&group)).filter(|p| p.is_dir()).collect();
             let Some(path) = paths.first().cloned() else { continue };
             let (series, summaries) = match crate::results::read_series(&paths, None) {
-                Ok((Some(s), g)) => (s, g),
-                Ok((None, _)) | Err(ResultsError::Empty { .. }) => continue,
+                Ok(crate::results::SeriesRecords { key: Some(s), games, notes: skipped }) => {
+                    notes.extend(skipped);
+                    (s, games)
+                }
+                Ok(_) | Err(ResultsError::Empty { .. }) => continue,
                 Err(e) => return Err(e.into()),
             };
             let names: Vec<&str> = series.bots.iter().map(|b| seat_name(b)).collect();
@@ -373,7 +453,7 @@ impl League {
                 failures,
             })
             .collect();
-        Ok(League { seats: key.seats, bots, games })
+        Ok(League { seats: key.seats, bots, games, notes })
     }
 
     /// The index of the bot named `name`.
@@ -409,17 +489,24 @@ mod tests {
     #[test]
     fn bots_txt_keeps_the_bots_and_refuses_a_name_twice() {
         let dir = tempfile::tempdir().unwrap();
-        let bots = league_bots(dir.path(), &["name=a,random".into(), "name=b,mcts:iters=5".into()]).unwrap();
+        let read = league_bots(dir.path(), &["name=a,random".into(), "name=b,mcts:iters=5".into()]).unwrap();
+        assert!(!dir.path().join(BOTS_FILE).exists(), "nothing written before save");
+        read.save().unwrap();
+        let bots = read.bots;
         assert_eq!(bots.len(), 2);
         std::fs::write(dir.path().join(BOTS_FILE), "# mine\nname=a,random\n\nname=b,mcts:iters=5\n").unwrap();
         assert_eq!(
-            league_bots(dir.path(), &["name=a,random".into()]).unwrap(),
+            league_bots(dir.path(), &["name=a,random".into()]).unwrap().bots,
             bots,
             "the same bot again is no change"
         );
         assert!(matches!(
             league_bots(dir.path(), &["name=a,mcts".into()]),
-            Err(LeagueError::Duplicate { name, .. }) if name == "a"
+            Err(LeagueError::Listed { name, .. }) if name == "a"
+        ));
+        assert!(matches!(
+            league_bots(dir.path(), &["name=c,mcts".into(), "name=c,random".into()]),
+            Err(LeagueError::Duplicate { name, .. }) if name == "c"
         ));
         std::fs::write(dir.path().join(BOTS_FILE), "name=a,random\nrandom\n").unwrap();
         assert!(matches!(league_bots(dir.path(), &[]), Err(LeagueError::BadLine { line: 2, .. })));

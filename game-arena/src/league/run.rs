@@ -145,11 +145,8 @@ pub fn run<A: Adapter>(
     opts: &RunOptions,
     progress: &dyn Fn(&League),
 ) -> Result<RunEnd, LeagueError> {
-    crate::play::check_specs(a, bots)?;
+    super::check_league(a, bots)?;
     let seats = a.start().players();
-    if bots.len() < seats {
-        return Err(LeagueError::TooFew { game: a.name(), seats, bots: bots.len() });
-    }
     let mut dirs = vec![dir.to_path_buf()];
     dirs.extend(opts.merge.iter().cloned());
     let read = || League::read(key, bots, &dirs);

@@ -288,7 +288,10 @@ pub struct SeriesRun {
 /// seed; see [`schedule`]). Calls `on_game` after each game (progress,
 /// sequential tests); when it returns false no new game starts. A stop
 /// signal ([`crate::interrupt`]) also stops new games; games aborted by it
-/// are left out. Records are written when `opts.record_dir` is set.
+/// are left out. Records are written when `opts.record_dir` is set; what
+/// the folder already holds is the caller's to check first (`arena play`
+/// does it with [`crate::results::check_record_folder`], so that no record
+/// is replaced).
 ///
 /// # Errors
 /// A bad spec, not one spec per seat, or a record directory or record that

@@ -15,18 +15,34 @@ use std::path::Path;
 /// Reads an analysis as `arena analyze --json` writes it.
 ///
 /// # Errors
-/// [`ViewError::Read`] when the file cannot be read,
-/// [`ViewError::NotAnalysis`] when it is not such an analysis.
+/// [`ViewError::File`] when the file cannot be read,
+/// [`ViewError::NotAnAnalysis`] when it is another of the arena's files (a
+/// record, a page...), [`ViewError::NotAnalysis`] when it is not such an
+/// analysis.
 pub fn read_analysis(path: &Path) -> Result<Analysis, ViewError> {
+    use crate::files::FileKind;
+    // A record, a page, an empty file...: said what it is.
+    match crate::files::identify(path)? {
+        FileKind::Analysis | FileKind::OtherJson | FileKind::Other => {}
+        kind => return Err(ViewError::NotAnAnalysis { path: path.to_path_buf(), kind }),
+    }
     let text = std::fs::read_to_string(path).map_err(|source| ViewError::Read { path: path.to_path_buf(), source })?;
     serde_json::from_str(&text).map_err(|source| ViewError::NotAnalysis { path: path.to_path_buf(), source })
 }
 
-/// The analysis of `game` by ply number, after the checks that need no
-/// replay: the game, no ply twice, values in `0..=1`.
-pub(super) fn by_ply<'x>(game: &'static str, an: &'x Analysis) -> Result<HashMap<usize, &'x PlyAnalysis>, ViewError> {
+/// The analysis of `game` (configured as `config`) by ply number, after
+/// the checks that need no replay: the game, its configuration (when the
+/// analysis names one), no ply twice, values in `0..=1`.
+pub(super) fn by_ply<'x>(
+    game: &'static str,
+    config: &serde_json::Value,
+    an: &'x Analysis,
+) -> Result<HashMap<usize, &'x PlyAnalysis>, ViewError> {
     if an.game != game {
         return Err(ViewError::AnalysisGame { analysis: an.game.clone(), record: game });
+    }
+    if let Some(c) = an.config.as_ref().filter(|c| *c != config) {
+        return Err(ViewError::AnalysisConfig { analysis: c.clone(), record: config.clone() });
     }
     let mut out = HashMap::with_capacity(an.plies.len());
     for p in &an.plies {
@@ -45,18 +61,23 @@ pub(super) fn by_ply<'x>(game: &'static str, an: &'x Analysis) -> Result<HashMap
     Ok(out)
 }
 
-/// Checks that every analysed ply is a ply of the replay, played by the
-/// seat the analysis names.
+/// Checks the analysis against the replay move by move, in ply order:
+/// every analysed ply is a ply of the replay, played by the seat the
+/// analysis names, with the move it names (the first ply that differs is
+/// the error).
 pub(super) fn check_plies(an: &Analysis, plies: &[Ply]) -> Result<(), ViewError> {
     let last = plies.len().saturating_sub(1);
-    for p in &an.plies {
-        let seat = plies.get(p.ply).and_then(|q| q.seat).filter(|_| p.ply > 0);
-        match seat {
-            None => return Err(ViewError::AnalysisPly { ply: p.ply, last }),
-            Some(s) if s != p.player => {
-                return Err(ViewError::AnalysisSeat { ply: p.ply, analysis: p.player, record: s });
-            }
-            Some(_) => {}
+    let mut analysed: Vec<&PlyAnalysis> = an.plies.iter().collect();
+    analysed.sort_by_key(|p| p.ply);
+    for p in analysed {
+        let Some((seat, q)) = plies.get(p.ply).filter(|_| p.ply > 0).and_then(|q| Some((q.seat?, q))) else {
+            return Err(ViewError::AnalysisPly { ply: p.ply, last });
+        };
+        if seat != p.player {
+            return Err(ViewError::AnalysisSeat { ply: p.ply, analysis: p.player, record: seat });
+        }
+        if q.text != p.played {
+            return Err(ViewError::AnalysisMove { ply: p.ply, analysis: p.played.clone(), record: q.text.clone() });
         }
     }
     Ok(())
@@ -103,7 +124,7 @@ pub(super) fn graph(r: &Replay) -> String {
         y(0.0) + 4.0,
         W - 4.0,
         H - 4.0,
-        m = y(0.5),
+        m = y(crate::analysis::even_value(&r.game, r.bots.len())),
     );
     for (seat, line) in series(r).iter().enumerate() {
         let colour = r.colours.get(seat % r.colours.len().max(1)).map_or("#888", String::as_str);
@@ -263,7 +284,7 @@ mod tests {
                 }
             })
             .collect();
-        Analysis { game: "nim".into(), bot: "mcts:iters=100".into(), plies }
+        Analysis { game: "nim".into(), config: None, bot: "mcts:iters=100".into(), plies }
     }
 
     fn nim() -> NimAdapter {

@@ -21,8 +21,9 @@
 //!   rebuilds a frame on demand; [`decode_frames`] does the same in Rust.
 //! * With an [`Analysis`] of the game (`arena view --analysis A.json`,
 //!   `arena analyze --html`; [`read_analysis`] reads one, [`replay`] checks
-//!   it against the record: same game, every ply a ply of the record played
-//!   by the seat it names, values in `0..=1`), the page adds an evaluation
+//!   it against the record move by move: same game and configuration,
+//!   every ply a ply of the record played by the seat it names with the
+//!   move it names, values in `0..=1`), the page adds an evaluation
 //!   graph under the details: x is the ply, y the expected score from 0 to
 //!   1, one line per seat in the seat's colour. A seat's line is drawn from
 //!   its own evaluations only: for each ply *k* it played, its value before
@@ -218,7 +219,7 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
         });
         self.plies.push(Ply {
             seat: Some(seat),
-            text: if t.text.is_some() { v.played_text.clone() } else { v.said.clone() },
+            text: crate::judge::turn_text(v),
             answer,
             ms: Some(t.ms),
             error: t.error.clone().or_else(|| v.error.as_ref().map(|e| e.kind.to_string())),
@@ -243,14 +244,16 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
 /// [`ViewError`] when the record does not fit the game or does not judge,
 /// or the analysis does not fit the record: another game
 /// ([`ViewError::AnalysisGame`]), a ply the record does not have
-/// ([`ViewError::AnalysisPly`]) or that another seat played
-/// ([`ViewError::AnalysisSeat`]), a ply twice
+/// ([`ViewError::AnalysisPly`]), that another seat played
+/// ([`ViewError::AnalysisSeat`]) or that the record shows another move played
+/// ([`ViewError::AnalysisMove`]), another configuration
+/// ([`ViewError::AnalysisConfig`]), a ply twice
 /// ([`ViewError::AnalysisRepeated`]), a value outside `0..=1`
 /// ([`ViewError::AnalysisValue`]).
 pub fn replay<A: Adapter>(a: &A, v: &Value, analysis: Option<&Analysis>) -> Result<Replay, ViewError> {
     let errors = v.get("errors").and_then(Value::as_array).cloned().unwrap_or_default();
     let by_ply = match analysis {
-        Some(an) => graph::by_ply(a.name(), an)?,
+        Some(an) => graph::by_ply(a.name(), &a.config(), an)?,
         None => HashMap::new(),
     };
     let mut d = Drawing::<A> {
