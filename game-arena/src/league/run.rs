@@ -145,7 +145,7 @@ pub fn run<A: Adapter>(
     opts: &RunOptions,
     progress: &dyn Fn(&League),
 ) -> Result<RunEnd, LeagueError> {
-    crate::play::check_specs(a, bots)?;
+    crate::play::check_specs(a, bots, opts.time_factor)?;
     let seats = a.start().players();
     if bots.len() < seats {
         return Err(LeagueError::TooFew { game: a.name(), seats, bots: bots.len() });
