@@ -34,10 +34,10 @@ struct ExternalSeat {
     stderr: String,
 }
 
-/// The seat of `spec` (written `text`) on the clock `tc` (the game's, scaled). A search
-/// without a budget of its own takes each turn's from the clock; one with
-/// `ms=N` gets `N` ms for each whole answer, which must fit the clock
-/// ([`fits_clock`]).
+/// The seat of `spec` (written `text`) on the clock `tc` (the game's,
+/// scaled). A search without a budget of its own takes each turn's from
+/// the clock; one with `ms=N` gets `N` ms for each whole answer (whether
+/// that fits the clock is [`check_specs`]'s to say).
 fn make_seat<A: Adapter>(
     a: &A,
     text: &str,
@@ -45,9 +45,8 @@ fn make_seat<A: Adapter>(
     seed: u64,
     tc: TimeControl,
 ) -> Result<SeatBot<A::Game>, SpecError> {
-    let fixed = fits_clock(a, text, spec, tc)?;
     let seat = |bot: Box<dyn Bot<A::Game>>, timed: bool| {
-        let bot: Box<dyn Bot<A::Game>> = match fixed {
+        let bot: Box<dyn Bot<A::Game>> = match spec.fixed_time() {
             Some(time) => Box::new(Timed::fixed(bot, time)),
             None if timed => Box::new(Timed::new(bot, tc)),
             None => bot,
@@ -79,21 +78,21 @@ fn make_seat<A: Adapter>(
     })
 }
 
-/// The time budget `spec` (written `text`) sets itself for each answer (`ms=N`), if it
-/// sets one, checked against the clock `tc`: at most what the least time
-/// an answer may have leaves after the arena's safety margin
-/// ([`TimeManager::most_fixed`]).
+/// Checks the time budget `spec` (written `text`) sets itself for each
+/// answer (`ms=N`), if it sets one, against the clock `tc`: at most what
+/// the least time an answer may have leaves after the arena's safety
+/// margin ([`TimeManager::most_fixed`]).
 ///
 /// # Errors
 /// [`SpecError::BudgetTooLarge`] for a budget above that.
-fn fits_clock<A: Adapter>(a: &A, text: &str, spec: &BotSpec, tc: TimeControl) -> Result<Option<Duration>, SpecError> {
-    let Some(time) = spec.fixed_time() else { return Ok(None) };
+fn fits_clock<A: Adapter>(a: &A, text: &str, spec: &BotSpec, tc: TimeControl) -> Result<(), SpecError> {
+    let Some(time) = spec.fixed_time() else { return Ok(()) };
     let manager = TimeManager::new(tc);
     let most = manager.most_fixed();
     // `ms=N` is whole milliseconds: the largest that fits.
     let most = Duration::from_millis(u64::try_from(most.as_millis()).unwrap_or(u64::MAX));
     if time <= most {
-        return Ok(Some(time));
+        return Ok(());
     }
     let allows = tc.later_limit();
     Err(SpecError::BudgetTooLarge {
@@ -125,10 +124,12 @@ fn bot_names<A: Adapter>(a: &A) -> String {
 /// A built-in bot (not an external program) for this game from its spec,
 /// on the game's own clock (a search without a budget of its own takes
 /// each turn's from the time left it is told, [`Bot::set_time_left`]).
+/// An `ms=N` budget is not checked against the clock: the referee that
+/// asks this bot may scale its clock (`arena bot`).
 ///
 /// # Errors
-/// A bad spec, an external program ([`SpecError::NotBuiltin`]), a name
-/// the game does not know, or a time budget its clock does not allow.
+/// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
+/// the game does not know.
 pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::Game>>, SpecError> {
     match make_seat(a, spec, &BotSpec::parse(spec)?, seed, a.time_control())? {
         SeatBot::Builtin(b) => Ok(b.bot),
@@ -152,6 +153,7 @@ pub fn check_specs<A: Adapter>(a: &A, specs: &[String], time_factor: f64) -> Res
     let mut checked = std::collections::HashSet::new();
     for (text, s) in specs.iter().zip(&parsed) {
         make_seat(a, text, s, 0, tc)?;
+        fits_clock(a, text, s, tc)?;
         let BotSpec::External(command) = s else { continue };
         let Some(program) = split_command(command).and_then(|w| w.into_iter().next()) else { continue };
         if checked.insert(program.clone()) {

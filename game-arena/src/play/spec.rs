@@ -314,7 +314,10 @@ mod tests {
     #[test]
     fn an_option_given_twice_or_two_budgets_are_refused() {
         let refused = |spec: &str| BotSpec::parse(spec).map_err(|e| e.to_string()).unwrap_err();
-        assert_eq!(refused("mcts:iters=5,ms=5"), "bot \"mcts:iters=5,ms=5\": iters and ms both set the budget: give one of them");
+        assert_eq!(
+            refused("mcts:iters=5,ms=5"),
+            "bot \"mcts:iters=5,ms=5\": iters and ms both set the budget: give one of them"
+        );
         assert_eq!(
             refused("alphabeta:ms=5,depth=3"),
             "bot \"alphabeta:ms=5,depth=3\": ms and depth both set the budget: give one of them"
