@@ -33,7 +33,8 @@ fn turns(game: &str, args: &[&str]) -> Vec<(u64, String)> {
 fn each_option_changes_the_play(game: &str, flags: &[&str], rest: &[&str], pairs: &[(&str, &str)]) {
     for &(one, other) in pairs {
         let play = |spec: &str| {
-            let mut args: Vec<&str> = flags.to_vec();
+            // A slow (debug, loaded) machine's late answer would be replaced: ten times the time.
+            let mut args: Vec<&str> = [flags, &["--time-factor", "10"]].concat();
             args.extend(["--bot", spec]);
             for r in rest {
                 args.extend(["--bot", r]);
@@ -216,8 +217,8 @@ fn every_option_of_the_parallel_football_bots_changes_the_play_and_mcts_is_a_tre
             // With the rollout search under the name mcts, iters=1 and 3000 played alike.
             ("mcts:iters=1", "mcts:iters=300"),
             ("mcts:ms=1", "mcts:ms=60"),
-            ("mcts:iters=300,c=0", "mcts:iters=300,c=3"),
-            ("mcts:iters=300,rollout=0", "mcts:iters=300,rollout=100"),
+            ("mcts:iters=100,c=0", "mcts:iters=100,c=3"),
+            ("mcts:iters=100,rollout=0", "mcts:iters=100,rollout=100"),
             ("search:ms=1", "search:ms=100"),
             ("search:rollout=1", "search:rollout=30"),
         ],

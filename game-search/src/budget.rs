@@ -185,7 +185,11 @@ impl TurnClock {
     pub(crate) fn set(&mut self, budget: Budget, own: &mut Budget) {
         self.deadline = None;
         match budget {
-            Budget::Time(t) => self.deadline = Some(Instant::now() + t),
+            // A time too far off for a deadline is the search's own budget.
+            Budget::Time(t) => match Instant::now().checked_add(t) {
+                Some(end) => self.deadline = Some(end),
+                None => *own = budget,
+            },
             Budget::Iterations(_) => *own = budget,
         }
     }
@@ -290,6 +294,16 @@ mod tests {
         assert_eq!(each.most_fixed(), Duration::from_micros(77_500));
         let bank = TimeManager::new(TimeControl::Clock { initial: ms(1000), increment: ms(30) });
         assert_eq!(bank.most_fixed(), Duration::from_micros(16_250));
+    }
+
+    #[test]
+    fn a_turn_budget_too_far_off_for_a_deadline_is_the_searchs_own() {
+        let mut clock = TurnClock::default();
+        let mut own = Budget::Iterations(5);
+        clock.set(Budget::Time(Duration::MAX), &mut own);
+        assert_eq!(own, Budget::Time(Duration::MAX));
+        clock.before_move(&mut own);
+        assert_eq!(own, Budget::Time(Duration::MAX));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::PlayerId;
 use parallel_football::{
-    Config, FootballMove, FootballSearch, GreedyTeam, ParallelFootball, PileTeam, protocol, search, svg,
+    Config, FootballMove, FootballSearch, GreedyTeam, Order, ParallelFootball, PileTeam, protocol, search, svg,
 };
 use std::io::{BufRead, Write as IoWrite};
 
@@ -147,7 +147,8 @@ impl Adapter for FootballAdapter {
 
 /// The `mcts` bot's policy: in the placement, the tree places each
 /// footballer where the crate's [`PileTeam`] would (a grid of cells is too
-/// wide a choice to search); after it, every legal order; uniform
+/// wide a choice to search); after it, staying, walking, and kicking along
+/// a shortest route home (the tree's orders); uniform
 /// playouts; a position where a playout stops is worth each team's share
 /// of the score to come, as `2 * share - 1` ([`share_values`]).
 #[derive(Clone, Debug, Default)]
@@ -164,7 +165,18 @@ impl game_search::Policy<ParallelFootball> for FootballPolicy {
                     moves.push(place);
                 }
             }
+            return;
         }
+        // Stay, walks, and of the kicks (hundreds with a long range) only
+        // the first kick of a shortest route home from a team's cell.
+        let field = state.field();
+        let home: Vec<Order> = field
+            .team_positions(player)
+            .iter()
+            .filter_map(|&from| field.geometry().best_kick_toward_home(from, player))
+            .map(|(dx, dy)| Order::Kick { dx, dy })
+            .collect();
+        moves.retain(|m| !matches!(m, FootballMove::Order(o @ Order::Kick { .. }) if !home.contains(o)));
     }
     fn evaluate(&mut self, state: &ParallelFootball, out: &mut [f64; game_core::MAX_PLAYERS]) {
         share_values(state, out);
