@@ -93,7 +93,7 @@ SPECIAL = {
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
     "--games 400 --record shards/ --shard 1/4": (BOUNDED, 5),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot \\\n"
-    "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=75 --games-per-pairing 20 --html league.html": (
+    "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
         5,
     ),
@@ -109,7 +109,7 @@ SPECIAL = {
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
     "--record shards/ --shard 1/4": (BOUNDED, 5),
     "arena league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot "
-    "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=75 --games-per-pairing 20 --html league.html": (
+    "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
         5,
     ),
