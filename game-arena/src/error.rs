@@ -123,7 +123,7 @@ pub enum SpecError {
         /// The bot's name.
         name: String,
         /// The bots the game has, as specs are written
-        /// ([`Adapter::bot_names`](crate::games::Adapter::bot_names)).
+        /// (`random`, `mcts`, ..., `cmd:PROGRAM ARGS`).
         known: String,
     },
     /// A `cmd:` program that cannot be started (missing, not executable, a

@@ -67,7 +67,7 @@ pub trait Adapter: Contest {
         None
     }
     /// The game's own rollout search, the `search` spec (Parallel
-    /// Football's [`parallel_football::FootballSearch`]): rollouts of
+    /// Football's [`FootballSearch`](::parallel_football::FootballSearch)): rollouts of
     /// `rollout` turns (`None`: the game's own length). Its budget is set
     /// before every turn ([`Bot::set_budget`]). `None` (the default) for a
     /// game without one.
