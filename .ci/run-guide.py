@@ -22,7 +22,10 @@ copy's root, in the directory the previous command left (a `cd` carries
 over), with bash, stdin empty, and `arena` on the PATH as the release
 build of the arena (docs/arena.md writes `cargo run --release -p arena --
 COMMAND` as `arena COMMAND`, or installed). Each has a time limit (LIMIT); the first
-failure stops the script with the command's last lines of output.
+failure stops the script with the command's last lines of output. A
+command whose output has a failed-answer table (`arena play`, `arena
+league`) counting a time-out fails too: no documented command may lose a
+game on time.
 
 A command that cannot run here in full is in SPECIAL below with what is
 done instead, and the log says so: run for a few seconds and stopped with
@@ -90,7 +93,7 @@ SPECIAL = {
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
     "--games 400 --record shards/ --shard 1/4": (BOUNDED, 5),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot \\\n"
-    "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=100 --games-per-pairing 20 --html league.html": (
+    "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
         5,
     ),
@@ -106,7 +109,7 @@ SPECIAL = {
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
     "--record shards/ --shard 1/4": (BOUNDED, 5),
     "arena league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot "
-    "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=100 --games-per-pairing 20 --html league.html": (
+    "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
         5,
     ),
@@ -206,6 +209,25 @@ def stop(proc, sig, wait):
         return False
 
 
+def timed_out(output):
+    """The rows of the failed-answer tables of `arena play` and `arena
+    league` in `output` (a header naming "timeouts", then one row per bot
+    ending in its timeouts, crashes, unreadable and illegal answers) whose
+    bot answered late at least once."""
+    late = []
+    rows = None
+    for line in output.splitlines():
+        words = line.split()
+        if words[-4:] == ["timeouts", "crashes", "unreadable", "illegal"]:
+            rows = True
+        elif rows and len(words) >= 6 and all(w.isdigit() for w in words[-4:]):
+            if int(words[-4]) > 0:
+                late.append(line.strip())
+        else:
+            rows = None
+    return late
+
+
 def execute(command, cwd, env, log, bounded):
     """Runs one command; returns (passed, new cwd, what happened)."""
     state = log.with_suffix(".cwd")
@@ -226,6 +248,9 @@ def execute(command, cwd, env, log, bounded):
             if bounded:
                 if not stop(proc, signal.SIGINT, 30):
                     stop(proc, signal.SIGKILL, 5)
+                out.flush()
+                if late := timed_out(log.read_text(errors="replace")):
+                    return False, cwd, "a bot lost answers on time: " + "; ".join(late)
                 return True, cwd, f"still running after {bounded} s, stopped with Ctrl-C (a bounded run)"
             if not stop(proc, signal.SIGTERM, 10):
                 stop(proc, signal.SIGKILL, 5)
@@ -234,6 +259,8 @@ def execute(command, cwd, env, log, bounded):
     new_cwd = pathlib.Path(state.read_text().strip()) if state.exists() else cwd
     if status != 0:
         return False, new_cwd, f"exit status {status}"
+    if late := timed_out(log.read_text(errors="replace")):
+        return False, new_cwd, "a bot lost answers on time: " + "; ".join(late)
     return True, new_cwd, "ok"
 
 

@@ -317,7 +317,7 @@ fn legend(game: GameName) -> &'static str {
 
 fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
     let names = a.demo_bots();
-    let specs = play::check_specs(a, &names)?;
+    let specs = play::check_specs(a, &names, 1.0)?;
     let seats: Vec<(String, play::BotSpec)> = names.into_iter().zip(specs).collect();
     let opts = play::PlayOptions { time_factor: 1.0, record_dir: None, replay_args: Vec::new() };
     let played = play::play_game(a, &seats, 2026, &opts)?;
@@ -480,7 +480,7 @@ fn cmd_bench<A: Adapter>(a: &A, games: u64, seed: u64, jobs: usize) -> Result<()
     });
     bar.finish_and_clear();
     let (stats, secs) = result?;
-    print!("{}", bench::report(a.name(), games, seed, jobs, &stats, secs));
+    print!("{}", bench::report(a.name(), game_core::Game::players(&a.start()), games, seed, jobs, &stats, secs));
     Ok(())
 }
 
@@ -517,9 +517,9 @@ mod tests {
     #[test]
     fn bot_help_lists_exactly_the_built_in_bots_each_game_has() {
         for &(game, own) in OWN_BOTS {
-            for name in ["alphabeta", "greedy"] {
+            for name in ["alphabeta", "greedy", "walker", "search"] {
                 let made = with_adapter!(game, &GameOpts::default(), |a| Ok::<_, CliError>(
-                    play::check_specs(&a, &["random".into(), "mcts".into(), name.into()]).is_ok()
+                    play::check_specs(&a, &["random".into(), "mcts".into(), name.into()], 1.0).is_ok()
                 ))
                 .unwrap();
                 assert_eq!(made, own.contains(&name), "{name} in {}", game.as_str());

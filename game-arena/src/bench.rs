@@ -86,8 +86,9 @@ pub fn what(name: &str, games: u64, seed: u64, jobs: usize) -> String {
     format!("{name}: {games} random games (seed {seed}){threads}")
 }
 
-/// The report `arena bench` prints.
-pub fn report(name: &str, games: u64, seed: u64, jobs: usize, stats: &PlayoutStats, secs: f64) -> String {
+/// The report `arena bench` prints for a game of `seats` seats: its
+/// wins by seat, one number per seat.
+pub fn report(name: &str, seats: usize, games: u64, seed: u64, jobs: usize, stats: &PlayoutStats, secs: f64) -> String {
     let secs = secs.max(1e-9);
     format!(
         "{} in {secs:.3} s\n  games/s: {:.1}\n  plies/s: {:.0}\n  mean length: {:.3} plies\n  wins by seat: {:?}, shared or none: {}\n",
@@ -95,7 +96,7 @@ pub fn report(name: &str, games: u64, seed: u64, jobs: usize, stats: &PlayoutSta
         stats.games as f64 / secs,
         stats.plies as f64 / secs,
         stats.mean_length(),
-        stats.wins,
+        &stats.wins[..seats.min(stats.wins.len())],
         stats.shared
     )
 }

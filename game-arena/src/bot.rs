@@ -1,7 +1,8 @@
 //! Built-in bots: the one [`Bot`] trait (from game-core) the arena seats,
 //! [`RandomBot`], the searches of `game-search` (the `mcts` and
 //! `alphabeta` specs: each is a [`Bot`] itself), and [`Timed`], which gives
-//! a bot each turn the budget a [`TimeManager`] picks from the game's clock.
+//! a bot each turn the budget a [`TimeManager`] picks from the game's clock,
+//! or the fixed time of an `ms=N` spec for the whole turn.
 
 pub use game_core::bot::{Bot, RandomBot, move_by_move};
 pub use game_search::{AlphaBetaConfig, Budget, MctsConfig, TimeManager, Timed};

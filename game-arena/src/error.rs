@@ -57,6 +57,56 @@ pub enum SpecError {
         /// The bot's options.
         known: &'static str,
     },
+    /// An option given twice (`mcts:c=1,c=2`).
+    #[error("bot {spec:?}: {key} is given twice")]
+    RepeatedOption {
+        /// The spec as given.
+        spec: String,
+        /// The option.
+        key: String,
+    },
+    /// Two options that each set the search's budget (`mcts:iters=5,ms=5`,
+    /// `alphabeta:depth=3,ms=5`).
+    #[error("bot {spec:?}: {first} and {second} both set the budget: give one of them")]
+    ConflictingOptions {
+        /// The spec as given.
+        spec: String,
+        /// The option given first.
+        first: String,
+        /// The option that conflicts with it.
+        second: String,
+    },
+    /// Options given to a game's own bot that takes none (`greedy:x=1`).
+    #[error("bot {spec:?}: {name} takes no options")]
+    NoOptions {
+        /// The spec as given.
+        spec: String,
+        /// The bot's name.
+        name: String,
+    },
+    /// A time budget (`ms=N`) that the game's clock does not leave, with
+    /// the arena's safety margin ([`game_search::TimeManager::most_fixed`]):
+    /// refused before any game, as every answer would risk a time-out.
+    #[error(
+        "bot {spec:?}: {game} allows {} an answer{} and the arena keeps a margin of {}: at most ms={}",
+        millis(*.allows), if *.bank { " (what its bank gains each turn)" } else { "" }, millis(*.margin), .most.as_millis()
+    )]
+    BudgetTooLarge {
+        /// The spec as given.
+        spec: String,
+        /// The game.
+        game: &'static str,
+        /// The least time an answer may have on the game's clock (scaled
+        /// by `--time-factor`): the limit of later answers, or a bank's
+        /// increment.
+        allows: std::time::Duration,
+        /// Whether the clock is a bank (Quoridor) and `allows` its increment.
+        bank: bool,
+        /// The margin the arena keeps from it.
+        margin: std::time::Duration,
+        /// The largest budget that fits.
+        most: std::time::Duration,
+    },
     /// Not a spec at all.
     #[error("unknown bot {spec:?} (random, mcts[:iters=N|ms=N], best, cmd:PROGRAM ARGS, or a game's own)")]
     UnknownBot {
@@ -70,12 +120,15 @@ pub enum SpecError {
         spec: String,
     },
     /// A name that looks like a game's own bot, which this game lacks.
-    #[error("{game} has no built-in bot {name:?}")]
+    #[error("{game} has no bot {name:?} (its bots: {known})")]
     NoSuchBuiltin {
         /// The game.
         game: &'static str,
         /// The bot's name.
         name: String,
+        /// The bots the game has, as specs are written
+        /// (`random`, `mcts`, ..., `cmd:PROGRAM ARGS`).
+        known: String,
     },
     /// A `cmd:` program that cannot be started (missing, not executable, a
     /// directory): refused before any game
@@ -95,6 +148,13 @@ pub enum SpecError {
         /// The program's command line.
         command: String,
     },
+}
+
+/// `77.5 ms` or `100 ms`: a duration in milliseconds, a fraction only
+/// when it has one.
+fn millis(d: std::time::Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms.fract() == 0.0 { format!("{ms} ms") } else { format!("{ms:.1} ms") }
 }
 
 /// A number on the command line that is refused

@@ -89,6 +89,18 @@ impl TimeManager {
         }
     }
 
+    /// The most a fixed time budget for every answer ([`Timed::fixed`])
+    /// may be and still fit the clock on every answer: the
+    /// [`think_time`](TimeManager::think_time) of the least time an answer
+    /// may have ([`TimeControl::later_limit`]). Under a limit per answer
+    /// that is the later limit less its margin (the first answer's limit is
+    /// never lower); under a bank, the increment less its margin (what
+    /// comes back each turn, so the bank never runs dry).
+    #[must_use]
+    pub fn most_fixed(&self) -> Duration {
+        self.think_time(self.control.later_limit())
+    }
+
     /// The budget of an answer that may take `time_left`: a
     /// [`Budget::Time`] of [`think_time`](TimeManager::think_time).
     #[must_use]
@@ -97,13 +109,24 @@ impl TimeManager {
     }
 }
 
-/// A bot without a budget of its own: before each turn, the time left on
-/// the game's clock ([`Bot::set_time_left`]) becomes the turn's budget
-/// through a [`TimeManager`] (the `mcts` and `alphabeta` specs without
-/// `iters=`, `depth=` or `ms=`).
+/// A bot whose every turn gets a time budget: from the game's clock
+/// ([`Timed::new`]: the time left it is told, [`Bot::set_time_left`],
+/// becomes the turn's budget through a [`TimeManager`]; the `mcts` and
+/// `alphabeta` specs without `iters=`, `depth=` or `ms=`), or a fixed one
+/// ([`Timed::fixed`]: the `ms=N` specs, `N` ms for the whole answer, every
+/// move of a Paper Soccer bounce included).
 pub struct Timed<G: Game> {
     bot: Box<dyn Bot<G>>,
-    manager: TimeManager,
+    source: TurnBudget,
+}
+
+/// Where a [`Timed`] bot's turn budget comes from.
+#[derive(Clone, Copy, Debug)]
+enum TurnBudget {
+    /// The time left on the game's clock, through a manager.
+    Clock(TimeManager),
+    /// The same time every turn.
+    Fixed(Duration),
 }
 
 impl<G: Game> Timed<G> {
@@ -111,7 +134,14 @@ impl<G: Game> Timed<G> {
     /// scales it).
     #[must_use]
     pub fn new(bot: Box<dyn Bot<G>>, control: TimeControl) -> Timed<G> {
-        Timed { bot, manager: TimeManager::new(control) }
+        Timed { bot, source: TurnBudget::Clock(TimeManager::new(control)) }
+    }
+
+    /// `bot`, given `time` for each whole turn (all its moves together),
+    /// whatever the clock says.
+    #[must_use]
+    pub fn fixed(bot: Box<dyn Bot<G>>, time: Duration) -> Timed<G> {
+        Timed { bot, source: TurnBudget::Fixed(time) }
     }
 }
 
@@ -129,7 +159,14 @@ impl<G: Game> Bot<G> for Timed<G> {
     }
 
     fn set_time_left(&mut self, time_left: Duration) {
-        self.bot.set_budget(self.manager.budget(time_left));
+        self.bot.set_budget(match self.source {
+            TurnBudget::Clock(manager) => manager.budget(time_left),
+            TurnBudget::Fixed(time) => Budget::Time(time),
+        });
+    }
+
+    fn evaluate(&mut self, state: &G, me: PlayerId) -> Option<game_core::bot::Evaluation<G::Move>> {
+        self.bot.evaluate(state, me)
     }
 }
 
@@ -148,7 +185,11 @@ impl TurnClock {
     pub(crate) fn set(&mut self, budget: Budget, own: &mut Budget) {
         self.deadline = None;
         match budget {
-            Budget::Time(t) => self.deadline = Some(Instant::now() + t),
+            // A time too far off for a deadline is the search's own budget.
+            Budget::Time(t) => match Instant::now().checked_add(t) {
+                Some(end) => self.deadline = Some(end),
+                None => *own = budget,
+            },
             Budget::Iterations(_) => *own = budget,
         }
     }
@@ -244,6 +285,25 @@ mod tests {
         assert!(bank.think_time(ms(300)) >= ms(30), "at least the increment while the bank lasts");
         let each = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(200) });
         assert_eq!(each.think_time(ms(200)), ms(165));
+    }
+
+    #[test]
+    fn a_fixed_budget_fits_the_least_time_an_answer_may_have_less_its_margin() {
+        let ms = Duration::from_millis;
+        let each = TimeManager::new(TimeControl::PerAnswer { first: ms(1000), later: ms(100) });
+        assert_eq!(each.most_fixed(), Duration::from_micros(77_500));
+        let bank = TimeManager::new(TimeControl::Clock { initial: ms(1000), increment: ms(30) });
+        assert_eq!(bank.most_fixed(), Duration::from_micros(16_250));
+    }
+
+    #[test]
+    fn a_turn_budget_too_far_off_for_a_deadline_is_the_searchs_own() {
+        let mut clock = TurnClock::default();
+        let mut own = Budget::Iterations(5);
+        clock.set(Budget::Time(Duration::MAX), &mut own);
+        assert_eq!(own, Budget::Time(Duration::MAX));
+        clock.before_move(&mut own);
+        assert_eq!(own, Budget::Time(Duration::MAX));
     }
 
     #[test]

@@ -157,7 +157,7 @@
 //!   [`PileTeam`], each a `game_core::bot::Bot` whose `turn` is the team's
 //!   whole answer (`p` start cells, then `p` orders each turn), with a fast
 //!   path `place` / `orders` into the caller's buffers; [`search`]: the
-//!   rollout search [`FootballSearch`] (the arena's `mcts`), scored with
+//!   rollout search [`FootballSearch`] (the arena's `search`), scored with
 //!   [`evaluation::potential`].
 //! * [`play_game`] plays four bots and returns a [`GameRecord`] (serde;
 //!   `replay` needs no generator; `to_core_record` gives the

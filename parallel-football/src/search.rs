@@ -1,5 +1,5 @@
 //! [`FootballSearch`], the rollout search of Parallel Football (the
-//! arena's `mcts` bot): a search over one turn's team orders that keeps its
+//! arena's `search` bot, and its `best`): a search over one turn's team orders that keeps its
 //! base team's orders unless a variation is better over the same sampled
 //! futures.
 //!
@@ -28,16 +28,19 @@
 //! greedy's abandoned piles, and five turns of goals could not tell a
 //! walk back to a pile from noise.)
 //!
-//! Budgets: [`Budget::Iterations`]`(N)` (the arena's `iters=N`) plays
-//! about `N` rollouts, [`Budget::Time`] (`ms=N`) plays rounds until the
-//! time is up; both stop after [`MAX_ROUNDS`] rounds (the futures
+//! Budgets: [`Budget::Iterations`]`(N)` plays about `N` rollouts,
+//! [`Budget::Time`] (the arena's `ms=N`, or the clock's share) plays
+//! rounds until the time is up; both stop after [`MAX_ROUNDS`] rounds (the futures
 //! differ only in contested kicks, so more rounds change little) and never
 //! start a rollout after [`TURN_TIME`] (a round cut short is dropped; with
 //! no whole round the base orders stand), so the bot answers within the
 //! protocol's 200 ms per turn. A round on the standard field (4
 //! footballers, about 40 candidates) takes about 4 ms on one core. The
 //! rollout length is [`FootballSearch::new`]'s `rollout_turns` (the
-//! arena's `rollout=N`).
+//! arena's `rollout=N`). The arena offers no `iters=N`: the sampled
+//! futures differ only in contested kicks, so more rounds seldom change
+//! the orders (one round and [`MAX_ROUNDS`] played the same orders on
+//! every turn of a seeded game).
 
 // Footballer counts, goals and round counts convert to f64 exactly.
 #![allow(clippy::cast_precision_loss)]
@@ -292,6 +295,11 @@ impl Bot<ParallelFootball> for FootballSearch {
             *v = 2.0 * share - 1.0;
         }
         Some(Evaluation { best: None, visits, values })
+    }
+
+    /// The budget of the coming turns (a turn is one search).
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     fn choose(&mut self, state: &ParallelFootball, me: PlayerId) -> Option<FootballMove> {

@@ -277,8 +277,8 @@ pub(crate) enum Cmd {
     /// A value is the seat's expected score from 0 (a certain loss) to 1 (a certain win), a draw 0.5; with
     /// four Quoridor seats its expected ranking score (1 first, 0 last, evenly between). After a turn of an
     /// alternating game the value is the seat's in the next turn's position. In Parallel Football a value is
-    /// the team's expected share of the score 30 turns on (a quarter is an even share), over the allocations
-    /// of contested kicks; every team decides on the round's start, so in both values the other teams play the
+    /// the team's expected share of the score to come where the search stops (a quarter is an even share),
+    /// over the allocations of contested kicks; every team decides on the round's start, so in both values the other teams play the
     /// search's best turns from there. Each position's search is seeded from its index with a fixed iteration budget: the same record
     /// gives the same analysis on any --jobs and on every run (an interrupted analysis is rerun).
     Analyze {
@@ -331,10 +331,18 @@ Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's stro
 yavalath and nim: also alphabeta[:depth=N|ms=N] (depth 1 to 8).
 quoridor: also walker (steps along a shortest path, never places a wall).
 paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
-parallel-football: also greedy.
-Without iters=, depth= or ms=, mcts and alphabeta spend each turn a share of the game's time limits
-(scaled by --time-factor), and every built-in bot is held to those limits like a program.
-best is alphabeta in yavalath, mcts in the other games.
+parallel-football: also greedy; search[:ms=N][,rollout=N] (the game's rollout search).
+Without iters=, depth= or ms=, mcts, alphabeta and search spend each turn a share of the game's time
+limits (scaled by --time-factor), and every built-in bot is held to those limits like a program.
+ms=N is the time of each whole answer (every step of a Paper Soccer turn together). It must fit the
+least time an answer may have less the arena's margin (an eighth plus 10 ms), so at most 165 in
+paper-soccer and parallel-football, 77 in yavalath, 16 in quoridor (its bank gains 30 ms a turn),
+times --time-factor; a larger one is refused before any game. iters=N and depth=N are not timed
+(the same play for a seed), and a large one can lose on time.
+An option given twice, or two that set the budget (iters= or depth= with ms=), is refused.
+best is alphabeta in yavalath,
+search in parallel-football,
+and mcts in the other games.
 External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
 a program that cannot start (missing, not executable) is refused before any game (exit code 2).
 Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
@@ -347,7 +355,7 @@ pub(crate) const OWN_BOTS: &[(GameName, &[&str])] = &[
     (GameName::PaperSoccer, &["greedy"]),
     (GameName::Yavalath, &["alphabeta"]),
     (GameName::Quoridor, &["walker"]),
-    (GameName::ParallelFootball, &["greedy"]),
+    (GameName::ParallelFootball, &["greedy", "search"]),
     (GameName::Nim, &["alphabeta"]),
 ];
 

@@ -19,7 +19,7 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     // Everything is checked before bots.txt is written: a refused command
     // writes nothing.
     let listed = league::league_bots(&l.dir, &l.bots)?;
-    league::check_league(a, &listed.bots)?;
+    league::check_league(a, &listed.bots, l.time_factor)?;
     let bots = listed.bots.clone();
     let key = LeagueKey { game: a.name().into(), config: a.config(), seed: l.seed, seats };
     let schedule = match l.games_per_pairing {

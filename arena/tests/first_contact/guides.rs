@@ -290,6 +290,62 @@ fn documented_arena_command_lines_use_real_commands_options_arguments_and_bots()
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Every built-in bot spec of a documented `play` or `league` command, with
+/// its game, the game's flags of the command (`--players 4`) and where it
+/// is written.
+fn documented_built_in_specs() -> BTreeSet<(String, Vec<String>, String, String)> {
+    let mut found = BTreeSet::new();
+    for gc in guide_commands() {
+        for args in arena_invocations(&gc.words) {
+            if !matches!(args.first().map(String::as_str), Some("play" | "league")) || args.len() < 2 {
+                continue;
+            }
+            let flags: Vec<String> = args
+                .windows(2)
+                .filter(|w| ["--players", "--p", "--k", "--max-turns", "--max-ticks"].contains(&w[0].as_str()))
+                .flat_map(|w| w.to_vec())
+                .collect();
+            let time: Vec<String> =
+                args.windows(2).filter(|w| w[0] == "--time-factor").flat_map(|w| w.to_vec()).collect();
+            for w in args.windows(2).filter(|w| w[0] == "--bot") {
+                let spec = &w[1];
+                let bare = spec.split_once(',').filter(|(n, _)| n.starts_with("name=")).map_or(spec.as_str(), |p| p.1);
+                if !bare.starts_with("cmd:") {
+                    let flags = [&flags[..], &time[..]].concat();
+                    found.insert((args[1].clone(), flags, spec.clone(), format!("{}: `{}`", gc.guide, gc.command)));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every built-in bot spec the guides write is accepted for its game
+/// before any game, its budget included (an `ms=N` the clock does not
+/// leave, less the arena's margin, is refused): `arena play` is given the
+/// spec and a program that cannot start, and must refuse the program, not
+/// the spec. (CI's guide runner, `.ci/run-guide.py`, then runs each
+/// command and fails on a failed-answer table counting a time-out.)
+#[test]
+fn every_documented_bot_spec_is_accepted_by_its_game_with_its_budget() {
+    let missing = root().join("no-such-directory/no-such-bot");
+    let missing = format!("cmd:{}", missing.display());
+    let specs = documented_built_in_specs();
+    assert!(specs.iter().any(|s| s.2.contains("ms=")), "no documented ms=N budget found: {specs:?}");
+    let mut wrong = Vec::new();
+    for (game, flags, spec, at) in &specs {
+        let mut args = vec!["play", game.as_str()];
+        args.extend(flags.iter().map(String::as_str));
+        args.extend(["--bot", spec.as_str(), "--bot", missing.as_str()]);
+        let (out, _) = common::run(&args, "");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        if !err.contains("no-such-bot") || !err.contains("cannot start") {
+            wrong.push(format!("{at}: {spec}: {}", err.lines().next().unwrap_or_default()));
+        }
+    }
+    assert!(wrong.is_empty(), "documented specs refused:\n{}", wrong.join("\n"));
+}
+
 /// Whether `short` (`-o`) is the short form of `long` in `arena CMD --help`.
 fn help_short(cmd: &str, short: &str, long: &str) -> bool {
     arena_out(&[cmd, "--help"]).lines().any(|l| l.trim_start().starts_with(&format!("{short}, {long}")))

@@ -82,7 +82,7 @@ fn search_numbers_a_bot_cannot_use_are_refused_naming_the_option_and_its_range()
         ("mcts:iters=0", "iters: expected a whole number from 1 to 4294967295"),
         ("mcts:ms=-5", "ms: expected a whole number, 1 or more"),
         ("mcts:c=-1", "c: expected a number, 0 or more"),
-        ("mcts:rollout=x", "rollout: expected a whole number from 0 to 4294967295"),
+        ("mcts:rollout=x", "rollout: expected a whole number from 0 to 4294967294"),
         ("alphabeta:depth=0", "depth: expected a whole number from 1 to 8"),
         ("alphabeta:iters=3", "no option iters (its options: depth, ms)"),
     ] {

@@ -33,12 +33,13 @@
 //!   after the recorded turn is the next turn's, searched once for both
 //!   plies.
 //! * Parallel Football (four teams, simultaneous rounds, then chance):
-//!   the game's search ([`parallel_football::FootballSearch`]) gives the
-//!   best turns and the values. A team's value is its expected share of
-//!   the score 30 turns on (its score then, each ball still in play
-//!   counted by its potential, over the sum of all teams'; 1/4 is an even
-//!   share), over sampled allocations of contested kicks, every team
-//!   playing the search's base orders after the position. Every team
+//!   the game's `mcts` (decoupled UCT over every team's orders,
+//!   [`FootballPolicy`](crate::games::parallel_football::FootballPolicy))
+//!   gives the best turns and the values. A team's value is its expected
+//!   share of the score to come where the search stops (its score, each
+//!   ball still in play counted by its potential, over the sum of all
+//!   teams'; 1/4 is an even share), over sampled allocations of
+//!   contested kicks. Every team
 //!   decides on the round's start without seeing the others' orders, so in
 //!   both values the other teams play the search's best turns from the
 //!   round's start: the loss comes from the team's own answer only, not

@@ -53,8 +53,11 @@ pub trait Adapter: Contest {
     fn config_args(&self) -> Vec<String>;
 
     /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
-    /// the game knows better.
+    /// the game knows better; playouts of `cfg.playout_limit` plies, the
+    /// game's own length for [`GAME_ROLLOUT`] (game-search's default unless
+    /// the game knows better).
     fn mcts_bot(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<Self::Game>> {
+        let cfg = game_rollout(cfg, MctsConfig::default().playout_limit);
         Box::new(game_search::Mcts::<Self::Game>::new(cfg, seed))
     }
     /// The `alphabeta` bot ([`game_search::AlphaBeta`]), for alternating
@@ -63,9 +66,24 @@ pub trait Adapter: Contest {
         let _ = cfg;
         None
     }
-    /// A built-in bot this game adds (`greedy` for Parallel Football).
-    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Self::Game>>> {
-        let _ = (spec, seed);
+    /// The game's own rollout search, the `search` spec (Parallel
+    /// Football's [`FootballSearch`](::parallel_football::FootballSearch)): rollouts of
+    /// `rollout` turns (`None`: the game's own length). Its budget is set
+    /// before every turn ([`Bot::set_budget`]). `None` (the default) for a
+    /// game without one.
+    fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<Self::Game>>> {
+        let _ = (rollout, seed);
+        None
+    }
+    /// The names of the bots this game adds ([`builtin_bot`](Adapter::builtin_bot)),
+    /// for the list an unknown name is answered with. The default: none.
+    fn builtin_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A built-in bot this game adds by name (`greedy` for Parallel
+    /// Football), one of [`builtin_names`](Adapter::builtin_names).
+    fn builtin_bot(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<Self::Game>>> {
+        let _ = (name, seed);
         None
     }
     /// The spec `best` stands for: the strongest built-in bot of the game
@@ -162,14 +180,16 @@ pub trait Adapter: Contest {
     }
 }
 
+/// The playout length of an `mcts` spec without `rollout=N`
+/// ([`BotSpec::parse`](crate::play::BotSpec::parse)): the game's own,
+/// which [`game_rollout`] puts in (so that every `rollout=N`, 1000
+/// included, is the length played).
+pub const GAME_ROLLOUT: u32 = u32::MAX;
+
 /// `cfg` with the game's own playout length `limit` when the spec left
-/// the default (`rollout=N` not given).
+/// it to the game ([`GAME_ROLLOUT`]: `rollout=N` not given).
 pub fn game_rollout(cfg: MctsConfig, limit: u32) -> MctsConfig {
-    if cfg.playout_limit == MctsConfig::default().playout_limit {
-        MctsConfig { playout_limit: limit, ..cfg }
-    } else {
-        cfg
-    }
+    if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: limit, ..cfg } } else { cfg }
 }
 
 /// An MCTS bot whose playouts stop after the configured length and are

@@ -33,8 +33,11 @@ impl Adapter for protocol::Referee {
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
     }
-    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
-        (spec == "greedy").then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<PaperSoccer>>)
+    fn builtin_names(&self) -> &'static [&'static str] {
+        &["greedy"]
+    }
+    fn builtin_bot(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
+        (name == "greedy").then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<PaperSoccer>>)
     }
     fn display(&self, state: &PaperSoccer) -> String {
         state.to_string()

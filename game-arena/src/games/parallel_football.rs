@@ -5,10 +5,13 @@
 //!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
 //!   pictures (an analysis's best move drawn as its footballers' arrows)
 //!   and bot mode.
-//! * Built-in bot `greedy`: the crate's [`GreedyTeam`]; `random` is the
-//!   generic one, and `mcts` is the crate's [`FootballSearch`] (a rollout
-//!   search over a pile-aware base team's orders and their one-footballer
-//!   variations against greedy-modelled opponents, at most 100 ms a turn).
+//! * Built-in bots: `greedy`, the crate's [`GreedyTeam`]; `search` (and
+//!   `best`), the crate's [`FootballSearch`] (a rollout search over a
+//!   pile-aware base team's orders and their one-footballer variations
+//!   against greedy-modelled opponents, at most 100 ms a turn; `ms=N`
+//!   caps its time, `rollout=N` sets its rollout turns); `random` is the
+//!   generic one, and `mcts` is game-search's MCTS (decoupled UCT over the
+//!   footballers' orders, [`FootballPolicy`]).
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
@@ -16,13 +19,19 @@ use super::{Adapter, Contest};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::PlayerId;
-use parallel_football::{Config, FootballMove, FootballSearch, GreedyTeam, ParallelFootball, protocol, search, svg};
+use parallel_football::{
+    Config, FootballMove, FootballSearch, GreedyTeam, Order, ParallelFootball, PileTeam, protocol, search, svg,
+};
 use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
 pub const DEFAULT_P: u16 = 4;
 /// Kick range when `--k` is not given (the rules set no default).
 pub const DEFAULT_K: u8 = 10;
+
+/// Plies of random play after the tree before the `mcts` bot evaluates
+/// (a turn is one order per footballer of every team).
+pub const ROLLOUT: u32 = 0;
 
 /// Parallel Football on a validated configuration: the crate's contest.
 pub type FootballAdapter = protocol::Referee;
@@ -71,12 +80,25 @@ impl Adapter for FootballAdapter {
             c.max_turns.to_string(),
         ]
     }
+    /// MCTS over every team's orders ([`FootballPolicy`]), playouts of
+    /// [`ROLLOUT`] plies.
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<ParallelFootball>> {
-        let cfg = super::game_rollout(cfg, search::ROLLOUT_TURNS);
-        Box::new(FootballSearch::new(cfg.budget, cfg.playout_limit, seed))
+        Box::new(game_search::Mcts::with_policy(super::game_rollout(cfg, ROLLOUT), FootballPolicy::default(), seed))
     }
-    fn builtin_bot(&self, spec: &str, _seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
-        (spec == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<ParallelFootball>>)
+    /// The crate's rollout search: it beats `greedy` and `mcts` at the
+    /// game's clock (`docs/bots.md`).
+    fn best_bot(&self) -> &'static str {
+        "search"
+    }
+    fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
+        let rollout = rollout.unwrap_or(search::ROLLOUT_TURNS);
+        Some(Box::new(FootballSearch::new(crate::bot::Budget::Time(search::TURN_TIME), rollout, seed)))
+    }
+    fn builtin_names(&self) -> &'static [&'static str] {
+        &["greedy"]
+    }
+    fn builtin_bot(&self, name: &str, _seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
+        (name == "greedy").then(|| Box::new(GreedyTeam::new()) as Box<dyn Bot<ParallelFootball>>)
     }
     fn demo_bots(&self) -> Vec<String> {
         vec!["greedy".into(), "greedy".into(), "random".into(), "random".into()]
@@ -120,5 +142,60 @@ impl Adapter for FootballAdapter {
             bot.turn(state, me)
         })
         .map_err(|e| ServeError::protocol(self.name(), e))
+    }
+}
+
+/// The `mcts` bot's policy: in the placement, the tree places each
+/// footballer where the crate's [`PileTeam`] would (a grid of cells is too
+/// wide a choice to search); after it, staying, walking, and kicking along
+/// a shortest route home (the tree's orders); uniform
+/// playouts; a position where a playout stops is worth each team's share
+/// of the score to come, as `2 * share - 1` ([`share_values`]).
+#[derive(Clone, Debug, Default)]
+pub struct FootballPolicy {
+    base: PileTeam,
+}
+
+impl game_search::Policy<ParallelFootball> for FootballPolicy {
+    fn tree_moves(&mut self, state: &ParallelFootball, player: PlayerId, moves: &mut Vec<FootballMove>) {
+        if state.in_placement() {
+            if let Some(&place) = self.base.turn(state, player).first() {
+                if moves.contains(&place) {
+                    moves.clear();
+                    moves.push(place);
+                }
+            }
+            return;
+        }
+        // Stay, walks, and of the kicks (hundreds with a long range) only
+        // the first kick of a shortest route home from a team's cell.
+        let field = state.field();
+        let home: Vec<Order> = field
+            .team_positions(player)
+            .iter()
+            .filter_map(|&from| field.geometry().best_kick_toward_home(from, player))
+            .map(|(dx, dy)| Order::Kick { dx, dy })
+            .collect();
+        moves.retain(|m| !matches!(m, FootballMove::Order(o @ Order::Kick { .. }) if !home.contains(o)));
+    }
+    fn evaluate(&mut self, state: &ParallelFootball, out: &mut [f64; game_core::MAX_PLAYERS]) {
+        share_values(state, out);
+    }
+}
+
+/// Each team's share of the score to come in `state` (its goals, and each
+/// ball in play counted by its [`potential`](parallel_football::evaluation::potential),
+/// over the sum of every team's), as `2 * share - 1`: 1 all of it, -1
+/// none; an even share when nobody has anything.
+pub fn share_values(state: &ParallelFootball, out: &mut [f64; game_core::MAX_PLAYERS]) {
+    let field = state.field();
+    let mut worth = [0.0; parallel_football::TEAMS];
+    for ((w, score), t) in worth.iter_mut().zip(field.scores()).zip(0u8..) {
+        *w = f64::from(score) + parallel_football::evaluation::potential(field, PlayerId(t));
+    }
+    let total: f64 = worth.iter().sum();
+    for (v, w) in out.iter_mut().zip(worth) {
+        let share = if total > 0.0 { w / total } else { 1.0 / parallel_football::TEAMS as f64 };
+        *v = 2.0 * share - 1.0;
     }
 }

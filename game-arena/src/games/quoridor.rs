@@ -82,8 +82,11 @@ impl Adapter for QuoridorAdapter {
         let cfg = super::game_rollout(cfg, ROLLOUT);
         Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
     }
-    fn builtin_bot(&self, spec: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
-        (spec == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
+    fn builtin_names(&self) -> &'static [&'static str] {
+        &["walker"]
+    }
+    fn builtin_bot(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
+        (name == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
     }
     fn display(&self, state: &Quoridor) -> String {
         state.to_string()

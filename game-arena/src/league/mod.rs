@@ -279,9 +279,9 @@ fn push_bot(bots: &mut Vec<String>, spec: &str) -> Result<(), LeagueError> {
 ///
 /// # Errors
 /// [`LeagueError::Spec`], [`LeagueError::TooFew`].
-pub fn check_league<A: crate::games::Adapter>(a: &A, bots: &[String]) -> Result<(), LeagueError> {
+pub fn check_league<A: crate::games::Adapter>(a: &A, bots: &[String], time_factor: f64) -> Result<(), LeagueError> {
     use game_core::Game;
-    crate::play::check_specs(a, bots)?;
+    crate::play::check_specs(a, bots, time_factor)?;
     let seats = a.start().players();
     if bots.len() < seats {
         return Err(LeagueError::TooFew { game: a.name(), seats, bots: bots.len() });

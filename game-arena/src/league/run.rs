@@ -145,7 +145,7 @@ pub fn run<A: Adapter>(
     opts: &RunOptions,
     progress: &dyn Fn(&League),
 ) -> Result<RunEnd, LeagueError> {
-    super::check_league(a, bots)?;
+    super::check_league(a, bots, opts.time_factor)?;
     let seats = a.start().players();
     let mut dirs = vec![dir.to_path_buf()];
     dirs.extend(opts.merge.iter().cloned());

@@ -4,7 +4,7 @@
 //! [`crate::games::Contest::skips_line`]), and stopping programs.
 
 use super::spec::BotSpec;
-use crate::bot::{Bot, RandomBot, Timed};
+use crate::bot::{AlphaBetaConfig, Bot, RandomBot, TimeManager, Timed};
 use crate::error::SpecError;
 use crate::games::{Adapter, TimeControl, TurnLog};
 use crate::referee::{Cutoff, KEPT_SKIPPED_LINES, RawAnswer, RawLine, Said};
@@ -34,25 +34,40 @@ struct ExternalSeat {
     stderr: String,
 }
 
-/// The seat of `spec` on the clock `tc` (the game's, scaled).
-fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> Result<SeatBot<A::Game>, SpecError> {
+/// The seat of `spec` (written `text`) on the clock `tc` (the game's,
+/// scaled). A search without a budget of its own takes each turn's from
+/// the clock; one with `ms=N` gets `N` ms for each whole answer (whether
+/// that fits the clock is [`check_specs`]'s to say).
+fn make_seat<A: Adapter>(
+    a: &A,
+    text: &str,
+    spec: &BotSpec,
+    seed: u64,
+    tc: TimeControl,
+) -> Result<SeatBot<A::Game>, SpecError> {
     let seat = |bot: Box<dyn Bot<A::Game>>, timed: bool| {
-        let bot = if timed { Box::new(Timed::new(bot, tc)) } else { bot };
+        let bot: Box<dyn Bot<A::Game>> = match spec.fixed_time() {
+            Some(time) => Box::new(Timed::fixed(bot, time)),
+            None if timed => Box::new(Timed::new(bot, tc)),
+            None => bot,
+        };
         SeatBot::Builtin(BuiltinSeat { bot, clock: Clock::new(tc) })
     };
+    let lacks = |name: &str| SpecError::NoSuchBuiltin { game: a.name(), name: name.into(), known: bot_names(a) };
     Ok(match spec {
         BotSpec::Random => seat(Box::new(RandomBot::new(seed)), false),
         BotSpec::Mcts { cfg, timed } => seat(a.mcts_bot(*cfg, seed), *timed),
-        BotSpec::AlphaBeta { cfg, timed } => seat(
-            a.alphabeta_bot(*cfg)
-                .ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: "alphabeta".into() })?,
-            *timed,
-        ),
-        BotSpec::Best => return make_seat(a, &BotSpec::parse(a.best_bot())?, seed, tc),
-        BotSpec::Builtin(name) => seat(
-            a.builtin_bot(name, seed).ok_or_else(|| SpecError::NoSuchBuiltin { game: a.name(), name: name.clone() })?,
-            false,
-        ),
+        BotSpec::AlphaBeta { cfg, timed } => seat(a.alphabeta_bot(*cfg).ok_or_else(|| lacks("alphabeta"))?, *timed),
+        BotSpec::Search { rollout, .. } => seat(a.search_bot(*rollout, seed).ok_or_else(|| lacks("search"))?, true),
+        BotSpec::Best => return make_seat(a, a.best_bot(), &BotSpec::parse(a.best_bot())?, seed, tc),
+        BotSpec::Builtin(written) => {
+            let (name, options) = written.split_once(':').unwrap_or((written, ""));
+            let bot = a.builtin_bot(name, seed).ok_or_else(|| lacks(name))?;
+            if !options.is_empty() {
+                return Err(SpecError::NoOptions { spec: text.into(), name: name.into() });
+            }
+            seat(bot, false)
+        }
         BotSpec::External(cmd) => SeatBot::External(Box::new(ExternalSeat {
             command: cmd.clone(),
             proc: None,
@@ -63,32 +78,82 @@ fn make_seat<A: Adapter>(a: &A, spec: &BotSpec, seed: u64, tc: TimeControl) -> R
     })
 }
 
+/// Checks the time budget `spec` (written `text`) sets itself for each
+/// answer (`ms=N`), if it sets one, against the clock `tc`: at most what
+/// the least time an answer may have leaves after the arena's safety
+/// margin ([`TimeManager::most_fixed`]).
+///
+/// # Errors
+/// [`SpecError::BudgetTooLarge`] for a budget above that.
+fn fits_clock<A: Adapter>(a: &A, text: &str, spec: &BotSpec, tc: TimeControl) -> Result<(), SpecError> {
+    let Some(time) = spec.fixed_time() else { return Ok(()) };
+    let manager = TimeManager::new(tc);
+    let most = manager.most_fixed();
+    // `ms=N` is whole milliseconds: the largest that fits.
+    let most = Duration::from_millis(u64::try_from(most.as_millis()).unwrap_or(u64::MAX));
+    if time <= most {
+        return Ok(());
+    }
+    let allows = tc.later_limit();
+    Err(SpecError::BudgetTooLarge {
+        spec: text.into(),
+        game: a.name(),
+        allows,
+        bank: matches!(tc, TimeControl::Clock { .. }),
+        margin: manager.margin(allows),
+        most,
+    })
+}
+
+/// Every bot a spec may name in game `a`, as specs are written:
+/// `random, mcts, alphabeta, best, cmd:PROGRAM ARGS` and the game's own.
+fn bot_names<A: Adapter>(a: &A) -> String {
+    let mut names = vec!["random", "mcts"];
+    if a.alphabeta_bot(AlphaBetaConfig::default()).is_some() {
+        names.push("alphabeta");
+    }
+    if a.search_bot(None, 0).is_some() {
+        names.push("search");
+    }
+    names.push("best");
+    names.extend(a.builtin_names());
+    names.push("cmd:PROGRAM ARGS");
+    names.join(", ")
+}
+
 /// A built-in bot (not an external program) for this game from its spec,
 /// on the game's own clock (a search without a budget of its own takes
 /// each turn's from the time left it is told, [`Bot::set_time_left`]).
+/// An `ms=N` budget is not checked against the clock: the referee that
+/// asks this bot may scale its clock (`arena bot`).
 ///
 /// # Errors
 /// A bad spec, an external program ([`SpecError::NotBuiltin`]), or a name
 /// the game does not know.
 pub fn builtin_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<Box<dyn Bot<A::Game>>, SpecError> {
-    match make_seat(a, &BotSpec::parse(spec)?, seed, a.time_control())? {
+    match make_seat(a, spec, &BotSpec::parse(spec)?, seed, a.time_control())? {
         SeatBot::Builtin(b) => Ok(b.bot),
         SeatBot::External(ext) => Err(SpecError::NotBuiltin { command: ext.command }),
     }
 }
 
-/// Checks that every spec makes a bot for this game: built-in names exist,
-/// and every external program can be started (resolved and checked once
-/// per distinct program by [`check_program`], before any game: a program
-/// that cannot start is a set-up error, not a crash in a game).
+/// Checks that every spec makes a bot for this game on its clock scaled by
+/// `time_factor` (`--time-factor`): built-in names exist, a time budget
+/// fits the clock, and every external program can be started (resolved
+/// and checked once per distinct program by [`check_program`], before any
+/// game: a program that cannot start is a set-up error, not a crash in a
+/// game).
 ///
 /// # Errors
-/// The first spec that does not ([`SpecError::CannotStart`] for a program).
-pub fn check_specs<A: Adapter>(a: &A, specs: &[String]) -> Result<Vec<BotSpec>, SpecError> {
+/// The first spec that does not ([`SpecError::CannotStart`] for a program,
+/// [`SpecError::BudgetTooLarge`] for a budget).
+pub fn check_specs<A: Adapter>(a: &A, specs: &[String], time_factor: f64) -> Result<Vec<BotSpec>, SpecError> {
     let parsed: Vec<BotSpec> = specs.iter().map(|s| BotSpec::parse(s)).collect::<Result<_, _>>()?;
+    let tc = a.time_control().scaled(time_factor);
     let mut checked = std::collections::HashSet::new();
     for (text, s) in specs.iter().zip(&parsed) {
-        make_seat(a, s, 0, a.time_control())?;
+        make_seat(a, text, s, 0, tc)?;
+        fits_clock(a, text, s, tc)?;
         let BotSpec::External(command) = s else { continue };
         let Some(program) = split_command(command).and_then(|w| w.into_iter().next()) else { continue };
         if checked.insert(program.clone()) {
@@ -130,7 +195,7 @@ impl<'a, A: Adapter> Seats<'a, A> {
         let seats = specs
             .iter()
             .enumerate()
-            .map(|(i, (_, s))| make_seat(a, s, derive_seed(seed, 1 + i as u64), tc))
+            .map(|(i, (text, s))| make_seat(a, text, s, derive_seed(seed, 1 + i as u64), tc))
             .collect::<Result<_, _>>()?;
         Ok(Seats { a, seats, history: Vec::new() })
     }
@@ -466,15 +531,37 @@ mod tests {
     #[test]
     fn specs_that_make_no_bot_for_the_game_are_typed_errors() {
         let a = NimAdapter { pile: 10, max_take: 3 };
-        assert!(check_specs(&a, &["random".into(), "mcts:iters=5".into()]).is_ok());
+        assert!(check_specs(&a, &["random".into(), "mcts:iters=5".into()], 1.0).is_ok());
         assert_eq!(
-            check_specs(&a, &["random".into(), "greedy".into()]),
-            Err(SpecError::NoSuchBuiltin { game: "nim", name: "greedy".into() })
+            check_specs(&a, &["random".into(), "greedy".into()], 1.0),
+            Err(SpecError::NoSuchBuiltin {
+                game: "nim",
+                name: "greedy".into(),
+                known: "random, mcts, alphabeta, best, cmd:PROGRAM ARGS".into()
+            })
         );
         assert_eq!(
             builtin_bot(&a, "cmd:./bot -x", 1).err(),
             Some(SpecError::NotBuiltin { command: "./bot -x".into() })
         );
         assert!(matches!(builtin_bot(&a, "a b", 1), Err(SpecError::UnknownBot { .. })));
+        assert!(matches!(builtin_bot(&a, "search:ms=5", 1), Err(SpecError::NoSuchBuiltin { .. })));
+    }
+
+    #[test]
+    fn a_time_budget_fits_the_later_answers_less_the_margin_scaled_by_the_time_factor() {
+        // Nim: 200 ms an answer after the first; the margin is 10 ms and an eighth.
+        let a = NimAdapter { pile: 10, max_take: 3 };
+        let check = |spec: &str, factor: f64| check_specs(&a, &[spec.to_string()], factor).map(|_| ());
+        assert_eq!(check("mcts:ms=165", 1.0), Ok(()));
+        assert_eq!(check("alphabeta:ms=165", 1.0), Ok(()));
+        assert_eq!(
+            check("mcts:ms=166", 1.0).map_err(|e| e.to_string()),
+            Err("bot \"mcts:ms=166\": nim allows 200 ms an answer and the arena keeps a margin of 35 ms: at most ms=165"
+                .into())
+        );
+        assert_eq!(check("mcts:ms=300", 2.0), Ok(()), "--time-factor 2: 400 ms an answer");
+        assert!(matches!(check("alphabeta:ms=166", 1.0), Err(SpecError::BudgetTooLarge { .. })));
+        assert_eq!(check("mcts:iters=100000", 1.0), Ok(()), "iterations are not timed");
     }
 }

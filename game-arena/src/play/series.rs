@@ -305,7 +305,7 @@ pub fn play_series<A: Adapter>(
     on_game: &(dyn Fn(&GameSummary) -> bool + Sync),
 ) -> Result<SeriesRun, PlayError> {
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-    let parsed = check_specs(a, specs)?;
+    let parsed = check_specs(a, specs, opts.time_factor)?;
     let seats = a.start().players();
     if parsed.len() != seats {
         return Err(PlayError::SeatCount { game: a.name(), seats, bots: parsed.len() });

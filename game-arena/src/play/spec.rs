@@ -4,6 +4,7 @@
 
 use crate::bot::{AlphaBetaConfig, Budget, MctsConfig};
 use crate::error::{NumberError, SpecError};
+use crate::games::GAME_ROLLOUT;
 use std::time::Duration;
 
 /// A seat's bot, as written on the command line.
@@ -11,7 +12,8 @@ use std::time::Duration;
 pub enum BotSpec {
     /// `random`.
     Random,
-    /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`.
+    /// `mcts`, `mcts:iters=N`, `mcts:ms=N`, optionally `,c=X`, `,rollout=N`
+    /// (`ms=N`: the time of each whole answer, every move of a turn).
     Mcts {
         /// The search's settings.
         cfg: MctsConfig,
@@ -28,12 +30,25 @@ pub enum BotSpec {
         /// clock ([`crate::bot::Timed`]).
         timed: bool,
     },
+    /// `search`, `search:ms=N`, optionally `,rollout=N`: the game's own
+    /// rollout search ([`Adapter::search_bot`](crate::games::Adapter::search_bot),
+    /// Parallel Football's).
+    Search {
+        /// `ms=N`: the time of each whole answer; `None`: each turn's budget
+        /// comes from the game's clock ([`crate::bot::Timed`]).
+        time: Option<Duration>,
+        /// `rollout=N`: turns played after the searched one; `None`: the
+        /// game's own.
+        rollout: Option<u32>,
+    },
     /// `best`: the strongest built-in bot of the game at its clock
     /// ([`Adapter::best_bot`](crate::games::Adapter::best_bot)).
     Best,
     /// `cmd:PROGRAM ARGS`.
     External(String),
-    /// A game's own built-in bot (`greedy`).
+    /// A game's own built-in bot (`greedy`), or a name no game has (which
+    /// the game then refuses, listing its bots), as written: the name and
+    /// any `:key=value` options.
     Builtin(String),
 }
 
@@ -52,7 +67,9 @@ fn split_name(spec: &str) -> (Option<&str>, &str) {
 }
 
 impl BotSpec {
-    /// Reads a spec (after its `name=NAME,` prefix, if any).
+    /// Reads a spec (after its `name=NAME,` prefix, if any). An option
+    /// given twice, or two options that each set the budget (`iters=` or
+    /// `depth=` with `ms=`), are refused.
     ///
     /// # Errors
     /// [`SpecError`] saying what is wrong.
@@ -79,16 +96,28 @@ impl BotSpec {
             parse_whole(value, 1, u64::MAX).map(Duration::from_millis).map_err(|e| bad(key, e.to_string()))
         };
         let unknown = |key: &str, known| SpecError::UnknownOption { spec: spec(), key: key.to_string(), known };
+        // The budget option given so far, if any: a second one conflicts.
+        let mut budget_key: Option<String> = None;
+        let mut set_budget = |key: &str| match budget_key.replace(key.to_string()) {
+            Some(first) => Err(SpecError::ConflictingOptions { spec: spec(), first, second: key.to_string() }),
+            None => Ok(()),
+        };
         match name {
             "random" if params.is_empty() => Ok(BotSpec::Random),
             "best" if params.is_empty() => Ok(BotSpec::Best),
+            "random" | "best" => Err(SpecError::NoOptions { spec: spec(), name: name.into() }),
             "mcts" => {
-                let mut cfg = MctsConfig::default();
-                let mut timed = true;
+                let mut cfg = MctsConfig { playout_limit: GAME_ROLLOUT, ..MctsConfig::default() };
                 for (k, v) in key_values(params, spec)? {
                     match k {
-                        "iters" => (cfg.budget, timed) = (Budget::Iterations(whole(k, v, 1)?), false),
-                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
+                        "iters" => {
+                            set_budget(k)?;
+                            cfg.budget = Budget::Iterations(whole(k, v, 1)?);
+                        }
+                        "ms" => {
+                            set_budget(k)?;
+                            cfg.budget = Budget::Time(millis(k, v)?);
+                        }
                         "c" => {
                             cfg.exploration = v
                                 .parse()
@@ -96,18 +125,22 @@ impl BotSpec {
                                 .filter(|c: &f64| c.is_finite() && *c >= 0.0)
                                 .ok_or_else(|| bad(k, "expected a number, 0 or more".into()))?;
                         }
-                        "rollout" => cfg.playout_limit = whole(k, v, 0)?,
+                        "rollout" => {
+                            cfg.playout_limit = parse_whole(v, 0, (GAME_ROLLOUT - 1).into())
+                                .map(|n| u32::try_from(n).unwrap_or(0))
+                                .map_err(|e| bad(k, e.to_string()))?;
+                        }
                         _ => return Err(unknown(k, "iters, ms, c, rollout")),
                     }
                 }
-                Ok(BotSpec::Mcts { cfg, timed })
+                Ok(BotSpec::Mcts { cfg, timed: budget_key.is_none() })
             }
             "alphabeta" => {
                 let mut cfg = AlphaBetaConfig::default();
-                let mut timed = true;
                 for (k, v) in key_values(params, spec)? {
                     match k {
                         "depth" => {
+                            set_budget(k)?;
                             let depth = parse_whole(v, 1, MAX_ALPHABETA_DEPTH.into()).map_err(|e| match e {
                                 NumberError::TooLarge { .. } => bad(
                                     k,
@@ -116,29 +149,62 @@ impl BotSpec {
                                 _ => bad(k, e.to_string()),
                             })?;
                             cfg.budget = Budget::Iterations(u32::try_from(depth).unwrap_or(MAX_ALPHABETA_DEPTH));
-                            timed = false;
                         }
-                        "ms" => (cfg.budget, timed) = (Budget::Time(millis(k, v)?), false),
+                        "ms" => {
+                            set_budget(k)?;
+                            cfg.budget = Budget::Time(millis(k, v)?);
+                        }
                         _ => return Err(unknown(k, "depth, ms")),
                     }
                 }
-                Ok(BotSpec::AlphaBeta { cfg, timed })
+                Ok(BotSpec::AlphaBeta { cfg, timed: budget_key.is_none() })
             }
-            _ if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && !text.is_empty() => {
-                Ok(BotSpec::Builtin(text.to_string()))
+            "search" => {
+                let (mut time, mut rollout) = (None, None);
+                for (k, v) in key_values(params, spec)? {
+                    match k {
+                        "ms" => time = Some(millis(k, v)?),
+                        "rollout" => rollout = Some(whole(k, v, 0)?),
+                        _ => return Err(unknown(k, "ms, rollout")),
+                    }
+                }
+                Ok(BotSpec::Search { time, rollout })
             }
+            _ if is_word(name) && (params.is_empty() || params.contains('=')) => Ok(BotSpec::Builtin(text.to_string())),
             _ => Err(SpecError::UnknownBot { spec: spec() }),
+        }
+    }
+
+    /// The time budget of each whole answer the spec sets itself (`ms=N`),
+    /// if it sets one.
+    #[must_use]
+    pub fn fixed_time(&self) -> Option<Duration> {
+        match self {
+            BotSpec::Mcts { cfg: MctsConfig { budget: Budget::Time(t), .. }, timed: false }
+            | BotSpec::AlphaBeta { cfg: AlphaBetaConfig { budget: Budget::Time(t), .. }, timed: false }
+            | BotSpec::Search { time: Some(t), .. } => Some(*t),
+            _ => None,
         }
     }
 }
 
-/// The `key=value` pairs of a spec's parameters (`iters=5,c=1.4`).
+/// A bot's name: letters, digits and `-`, not empty.
+fn is_word(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// The `key=value` pairs of a spec's parameters (`iters=5,c=1.4`); a key
+/// given twice is refused.
 fn key_values(params: &str, spec: impl Fn() -> String) -> Result<Vec<(&str, &str)>, SpecError> {
-    params
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|kv| kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() }))
-        .collect()
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for kv in params.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::ExpectedKeyValue { spec: spec() })?;
+        if pairs.iter().any(|(seen, _)| *seen == k) {
+            return Err(SpecError::RepeatedOption { spec: spec(), key: k.to_string() });
+        }
+        pairs.push((k, v));
+    }
+    Ok(pairs)
 }
 
 /// The deepest `alphabeta:depth=N`. Each ply multiplies the search's time
@@ -198,7 +264,10 @@ mod tests {
         assert!(BotSpec::parse("a b").is_err());
         assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::Builtin("greedy".into())));
         assert_eq!(BotSpec::parse("best"), Ok(BotSpec::Best));
-        assert!(BotSpec::parse("best:ms=5").is_err());
+        assert_eq!(
+            BotSpec::parse("best:ms=5").map_err(|e| e.to_string()),
+            Err("bot \"best:ms=5\": best takes no options".into())
+        );
     }
 
     #[test]
@@ -228,6 +297,11 @@ mod tests {
         assert!(
             matches!(BotSpec::parse("mcts:rollout=0"), Ok(BotSpec::Mcts { cfg: c, timed: true }) if c.playout_limit == 0)
         );
+        assert!(
+            matches!(BotSpec::parse("mcts:rollout=1000"), Ok(BotSpec::Mcts { cfg: c, .. }) if c.playout_limit == 1000)
+        );
+        assert!(matches!(BotSpec::parse("mcts"), Ok(BotSpec::Mcts { cfg: c, .. }) if c.playout_limit == GAME_ROLLOUT));
+        assert!(refused("mcts:rollout=4294967295").ends_with("too large: at most 4294967294"));
         let deepest = format!("alphabeta:depth={MAX_ALPHABETA_DEPTH}");
         assert!(
             matches!(BotSpec::parse(&deepest), Ok(BotSpec::AlphaBeta { cfg: c, timed: false }) if c.budget == Budget::Iterations(MAX_ALPHABETA_DEPTH))
@@ -235,6 +309,35 @@ mod tests {
         assert_eq!(parse_whole("+7", 0, 9), Ok(7));
         assert_eq!(parse_whole("", 0, 9), Err(NumberError::NotWhole { min: 0, max: 9 }));
         assert_eq!(parse_whole("99999999999999999999", 0, u64::MAX), Err(NumberError::TooLarge { max: u64::MAX }));
+    }
+
+    #[test]
+    fn an_option_given_twice_or_two_budgets_are_refused() {
+        let refused = |spec: &str| BotSpec::parse(spec).map_err(|e| e.to_string()).unwrap_err();
+        assert_eq!(
+            refused("mcts:iters=5,ms=5"),
+            "bot \"mcts:iters=5,ms=5\": iters and ms both set the budget: give one of them"
+        );
+        assert_eq!(
+            refused("alphabeta:ms=5,depth=3"),
+            "bot \"alphabeta:ms=5,depth=3\": ms and depth both set the budget: give one of them"
+        );
+        assert_eq!(refused("mcts:c=1,c=2"), "bot \"mcts:c=1,c=2\": c is given twice");
+        assert_eq!(refused("mcts:ms=5,ms=5"), "bot \"mcts:ms=5,ms=5\": ms is given twice");
+        assert_eq!(refused("search:rollout=1,rollout=1"), "bot \"search:rollout=1,rollout=1\": rollout is given twice");
+        assert_eq!(refused("search:iters=5"), "bot \"search:iters=5\": no option iters (its options: ms, rollout)");
+    }
+
+    #[test]
+    fn a_time_budget_is_the_specs_own_only_with_ms() {
+        let ms = Duration::from_millis;
+        let fixed = |spec: &str| BotSpec::parse(spec).unwrap().fixed_time();
+        assert_eq!(fixed("mcts:ms=50"), Some(ms(50)));
+        assert_eq!(fixed("alphabeta:ms=7"), Some(ms(7)));
+        assert_eq!(fixed("search:ms=9,rollout=3"), Some(ms(9)));
+        for none in ["mcts", "mcts:iters=5", "alphabeta:depth=2", "search", "best", "random", "greedy"] {
+            assert_eq!(fixed(none), None, "{none}");
+        }
     }
 
     #[test]
