@@ -3,7 +3,7 @@
 //! the first byte picks the board, players, walls and the walk's bias
 //! (uniform, or aimed at meeting pawns, nearly closed corridors or stuck
 //! four-player pawns), the rest are the walk's move indices (at most 160
-//! plies: the reference check of a position costs about a millisecond).
+//! plies, so that an input's walk stays short next to its check).
 #![no_main]
 
 use game_core::testing::{Bias, Uniform, state_from_indices_biased};
