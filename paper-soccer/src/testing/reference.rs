@@ -527,7 +527,7 @@ impl Hasher for PlainHasher {
         self.add(u64::from(x));
     }
     fn write_i32(&mut self, x: i32) {
-        self.add(u64::from(x.cast_unsigned()));
+        self.add(u64::from(u32::from_ne_bytes(x.to_ne_bytes())));
     }
     fn write_u64(&mut self, x: u64) {
         self.add(x);
