@@ -20,7 +20,8 @@ use paper_soccer::testing::reference;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&walk, rest)) = data.split_first() else { return };
-    let indices: Vec<u16> = rest.chunks(2).map(|c| u16::from_le_bytes([c[0], c.get(1).copied().unwrap_or(0)])).collect();
+    let indices: Vec<u16> =
+        rest.chunks(2).map(|c| u16::from_le_bytes([c[0], c.get(1).copied().unwrap_or(0)])).collect();
     let start = PaperSoccer::default();
     let b = match walk % 4 {
         0 => state_from_indices_biased(&start, &indices, &Uniform),
