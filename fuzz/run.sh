@@ -113,5 +113,8 @@ for t in "${targets[@]}"; do
     runs=$(grep -Eo '^Done [0-9]+ runs in [0-9]+ second' "$log" | awk '{print $2, $5}')
     read -r n s <<<"${runs:-0 1}"
     printf 'fuzz %-28s %9d runs in %3ds  %8d exec/s\n' "$t" "$n" "$s" "$((n / (s > 0 ? s : 1)))"
+    # What a target reports about itself (paper_soccer_reference: how often
+    # its turn lists were compared whole), the last report of the run.
+    grep '^#stats ' "$log" | tail -n 1 | sed 's/^#stats /     /' || true
 done
 echo "fuzz: ${#targets[@]} targets, ${seconds}s each, no crash"

@@ -15,8 +15,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = protocol::parse_answer(data);
     let _ = protocol::parse_placement(&config, data);
     let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    let placements = protocol::parse_placements(&lines, &config, parallel_football::game_core::PlayerId(1))
-        .expect("team 1 exists");
+    let placements =
+        protocol::parse_placements(&lines, &config, parallel_football::game_core::PlayerId(1)).expect("team 1 exists");
     assert!(placements.cells.iter().all(|&c| config.contains(c)));
     let seat = parallel_football::game_core::PlayerId(4 + data.first().copied().unwrap_or(0) % 8);
     assert!(protocol::parse_placements(&lines, &config, seat).is_err(), "no team {seat}");

@@ -10,7 +10,7 @@ use game_core::testing::{Uniform, state_from_indices_biased};
 use libfuzzer_sys::fuzz_target;
 use parallel_football::testing::edges::{CrowdedKicks, GoalKicks};
 use parallel_football::testing::reference;
-use parallel_football::{Config, ParallelFootball, Order};
+use parallel_football::{Config, Order, ParallelFootball};
 
 fuzz_target!(|data: &[u8]| {
     let [shape, walk, len, rest @ ..] = data else { return };

@@ -10,8 +10,14 @@ use parallel_football::{Config, ParallelFootball};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&shape, rest)) = data.split_first() else { return };
-    let config = Config::new(4 + u32::from(shape % 4), 4 + u32::from(shape / 4 % 4), 1 + u32::from(shape / 16 % 2), 1 + u32::from(shape / 32 % 4), 30)
-        .expect("a valid small configuration");
+    let config = Config::new(
+        4 + u32::from(shape % 4),
+        4 + u32::from(shape / 4 % 4),
+        1 + u32::from(shape / 16 % 2),
+        1 + u32::from(shape / 32 % 4),
+        30,
+    )
+    .expect("a valid small configuration");
     let total = config.start_balls();
     let result = fuzz_game_with(&ParallelFootball::new(config).unwrap(), rest, |g: &ParallelFootball| {
         let f = g.field();

@@ -28,8 +28,7 @@ fuzz_target!(|data: &[u8]| {
     let k = u32::from(b.byte() % 48); // 0 and 47 are invalid: typed errors
     let Ok(config) = Config::new(w, h, p, k, 1 + u32::from(b.byte() % 40)) else { return };
     let n = config.total_players();
-    let starts: Vec<Cell> =
-        (0..n).map(|_| Cell::new(b.byte() % config.width, b.byte() % config.height)).collect();
+    let starts: Vec<Cell> = (0..n).map(|_| Cell::new(b.byte() % config.width, b.byte() % config.height)).collect();
     let Ok(mut field) = Field::new(config, &starts) else { return };
     let total = config.start_balls();
     let mut report = TurnReport::default();

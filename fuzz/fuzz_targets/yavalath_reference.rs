@@ -12,7 +12,8 @@ use yavalath::testing::edges::{Quiet, Steal, Threats};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&bias, rest)) = data.split_first() else { return };
-    let indices: Vec<u16> = rest.chunks(2).map(|c| u16::from_le_bytes([c[0], c.get(1).copied().unwrap_or(0)])).collect();
+    let indices: Vec<u16> =
+        rest.chunks(2).map(|c| u16::from_le_bytes([c[0], c.get(1).copied().unwrap_or(0)])).collect();
     let start = Yavalath::new();
     let g = match bias % 4 {
         0 => state_from_indices_biased(&start, &indices, &Uniform),

@@ -1,6 +1,6 @@
 //! The plain reference model: the rules of [`crate::rules`] written a
-//! second time, deliberately naively (coordinates, sets of segments, every
-//! step order tried), and the one-call differential check of the fast
+//! second time, deliberately naively (coordinates, a table of the lines at
+//! each point, every step order tried), and the one-call differential check of the fast
 //! implementation against it.
 //!
 //! * [`check`]: on one position, for both seats (and a seat that does not
@@ -17,9 +17,12 @@ use crate::dir::{Dir, Point};
 use crate::state::Board;
 use game_core::testing::Violation;
 use game_core::{Game, PlayerId, ToAct};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A point `(x, y)`, `y` growing southwards (towards the bottom goal).
 pub type P = (i32, i32);
@@ -36,6 +39,9 @@ pub fn seg(a: P, b: P) -> Seg {
 }
 
 /// The pitch as the rules describe it, built link by link.
+///
+/// The sets are the rules' own words; the model looks them up through a
+/// plain table (`point × direction`) filled from them once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NaivePitch {
     /// Width in cells (even).
@@ -49,6 +55,28 @@ pub struct NaivePitch {
     /// The lines drawn before the game starts (side lines, end lines
     /// outside the mouths, goal walls and backs).
     pub predrawn: HashSet<Seg>,
+    /// For each point of the box `0..=w × -1..=h+1` and each direction:
+    /// [`NO_LINK`], [`LINK`] or [`PREDRAWN`], from `links` and `predrawn`.
+    table: Vec<u8>,
+}
+
+/// No link from a point that way.
+const NO_LINK: u8 = 0;
+/// A link that is free at the start.
+const LINK: u8 = 1;
+/// A line drawn before the game starts.
+const PREDRAWN: u8 = 2;
+
+/// The direction digit from `a` to its neighbour `b` (the index of
+/// `b - a` in [`DELTA`]).
+fn dir_between(a: P, b: P) -> Option<usize> {
+    const BY_DELTA: [[u8; 3]; 3] = [[7, 6, 5], [0, 8, 4], [1, 2, 3]];
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    if dx.abs() > 1 || dy.abs() > 1 {
+        return None;
+    }
+    let d = BY_DELTA[(dx + 1) as usize][(dy + 1) as usize];
+    (d < 8).then_some(usize::from(d))
 }
 
 impl NaivePitch {
@@ -103,7 +131,61 @@ impl NaivePitch {
             }
         }
         links.extend(predrawn.iter().copied());
-        NaivePitch { w, h, points, links, predrawn }
+        let mut pitch = NaivePitch { w, h, points, links, predrawn, table: Vec::new() };
+        pitch.table = vec![NO_LINK; pitch.slots() * 8];
+        for (set, kind) in [(&pitch.links, LINK), (&pitch.predrawn, PREDRAWN)] {
+            for &(a, b) in set {
+                for (from, to) in [(a, b), (b, a)] {
+                    if let (Some(i), Some(d)) = (pitch.slot(from), dir_between(from, to)) {
+                        pitch.table[i * 8 + d] = kind;
+                    }
+                }
+            }
+        }
+        pitch
+    }
+
+    /// The pitch of `w` by `h` cells, built once per thread and size.
+    fn shared(w: i32, h: i32) -> Arc<NaivePitch> {
+        thread_local! {
+            static PITCHES: RefCell<Vec<Arc<NaivePitch>>> = const { RefCell::new(Vec::new()) };
+        }
+        PITCHES.with_borrow_mut(|pitches| {
+            if let Some(p) = pitches.iter().find(|p| p.w == w && p.h == h) {
+                return Arc::clone(p);
+            }
+            let p = Arc::new(NaivePitch::new(w, h));
+            pitches.push(Arc::clone(&p));
+            p
+        })
+    }
+
+    /// Points in the box `0..=w × -1..=h+1`.
+    fn slots(&self) -> usize {
+        ((self.w + 1) * (self.h + 3)) as usize
+    }
+
+    /// The index of `p` in the box `0..=w × -1..=h+1`, `None` outside it.
+    fn slot(&self, p: P) -> Option<usize> {
+        ((0..=self.w).contains(&p.0) && (-1..=self.h + 1).contains(&p.1))
+            .then(|| ((p.1 + 1) * (self.w + 1) + p.0) as usize)
+    }
+
+    /// The table entry of the link from `p` in direction `d` and its index.
+    fn entry_at(&self, p: P, d: usize) -> (u8, usize) {
+        match self.slot(p) {
+            Some(i) if d < 8 => (self.table[i * 8 + d], i * 8 + d),
+            _ => (NO_LINK, 0),
+        }
+    }
+
+    /// The table entry of the segment `s` ([`NO_LINK`] for anything that
+    /// is not a segment between neighbours in the box) and its index.
+    fn entry(&self, s: &Seg) -> (u8, usize) {
+        match (self.slot(s.0), dir_between(s.0, s.1)) {
+            (Some(i), Some(d)) => (self.table[i * 8 + d], i * 8 + d),
+            _ => (NO_LINK, 0),
+        }
     }
 
     /// The player who wins when the ball enters the goal `p` is in: 0 for
@@ -135,13 +217,18 @@ pub enum NaiveErr {
 /// move (the last mover once over), winner.
 pub type NaiveKey = (P, Vec<Seg>, u8, Option<u8>);
 
-/// A position of the model.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A position of the model: the pitch, a flag per point and direction for
+/// the lines drawn during the game (each line flagged at both its ends),
+/// the ball, the player to move and the winner.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Naive {
     /// The pitch.
     pub pitch: Arc<NaivePitch>,
-    /// The lines drawn during the game.
-    pub drawn: BTreeSet<Seg>,
+    /// Drawn during the game, per point and direction (see
+    /// [`Naive::drawn`] for the lines as a set).
+    lines: Vec<bool>,
+    /// How many lines are drawn during the game.
+    count: usize,
     /// The ball.
     pub ball: P,
     /// The player to move; once the game is over, the last mover.
@@ -150,17 +237,32 @@ pub struct Naive {
     pub winner: Option<u8>,
 }
 
+impl std::fmt::Debug for Naive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Naive")
+            .field("pitch", &(self.pitch.w, self.pitch.h))
+            .field("drawn", &self.drawn())
+            .field("ball", &self.ball)
+            .field("player", &self.player)
+            .field("winner", &self.winner)
+            .finish()
+    }
+}
+
+/// What [`Naive::step`] changed, for [`Naive::undo`].
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    from: P,
+    player: u8,
+    winner: Option<u8>,
+}
+
 impl Naive {
     /// The start of a game on `w` by `h` cells.
     #[must_use]
     pub fn new(w: i32, h: i32) -> Naive {
-        Naive {
-            pitch: Arc::new(NaivePitch::new(w, h)),
-            drawn: BTreeSet::new(),
-            ball: (w / 2, h / 2),
-            player: 0,
-            winner: None,
-        }
+        let pitch = NaivePitch::shared(w, h);
+        Naive { lines: vec![false; pitch.slots() * 8], count: 0, pitch, ball: (w / 2, h / 2), player: 0, winner: None }
     }
 
     /// The model of `b`, rebuilt from its drawn lines, ball and player.
@@ -168,7 +270,9 @@ impl Naive {
     pub fn from_board<const N: usize>(b: &Board<N>) -> Naive {
         let pitch = b.pitch();
         let mut n = Naive::new(i32::from(pitch.width), i32::from(pitch.height));
-        n.drawn = b.lines().map(|l| seg_of(l.from, l.dir)).collect();
+        for l in b.lines() {
+            n.mark(&seg_of(l.from, l.dir), true);
+        }
         n.ball = p_of(b.ball());
         n.player = b.to_move().or(b.last_mover()).map_or(0, |p| p.0);
         n.winner = b.winner().map(|w| w.0);
@@ -187,16 +291,68 @@ impl Naive {
         Ok(n)
     }
 
+    /// Flags (or clears) the line `s` as drawn during the game, at both
+    /// its ends; `s` must be a link of the pitch.
+    fn mark(&mut self, s: &Seg, on: bool) {
+        if let Some(d) = dir_between(s.0, s.1) {
+            self.mark_at(s.0, d, on);
+        }
+    }
+
+    /// [`Naive::mark`] for the line from `p` in direction `d`.
+    fn mark_at(&mut self, p: P, d: usize, on: bool) {
+        let (dx, dy) = DELTA[d];
+        let (kind, i) = self.pitch.entry_at(p, d);
+        let (_, j) = self.pitch.entry_at((p.0 + dx, p.1 + dy), (d + 4) % 8);
+        if kind != NO_LINK && self.lines[i] != on {
+            self.lines[i] = on;
+            self.lines[j] = on;
+            self.count = if on { self.count + 1 } else { self.count - 1 };
+        }
+    }
+
+    /// The lines drawn during the game (pre-drawn ones not included).
+    #[must_use]
+    pub fn drawn(&self) -> BTreeSet<Seg> {
+        let mut out = BTreeSet::new();
+        for x in 0..=self.pitch.w {
+            for y in -1..=self.pitch.h + 1 {
+                for (dx, dy) in DELTA {
+                    let s = seg((x, y), (x + dx, y + dy));
+                    if self.is_drawn_in_game(&s) {
+                        out.insert(s);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// How many lines are drawn during the game.
+    #[must_use]
+    pub fn lines_drawn(&self) -> usize {
+        self.count
+    }
+
+    /// Whether `s` was drawn during the game (pre-drawn lines not included).
+    #[must_use]
+    pub fn is_drawn_in_game(&self, s: &Seg) -> bool {
+        let (kind, i) = self.pitch.entry(s);
+        kind != NO_LINK && self.lines[i]
+    }
+
     /// Whether `s` is drawn (pre-drawn lines included).
     #[must_use]
     pub fn is_drawn(&self, s: &Seg) -> bool {
-        self.pitch.predrawn.contains(s) || self.drawn.contains(s)
+        let (kind, i) = self.pitch.entry(s);
+        kind == PREDRAWN || (kind == LINK && self.lines[i])
     }
 
-    /// Whether a drawn line touches `p`.
+    /// Whether a drawn line touches `p`: one of the eight segments from `p`
+    /// to its neighbours is drawn.
     #[must_use]
     pub fn touches(&self, p: P) -> bool {
-        self.pitch.predrawn.iter().chain(self.drawn.iter()).any(|&(a, b)| a == p || b == p)
+        (0..8).any(|d| self.drawn_at(p, d))
     }
 
     /// The directions the ball may step in now, ascending.
@@ -205,13 +361,20 @@ impl Naive {
         if self.winner.is_some() {
             return Vec::new();
         }
-        (0..8u8)
-            .filter(|&d| {
-                let (dx, dy) = DELTA[usize::from(d)];
-                let s = seg(self.ball, (self.ball.0 + dx, self.ball.1 + dy));
-                self.pitch.links.contains(&s) && !self.is_drawn(&s)
-            })
-            .collect()
+        (0..8u8).filter(|&d| self.free_at(self.ball, usize::from(d))).collect()
+    }
+
+    /// Whether the line from `p` in direction `d` is drawn (pre-drawn
+    /// lines included).
+    fn drawn_at(&self, p: P, d: usize) -> bool {
+        let (kind, i) = self.pitch.entry_at(p, d);
+        kind == PREDRAWN || (kind == LINK && self.lines[i])
+    }
+
+    /// Whether there is a link from `p` in direction `d` and it is free.
+    fn free_at(&self, p: P, d: usize) -> bool {
+        let (kind, i) = self.pitch.entry_at(p, d);
+        kind == LINK && !self.lines[i]
     }
 
     /// One step in direction `d`; `Ok(true)` when the same player goes on.
@@ -219,41 +382,57 @@ impl Naive {
     /// # Errors
     /// Why the step is refused.
     pub fn step(&mut self, d: u8) -> Result<bool, NaiveErr> {
+        self.step_undoable(d).map(|(goes_on, _)| goes_on)
+    }
+
+    /// [`Naive::step`], also returning what [`Naive::undo`] needs.
+    fn step_undoable(&mut self, d: u8) -> Result<(bool, Undo), NaiveErr> {
         if self.winner.is_some() {
             return Err(NaiveErr::Over);
         }
         let Some(&(dx, dy)) = DELTA.get(usize::from(d)) else { return Err(NaiveErr::NoPoint) };
         let to = (self.ball.0 + dx, self.ball.1 + dy);
         let s = seg(self.ball, to);
-        if !self.pitch.links.contains(&s) {
+        if self.pitch.entry(&s).0 == NO_LINK {
             return Err(NaiveErr::NoPoint);
         }
         if self.is_drawn(&s) {
             return Err(NaiveErr::Drawn);
         }
+        let undo = Undo { from: self.ball, player: self.player, winner: self.winner };
         let bounce = self.touches(to);
-        self.drawn.insert(s);
+        self.mark_at(self.ball, usize::from(d), true);
         self.ball = to;
         if let Some(attacker) = self.pitch.goal_attacker(to) {
             self.winner = Some(attacker);
-            return Ok(false);
+            return Ok((false, undo));
         }
-        if self.free_dirs().is_empty() {
+        if !(0..8).any(|d| self.free_at(to, d)) {
             self.winner = Some(1 - self.player);
-            return Ok(false);
+            return Ok((false, undo));
         }
         if bounce {
-            Ok(true)
+            Ok((true, undo))
         } else {
             self.player = 1 - self.player;
-            Ok(false)
+            Ok((false, undo))
         }
+    }
+
+    /// Takes back the step that returned `u`.
+    fn undo(&mut self, u: Undo) {
+        if let Some(d) = dir_between(u.from, self.ball) {
+            self.mark_at(u.from, d, false);
+        }
+        self.ball = u.from;
+        self.player = u.player;
+        self.winner = u.winner;
     }
 
     /// The identity of this position.
     #[must_use]
     pub fn key(&self) -> NaiveKey {
-        (self.ball, self.drawn.iter().copied().collect(), self.player, self.winner)
+        (self.ball, self.drawn().into_iter().collect(), self.player, self.winner)
     }
 
     /// Every complete turn, found by trying every step order, as (step
@@ -261,41 +440,30 @@ impl Naive {
     /// result; stops (returning `None`) past `budget` steps tried.
     #[must_use]
     pub fn turns(&self, budget: u64) -> Option<Vec<(String, Naive)>> {
-        let mut seen = HashSet::new();
-        let mut expanded = HashSet::new();
         let mut out = Vec::new();
-        let mut left = budget;
-        self.turns_rec(&mut String::new(), &mut seen, &mut expanded, &mut out, &mut left).then_some(out)
+        let mut work = self.clone();
+        let complete = work.each_turn(budget, &mut |path, after, _| {
+            out.push((path.iter().map(|&d| char::from(b'0' + d)).collect(), after.clone()));
+        });
+        complete.then_some(out)
     }
 
-    /// Depth first over step orders; an intermediate position met again
-    /// (the same lines in another order) is not expanded twice.
-    fn turns_rec(
-        &self,
-        path: &mut String,
-        seen: &mut HashSet<NaiveKey>,
-        expanded: &mut HashSet<NaiveKey>,
-        out: &mut Vec<(String, Naive)>,
-        left: &mut u64,
-    ) -> bool {
-        for d in self.free_dirs() {
-            if *left == 0 {
-                return false;
-            }
-            *left -= 1;
-            let mut c = self.clone();
-            let Ok(goes_on) = c.step(d) else { continue };
-            path.push(char::from(b'0' + d));
-            if goes_on {
-                if expanded.insert(c.key()) && !c.turns_rec(path, seen, expanded, out, left) {
-                    return false;
-                }
-            } else if seen.insert(c.key()) {
-                out.push((path.clone(), c));
-            }
-            path.pop();
-        }
-        true
+    /// Calls `visit(steps, after, key)` once per distinct result of a
+    /// complete turn (the first step order found), trying every step order
+    /// depth first; an intermediate position met again (the same lines in
+    /// another order) is not expanded twice. Positions are told apart by
+    /// their [`TurnKey`]: the same start, so the same lines before the turn.
+    /// Whether every turn was listed within `budget` steps tried. Leaves
+    /// `self` as it was.
+    fn each_turn(&mut self, budget: u64, visit: &mut dyn FnMut(&[u8], &Naive, &TurnKey)) -> bool {
+        let mut walk = TurnWalk {
+            seen: TurnKeys::with_capacity_and_hasher(256, BuildHasherDefault::default()),
+            expanded: TurnKeys::with_capacity_and_hasher(256, BuildHasherDefault::default()),
+            path: Vec::new(),
+            segs: Vec::new(),
+            left: budget,
+        };
+        walk.run(self, visit)
     }
 
     /// Step-level perft: sequences of `depth` steps (0 for a game that
@@ -328,6 +496,105 @@ impl Naive {
     }
 }
 
+/// A position within one turn's search, told apart from the others of
+/// the same search: ball, the lines drawn so far in the turn (sorted),
+/// player to move, winner.
+type TurnKey = (P, Vec<Seg>, u8, Option<u8>);
+
+/// A plain multiply-and-rotate hash for the model's sets of [`TurnKey`]s
+/// (the standard hash is slow, most of all under a fuzzer's coverage
+/// instrumentation; nothing here needs it to resist collisions chosen by
+/// an adversary).
+#[derive(Default)]
+struct PlainHasher(u64);
+
+impl PlainHasher {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for PlainHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(u64::from(x));
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.add(u64::from(x));
+    }
+    fn write_i32(&mut self, x: i32) {
+        self.add(u64::from(u32::from_ne_bytes(x.to_ne_bytes())));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64);
+    }
+    fn write_isize(&mut self, x: isize) {
+        self.add(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of [`TurnKey`]s.
+type TurnKeys = HashSet<TurnKey, BuildHasherDefault<PlainHasher>>;
+
+/// The state of one search of [`Naive::each_turn`].
+struct TurnWalk {
+    seen: TurnKeys,
+    expanded: TurnKeys,
+    path: Vec<u8>,
+    segs: Vec<Seg>,
+    left: u64,
+}
+
+impl TurnWalk {
+    fn key(&self, n: &Naive) -> TurnKey {
+        (n.ball, self.segs.clone(), n.player, n.winner)
+    }
+
+    /// Depth first from `n` (left as it was); false once out of budget.
+    fn run(&mut self, n: &mut Naive, visit: &mut dyn FnMut(&[u8], &Naive, &TurnKey)) -> bool {
+        for d in n.free_dirs() {
+            if self.left == 0 {
+                return false;
+            }
+            self.left -= 1;
+            let from = n.ball;
+            let Ok((goes_on, undo)) = n.step_undoable(d) else { continue };
+            self.path.push(d);
+            // The turn's lines, kept sorted.
+            let s = seg(from, n.ball);
+            let at = self.segs.partition_point(|&x| x < s);
+            self.segs.insert(at, s);
+            let key = self.key(n);
+            let go_on = if goes_on {
+                !self.expanded.insert(key) || self.run(n, visit)
+            } else {
+                if !self.seen.contains(&key) {
+                    visit(&self.path, n, &key);
+                    self.seen.insert(key);
+                }
+                true
+            };
+            self.path.pop();
+            self.segs.remove(at);
+            n.undo(undo);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 fn p_of(p: Point) -> P {
     (i32::from(p.x), i32::from(p.y))
 }
@@ -351,9 +618,23 @@ pub fn agrees<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation> 
     if p_of(b.ball()) != n.ball {
         return fail("reference-ball", format!("ball {} vs {:?}", b.ball(), n.ball));
     }
-    let lines: BTreeSet<Seg> = b.lines().map(|l| seg_of(l.from, l.dir)).collect();
-    if lines != n.drawn {
-        return fail("reference-lines", format!("lines {lines:?} vs {:?}", n.drawn));
+    // The same set of lines: each line of `b` drawn in the model, none
+    // listed twice, as many as the model has.
+    let mut listed = vec![false; n.lines.len()];
+    let mut same = true;
+    let mut count = 0;
+    for l in b.lines() {
+        let s = seg_of(l.from, l.dir);
+        let (kind, i) = n.pitch.entry(&s);
+        same &= kind == LINK && n.lines[i] && !listed[i];
+        if kind != NO_LINK {
+            listed[i] = true;
+        }
+        count += 1;
+    }
+    if !same || count != n.count {
+        let lines: BTreeSet<Seg> = b.lines().map(|l| seg_of(l.from, l.dir)).collect();
+        return fail("reference-lines", format!("lines {lines:?} vs {:?}", n.drawn()));
     }
     let winner = b.outcome().and_then(|o| o.winner()).map(|p| p.0);
     if winner != n.winner {
@@ -369,11 +650,43 @@ pub fn agrees<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation> 
     Ok(())
 }
 
-/// Turns the model enumerates at most (in steps tried) before [`check`]
-/// settles for checking the fast generator's turns one by one.
-const TURN_BUDGET: u64 = 5_000;
+/// Steps the model tries at most while listing a position's turns before
+/// [`check`] settles for checking the fast generator's turns one by one.
+pub const TURN_BUDGET: u64 = 1_500;
 /// Turns of the fast generator [`check`] replays in the model at most.
-const TURN_CAP: u64 = 300;
+pub const TURN_CAP: u64 = 100;
+
+/// How the whole-turn part of [`check`] went on the positions checked so
+/// far in this process ([`turn_stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnStats {
+    /// Positions of a running game checked.
+    pub positions: u64,
+    /// Of those, the positions where both generators listed every turn
+    /// and the two lists were compared whole.
+    pub compared_whole: u64,
+    /// Positions where the model ran out of its budget ([`TURN_BUDGET`]
+    /// steps): only the fast generator's turns were checked, one by one.
+    pub model_capped: u64,
+    /// Positions with more than [`TURN_CAP`] turns: the first
+    /// [`TURN_CAP`] were checked one by one, and the model's count (when
+    /// it finished) compared with that.
+    pub fast_capped: u64,
+}
+
+static STATS: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
+
+/// Counts of the whole-turn checks [`check`] made in this process: how
+/// often the model's listing was cut at its budget.
+#[must_use]
+pub fn turn_stats() -> TurnStats {
+    let [a, b, c, d] = STATS.each_ref().map(|s| s.load(Ordering::Relaxed));
+    TurnStats { positions: a, compared_whole: b, model_capped: c, fast_capped: d }
+}
+
+fn count(i: usize) {
+    STATS[i].fetch_add(1, Ordering::Relaxed);
+}
 
 /// The differential check of the fast implementation against the model on
 /// one position:
@@ -383,10 +696,11 @@ const TURN_CAP: u64 = 300;
 ///   directions, [`Game::legal_moves`] and [`Game::check_move`] say what
 ///   the model says, [`Game::random_legal_move`] draws a legal step, and
 ///   every legal step leads to the position the model's step leads to;
-/// * every turn of [`Board::for_each_turn`] (the first 300) is a complete
-///   turn of the model with the same result, no result comes twice, and
-///   when the model can list every turn within its budget (5,000 steps
-///   tried) the two lists hold the same results.
+/// * every turn of [`Board::for_each_turn`] (the first [`TURN_CAP`]) is a
+///   complete turn of the model with the same result, no result comes
+///   twice, and when the model can list every turn within its budget
+///   ([`TURN_BUDGET`] steps tried) the two lists hold the same results
+///   (or, past the cap, the model has at least as many).
 ///
 /// # Errors
 /// A [`Violation`] named `reference-<what>` for the first difference.
@@ -400,6 +714,7 @@ pub fn check<const N: usize>(b: &Board<N>) -> Result<(), Violation> {
 fn check_steps<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation> {
     let mut moves = Vec::new();
     let mut rng = game_core::rng::seeded(b.hash);
+    let mut m = n.clone();
     for seat in 0..3u8 {
         let player = PlayerId(seat);
         let to_move = n.winner.is_none() && n.player == seat;
@@ -414,19 +729,19 @@ fn check_steps<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation>
             return fail("reference-random-move", format!("seat {seat}: drew {drawn:?}, legal {expected:?}"));
         }
         for d in Dir::ALL {
-            let mut m = n.clone();
-            let model = if to_move { m.step(d.index()) } else { Err(NaiveErr::Over) };
+            let model = if to_move { m.step_undoable(d.index()) } else { Err(NaiveErr::Over) };
             let ok = b.check_move(player, d).is_ok();
             if ok != model.is_ok() {
-                return fail("reference-check-move", format!("seat {seat} dir {d}: {ok} vs {model:?}"));
+                return fail("reference-check-move", format!("seat {seat} dir {d}: {ok} vs {:?}", model.map(|r| r.0)));
             }
-            if let Ok(goes_on) = model {
+            if let Ok((goes_on, undo)) = model {
                 let mut c = *b;
                 let again = c.step(d);
                 agrees(&c, &m).map_err(|v| Violation { detail: format!("after step {d}: {}", v.detail), ..v })?;
                 if again != goes_on {
                     return fail("reference-bounce", format!("step {d}: goes on {again} vs {goes_on}"));
                 }
+                m.undo(undo);
             }
         }
     }
@@ -434,26 +749,39 @@ fn check_steps<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation>
 }
 
 fn check_turns<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation> {
-    let mut fast = HashSet::new();
+    let mut fast = TurnKeys::default();
     let mut err = None;
+    let mut m = n.clone();
+    let mut undos = Vec::new();
+    let mut segs = Vec::new();
     let report = b.for_each_turn(TURN_CAP, |steps, after| {
-        let mut m = n.clone();
         let mut ended = false;
+        undos.clear();
+        segs.clear();
         for (i, d) in steps.iter().enumerate() {
-            match m.step(d.index()) {
-                Ok(goes_on) if !ended => ended = !goes_on,
+            let from = m.ball;
+            match m.step_undoable(d.index()) {
+                Ok((goes_on, undo)) if !ended => {
+                    ended = !goes_on;
+                    undos.push(undo);
+                    segs.push(seg(from, m.ball));
+                }
                 other => {
-                    err = Some(format!("turn {steps:?}: step {i} gives {other:?} (ended {ended})"));
+                    err = Some(format!("turn {steps:?}: step {i} gives {:?} (ended {ended})", other.map(|r| r.0)));
                     return ControlFlow::Break(());
                 }
             }
         }
+        segs.sort_unstable();
         if !ended {
             err = Some(format!("turn {steps:?} does not end the turn"));
         } else if let Err(v) = agrees(after, &m) {
             err = Some(format!("turn {steps:?}: {}", v.detail));
-        } else if !fast.insert(m.key()) {
+        } else if !fast.insert((m.ball, segs.clone(), m.player, m.winner)) {
             err = Some(format!("turn {steps:?} repeats a result"));
+        }
+        for &u in undos.iter().rev() {
+            m.undo(u);
         }
         if err.is_some() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
@@ -463,7 +791,17 @@ fn check_turns<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation>
     if n.winner.is_some() {
         return if report.turns == 0 { Ok(()) } else { fail("reference-turn", "turns after the end".into()) };
     }
-    let Some(model) = n.turns(TURN_BUDGET) else { return Ok(()) };
+    count(0);
+    if !report.complete {
+        count(3);
+    }
+    let mut model = TurnKeys::default();
+    if !m.each_turn(TURN_BUDGET, &mut |_, _, key| {
+        model.insert(key.clone());
+    }) {
+        count(2);
+        return Ok(());
+    }
     if !report.complete {
         // The fast list stopped at its cap; each of its turns is a turn of
         // the model (checked above), so the model has at least as many.
@@ -473,7 +811,7 @@ fn check_turns<const N: usize>(b: &Board<N>, n: &Naive) -> Result<(), Violation>
             fail("reference-turn-count", format!("{} turns vs {} in the model", report.turns, model.len()))
         };
     }
-    let model: HashSet<NaiveKey> = model.into_iter().map(|(_, c)| c.key()).collect();
+    count(1);
     if model != fast {
         return fail("reference-turn-count", format!("{} turns vs {} in the model", fast.len(), model.len()));
     }

@@ -1,7 +1,10 @@
 //! The plain reference model of the rules ([`crate::rules`]), written
-//! straight from the rules text with coordinates, sets and one breadth-first
-//! search per wall: no bit sets, no filters, no shortcuts. It is slow on
-//! purpose; the fast generator is checked against it by [`check`].
+//! straight from the rules text with coordinates, sets and breadth-first
+//! searches: no bit sets, no filters. Its one shortcut: a candidate wall
+//! that crosses no pawn's shortest path (found once per position) leaves
+//! every pawn a path, so only the walls that cross one are searched again.
+//! It is slow on purpose; the fast generator is checked against it by
+//! [`check`].
 //!
 //! ```
 //! use quoridor::testing::reference::{Reference, check, perft};
@@ -48,6 +51,9 @@ pub struct Reference {
     pub over: Option<&'static str>,
 }
 
+/// A step of a path: from a cell, in a direction.
+type Step = ((i32, i32), (i32, i32));
+
 const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 impl Reference {
@@ -76,17 +82,24 @@ impl Reference {
     /// Whether a wall of `walls` or the edge stops a step from `c` by `d`.
     #[must_use]
     pub fn blocked_with(&self, walls: &BTreeSet<RefWall>, c: (i32, i32), d: (i32, i32)) -> bool {
+        self.blocked_by(|w| walls.contains(&w), c, d)
+    }
+
+    /// Whether a wall (`has` says which walls stand) or the edge stops a
+    /// step from `c` by `d`: the one place that says which walls stop
+    /// which steps.
+    fn blocked_by(&self, has: impl Fn(RefWall) -> bool, c: (i32, i32), d: (i32, i32)) -> bool {
         let (x, y) = c;
         if !self.on_board((x + d.0, y + d.1)) {
             return true;
         }
         match d {
             // East: a vertical wall right of (x, y): anchors (x, y) or (x, y-1).
-            (1, 0) => walls.contains(&(x, y, true)) || walls.contains(&(x, y - 1, true)),
-            (-1, 0) => walls.contains(&(x - 1, y, true)) || walls.contains(&(x - 1, y - 1, true)),
+            (1, 0) => has((x, y, true)) || has((x, y - 1, true)),
+            (-1, 0) => has((x - 1, y, true)) || has((x - 1, y - 1, true)),
             // South: a horizontal wall below (x, y): anchors (x, y) or (x-1, y).
-            (0, 1) => walls.contains(&(x, y, false)) || walls.contains(&(x - 1, y, false)),
-            _ => walls.contains(&(x, y - 1, false)) || walls.contains(&(x - 1, y - 1, false)),
+            (0, 1) => has((x, y, false)) || has((x - 1, y, false)),
+            _ => has((x, y - 1, false)) || has((x - 1, y - 1, false)),
         }
     }
 
@@ -148,6 +161,11 @@ impl Reference {
     /// goal through `walls` (pawns ignored), `None` without one.
     #[must_use]
     pub fn distance_with(&self, walls: &BTreeSet<RefWall>, p: usize) -> Option<u32> {
+        self.distance_by(&|w| walls.contains(&w), p)
+    }
+
+    /// [`Reference::distance_with`] with the walls given by `has`.
+    fn distance_by(&self, has: &impl Fn(RefWall) -> bool, p: usize) -> Option<u32> {
         let start = (*self.pawns.get(p)?)?;
         let index = |(x, y): (i32, i32)| (y * self.m + x) as usize;
         let mut seen = vec![false; (self.m * self.m) as usize];
@@ -158,7 +176,7 @@ impl Reference {
                 return Some(d);
             }
             for dir in DIRS {
-                if !self.blocked_with(walls, c, dir) {
+                if !self.blocked_by(has, c, dir) {
                     let t = (c.0 + dir.0, c.1 + dir.1);
                     if !seen[index(t)] {
                         seen[index(t)] = true;
@@ -173,7 +191,16 @@ impl Reference {
     /// Whether the wall may be placed (walls left not considered): on the
     /// board, no overlap, no crossing, and a path for every pawn afterwards.
     #[must_use]
-    pub fn wall_ok(&self, (x, y, v): RefWall) -> bool {
+    pub fn wall_ok(&self, w: RefWall) -> bool {
+        self.wall_ok_in(&mut WallTable::of(self), &[], w)
+    }
+
+    /// [`Reference::wall_ok`] with the board's walls in `table` (left as
+    /// it was). The path check searches breadth first for each pawn through
+    /// the walls and `w`, unless `paths` holds a path of that pawn through
+    /// the board's walls that `w` does not cross: adding a wall only takes
+    /// steps away, so that path is still there.
+    fn wall_ok_in(&self, table: &mut WallTable, paths: &[Option<Vec<Step>>], (x, y, v): RefWall) -> bool {
         if x < 0 || y < 0 || x > self.m - 2 || y > self.m - 2 {
             return false;
         }
@@ -181,19 +208,61 @@ impl Reference {
         if along.iter().any(|&(a, b)| self.walls.contains(&(a, b, v))) || self.walls.contains(&(x, y, !v)) {
             return false;
         }
-        let mut after = self.walls.clone();
-        after.insert((x, y, v));
-        (0..self.players).all(|p| self.pawns[p].is_none() || self.distance_with(&after, p).is_some())
+        let crosses = |path: &Vec<Step>| path.iter().any(|&(c, d)| self.blocked_by(|o| o == (x, y, v), c, d));
+        table.set((x, y, v), true);
+        let has = |w| table.has(w);
+        let ok = (0..self.players).all(|p| {
+            self.pawns[p].is_none()
+                || paths.get(p).and_then(Option::as_ref).is_some_and(|path| !crosses(path))
+                || self.distance_by(&has, p).is_some()
+        });
+        table.set((x, y, v), false);
+        ok
+    }
+
+    /// A shortest path of `p` to its goal through the board's walls (pawns
+    /// ignored), as its steps, by breadth-first search; `None` without one.
+    fn path(&self, p: usize) -> Option<Vec<Step>> {
+        let start = (*self.pawns.get(p)?)?;
+        let index = |(x, y): (i32, i32)| (y * self.m + x) as usize;
+        let mut came: Vec<Option<Step>> = vec![None; (self.m * self.m) as usize];
+        let mut seen = vec![false; (self.m * self.m) as usize];
+        seen[index(start)] = true;
+        let mut queue = VecDeque::from([start]);
+        while let Some(c) = queue.pop_front() {
+            if self.is_goal(p, c) {
+                let mut steps = Vec::new();
+                let mut at = c;
+                while let Some((from, d)) = came[index(at)] {
+                    steps.push((from, d));
+                    at = from;
+                }
+                return Some(steps);
+            }
+            for dir in DIRS {
+                if !self.blocked(c, dir) {
+                    let t = (c.0 + dir.0, c.1 + dir.1);
+                    if !seen[index(t)] {
+                        seen[index(t)] = true;
+                        came[index(t)] = Some((c, dir));
+                        queue.push_back(t);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Every legal wall (walls left not considered).
     #[must_use]
     pub fn legal_walls(&self) -> BTreeSet<RefWall> {
         let mut out = BTreeSet::new();
+        let mut table = WallTable::of(self);
+        let paths: Vec<Option<Vec<Step>>> = (0..self.players).map(|p| self.path(p)).collect();
         for v in [false, true] {
             for y in 0..self.m - 1 {
                 for x in 0..self.m - 1 {
-                    if self.wall_ok((x, y, v)) {
+                    if self.wall_ok_in(&mut table, &paths, (x, y, v)) {
                         out.insert((x, y, v));
                     }
                 }
@@ -292,6 +361,38 @@ impl Reference {
                 d.iter().filter(|&&(_, x)| Some(x) == best).map(|&(p, _)| p).collect()
             }
             _ => BTreeSet::new(),
+        }
+    }
+}
+
+/// The walls of a position as a plain table of flags, one per anchor and
+/// orientation: the same walls as [`Reference::walls`], looked up by index
+/// (the searches of [`Reference::legal_walls`] ask it thousands of times).
+struct WallTable {
+    m: i32,
+    flags: Vec<bool>,
+}
+
+impl WallTable {
+    fn of(r: &Reference) -> WallTable {
+        let mut t = WallTable { m: r.m, flags: vec![false; (2 * r.m * r.m) as usize] };
+        for &w in &r.walls {
+            t.set(w, true);
+        }
+        t
+    }
+
+    fn index(&self, (x, y, v): RefWall) -> Option<usize> {
+        ((0..self.m).contains(&x) && (0..self.m).contains(&y)).then(|| ((y * self.m + x) * 2 + i32::from(v)) as usize)
+    }
+
+    fn has(&self, w: RefWall) -> bool {
+        self.index(w).is_some_and(|i| self.flags[i])
+    }
+
+    fn set(&mut self, w: RefWall, on: bool) {
+        if let Some(i) = self.index(w) {
+            self.flags[i] = on;
         }
     }
 }
