@@ -237,6 +237,8 @@ enum CliError {
     UnknownGame { path: PathBuf, name: String },
     #[error("cannot write {}: {source}", path.display())]
     Write { path: PathBuf, source: std::io::Error },
+    #[error("{} does not fit {}: {source}", analysis.display(), record.display())]
+    AnalysisMismatch { analysis: PathBuf, record: PathBuf, source: game_arena::error::ViewError },
     #[error("{0}")]
     Output(std::io::Error),
     #[error("{name}: {source}")]
@@ -260,6 +262,10 @@ impl CliError {
 
 /// `arena bundle`: the bundle, its size and CodinGame's limit.
 fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path::Path) -> Result<(), CliError> {
+    // Checked before the build: the bundle replaces only an earlier bundle,
+    // and goes into a folder that is there.
+    game_arena::files::check_output(output, game_arena::files::FileKind::Bundle, "the bundle")?;
+    game_arena::files::check_output_folder(output)?;
     let work = std::env::temp_dir().join(format!("arena-bundle-{}", std::process::id()));
     let report = codingame_bundle::bundle(manifest, bin, &work, output);
     let _ = std::fs::remove_dir_all(&work);
@@ -360,10 +366,18 @@ fn cmd_view(
 ) -> Result<(), CliError> {
     files::check_output(html, files::FileKind::Page, "the page")?;
     let (v, game) = read_record(record)?;
+    let analysis_path = analysis;
     let analysis = analysis.map(view::read_analysis).transpose()?;
-    let page = with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
-        .map_err(CliError::from))
-    .map(|r| view::page(&r))?;
+    let page =
+        with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref()).map_err(|e| {
+            match analysis_path {
+                Some(path) if e.is_mismatch() => {
+                    CliError::AnalysisMismatch { analysis: path.to_path_buf(), record: record.to_path_buf(), source: e }
+                }
+                _ => CliError::from(e),
+            }
+        }))
+        .map(|r| view::page(&r))?;
     play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 

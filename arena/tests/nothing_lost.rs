@@ -229,6 +229,41 @@ fn an_output_file_never_replaces_a_record_or_an_analysis() {
         format!("arena: {r} is a record: the picture would replace it; pass another file")
     );
     assert_eq!(std::fs::read(&rec).unwrap(), before, "the record is untouched");
+    // Nor a file the arena did not write, nor, for a bundle, anything but
+    // an earlier bundle (checked before the build: no cargo-equip needed).
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let n = notes.to_str().unwrap();
+    assert_eq!(
+        refused(&["play", "yavalath", "--bot", "random", "--bot", "random", "--json", n]),
+        format!(
+            "arena: {n} is a file the arena did not write (yours?): the summary would replace it; pass another file"
+        )
+    );
+    let main_rs = tmp.path().join("main.rs");
+    std::fs::write(&main_rs, "fn main() {}\n").unwrap();
+    let m = main_rs.to_str().unwrap();
+    assert_eq!(
+        refused(&["view", r, "--html", m]),
+        format!("arena: {m} is a file the arena did not write (yours?): the page would replace it; pass another file")
+    );
+    for (target, what) in [(r, "a record"), (n, "a file the arena did not write (yours?)")] {
+        assert_eq!(
+            refused(&["bundle", "Cargo.toml", "-o", target]),
+            format!("arena: {target} is {what}: the bundle would replace it; pass another file")
+        );
+    }
+    let nowhere = tmp.path().join("no-such-folder").join("bot.rs");
+    assert_eq!(
+        refused(&["bundle", "Cargo.toml", "-o", nowhere.to_str().unwrap()]),
+        format!(
+            "arena: {}: there is no folder {} to write it in",
+            nowhere.display(),
+            tmp.path().join("no-such-folder").display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    assert_eq!(std::fs::read_to_string(&main_rs).unwrap(), "fn main() {}\n");
     // An earlier output of the same kind is replaced: rerunning updates it.
     let page = tmp.path().join("game.html");
     std::fs::write(&page, "<!DOCTYPE html><p>old").unwrap();
@@ -268,7 +303,10 @@ fn view_refuses_an_analysis_whose_moves_differ_from_the_record_naming_the_first_
     assert_eq!(
         line,
         format!(
-            "arena: the analysis has ply 3 played as {other}, the record as {played}: it is an analysis of another game"
+            "arena: {} does not fit {}: the analysis has ply 3 played as {other}, the record as {played}: it is an \
+             analysis of another game",
+            wrong.display(),
+            rec.display()
         )
     );
     assert!(!html.exists());

@@ -353,7 +353,11 @@ fn view_refuses_an_analysis_that_does_not_fit_the_record() {
     ] {
         let (o, out) = view_analysed(dir.path(), &rec, &a);
         assert_eq!(o.status.code(), Some(2), "{message}");
-        assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), format!("arena: {message}"));
+        let (an, rec) = (dir.path().join("analysis.json"), rec.display().to_string());
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).trim(),
+            format!("arena: {} does not fit {rec}: {message}", an.display())
+        );
         assert!(!out.exists(), "no page for a refused analysis");
     }
     let an = dir.path().join("analysis.json");

@@ -288,6 +288,25 @@ pub enum ViewError {
     },
 }
 
+impl ViewError {
+    /// Whether the analysis does not fit the record (another game, seat,
+    /// ply, move or configuration, a ply twice, a value out of range):
+    /// the analysis and the record are both readable, one is not of the
+    /// other.
+    pub fn is_mismatch(&self) -> bool {
+        matches!(
+            self,
+            ViewError::AnalysisGame { .. }
+                | ViewError::AnalysisPly { .. }
+                | ViewError::AnalysisSeat { .. }
+                | ViewError::AnalysisMove { .. }
+                | ViewError::AnalysisConfig { .. }
+                | ViewError::AnalysisRepeated { .. }
+                | ViewError::AnalysisValue { .. }
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

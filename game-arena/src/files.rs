@@ -39,6 +39,9 @@ pub enum FileKind {
     Picture,
     /// A league's list of bots (`bots.txt`).
     Bots,
+    /// A bot as one source file (`arena bundle -o`), known by its first
+    /// line.
+    Bundle,
     /// A folder.
     Folder,
     /// An empty file.
@@ -61,6 +64,7 @@ impl FileKind {
             FileKind::Page => ("page", "pages"),
             FileKind::Picture => ("picture", "pictures"),
             FileKind::Bots => ("bot list", "bot lists"),
+            FileKind::Bundle => ("bundled bot", "bundled bots"),
             FileKind::Folder => ("folder", "folders"),
             FileKind::Empty => ("empty file", "empty files"),
             FileKind::OtherJson => ("other JSON file", "other JSON files"),
@@ -94,7 +98,7 @@ fn by_name(name: &str) -> Option<FileKind> {
         Some(FileKind::Picture)
     } else if name == BOTS_FILE {
         Some(FileKind::Bots)
-    } else if name.ends_with(".json") {
+    } else if name.ends_with(".json") || name.ends_with(".rs") {
         None
     } else {
         Some(FileKind::Other)
@@ -102,7 +106,7 @@ fn by_name(name: &str) -> Option<FileKind> {
 }
 
 /// What the file at `path` is: by its name, then (a `*.json` file) by its
-/// first keys.
+/// first keys, or (a `*.rs` file) by its first line.
 ///
 /// # Errors
 /// [`FileError::Read`] when it cannot be read.
@@ -120,7 +124,14 @@ pub fn identify(path: &Path) -> Result<FileKind, FileError> {
         return Ok(FileKind::Empty);
     }
     let file = std::fs::File::open(path).map_err(read)?;
-    Ok(by_content(std::io::BufReader::with_capacity(4096, file)))
+    let mut input = std::io::BufReader::with_capacity(4096, file);
+    if name.ends_with(".rs") {
+        let mut first = String::new();
+        let _ = std::io::BufRead::read_line(&mut input, &mut first);
+        let bundle = first.starts_with("// ") && first.contains("made by `arena bundle`");
+        return Ok(if bundle { FileKind::Bundle } else { FileKind::Other });
+    }
+    Ok(by_content(input))
 }
 
 /// A JSON file's kind from its first keys.
@@ -173,12 +184,12 @@ pub fn check_record(path: &Path) -> Result<(), FileError> {
 }
 
 /// Checks, before anything runs, that an output file the user named
-/// (`--json`, `--html`, `--svg`) may be written: a file that is not there,
-/// an earlier output of the same kind (`writes`: rerunning a command
-/// updates its page or summary), an empty file, or a file the arena does
-/// not know is replaced; a file of another kind of the arena's (a record,
-/// an analysis, an unfinished record, a page, a league's bots, a folder),
-/// the command's own input included, is not.
+/// (`--json`, `--html`, `--svg`, `-o`) may be written: a file that is not
+/// there, an earlier output of the same kind (`writes`: rerunning a command
+/// updates its page or summary) or an empty file is replaced; any other
+/// file (a record, an analysis, an unfinished record, a page, a league's
+/// bots, a folder, a file the arena did not write: the user's own), the
+/// command's own input included, is not.
 ///
 /// # Errors
 /// [`FileError::WouldReplace`] naming the file, what it is and `what`
@@ -191,8 +202,22 @@ pub fn check_output(path: &Path, writes: FileKind, what: &'static str) -> Result
     match identify(path)? {
         kind if kind == writes => Ok(()),
         FileKind::Folder => Err(FileError::IsAFolder { path: path.to_path_buf(), what }),
-        FileKind::Empty | FileKind::Other | FileKind::OtherJson => Ok(()),
+        FileKind::Empty => Ok(()),
         kind => Err(FileError::WouldReplace { path: path.to_path_buf(), kind, what }),
+    }
+}
+
+/// Checks that the folder an output file goes into is there (a file named
+/// without a folder goes into the working directory).
+///
+/// # Errors
+/// [`FileError::NoFolder`] naming the file and its folder.
+pub fn check_output_folder(path: &Path) -> Result<(), FileError> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(FileError::NoFolder { path: path.to_path_buf(), dir: dir.to_path_buf() })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -326,6 +351,14 @@ pub enum FileError {
         /// What it is.
         kind: FileKind,
     },
+    /// An output file whose folder is not there.
+    #[error("{}: there is no folder {} to write it in", path.display(), dir.display())]
+    NoFolder {
+        /// The file.
+        path: PathBuf,
+        /// Its folder.
+        dir: PathBuf,
+    },
     /// A folder where an output file goes.
     #[error("{} is a folder: pass a file to write {what} to", path.display())]
     IsAFolder {
@@ -336,7 +369,7 @@ pub enum FileError {
     },
     /// An output file that would replace a file of another kind (a record,
     /// an analysis) or the command's own input.
-    #[error("{} is {}: {what} would replace it; pass another file", path.display(), kind.a())]
+    #[error("{} is {}: {what} would replace it; pass another file", path.display(), mine(*kind))]
     WouldReplace {
         /// The file.
         path: PathBuf,
@@ -345,6 +378,15 @@ pub enum FileError {
         /// What was to be written (`the page`).
         what: &'static str,
     },
+}
+
+/// What a file is, for the user who has it: a kind of the arena's with
+/// its article, or a file the arena did not write.
+fn mine(kind: FileKind) -> String {
+    match kind {
+        FileKind::Other | FileKind::OtherJson => "a file the arena did not write (yours?)".into(),
+        kind => kind.a(),
+    }
 }
 
 /// A file that is not a record, in the user's words.
@@ -363,6 +405,7 @@ fn not_a_record(path: &std::path::Path, kind: FileKind) -> String {
         K::Summary => format!("{p} is a series summary (play --json), not a record"),
         K::Standings => format!("{p} is a league table (league --json), not a record"),
         K::Bots => format!("{p} is a league's list of bots, not a record"),
+        K::Bundle => format!("{p} is a bundled bot (arena bundle), not a record"),
         K::Picture => format!("{p} is a picture, not a record: pass the record it draws"),
         K::Record | K::OtherJson | K::Other => format!("{p} is not a record of `arena play --record`"),
     }
