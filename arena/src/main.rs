@@ -428,10 +428,9 @@ fn cmd_judge(
     let input: Box<dyn Read> = match file {
         Some(p) if p.as_os_str() != "-" => {
             // An analysis, a page, an unfinished write, an empty file, a
-            // folder: said what it is, by name.
-            if p.exists() {
-                game_arena::files::check_record(p)?;
-            }
+            // folder: said what it is, by name; a missing file in the
+            // words of view and analyze.
+            game_arena::files::check_record(p)?;
             // Windows refuses to open a directory with "Access denied":
             // say what it is, on every system.
             let file = if p.is_dir() { Err(std::io::ErrorKind::IsADirectory.into()) } else { std::fs::File::open(p) };

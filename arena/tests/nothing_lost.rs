@@ -193,6 +193,17 @@ fn a_file_that_is_not_a_record_is_named_with_what_it_is() {
             assert_eq!(refused(&args), format!("arena: {message}"), "{args:?}");
         }
     }
+    // A file that is not there: the same words from every command.
+    let missing = p(&tmp.path().join("missing.json"));
+    for args in [
+        vec!["analyze", missing.as_str()],
+        vec!["judge", "yavalath", missing.as_str()],
+        vec!["view", missing.as_str(), "--html", html.to_str().unwrap()],
+        vec!["render", missing.as_str(), "--svg", svg.to_str().unwrap()],
+    ] {
+        let line = refused(&args);
+        assert!(line.starts_with(&format!("arena: cannot read {missing}: ")), "{args:?}: {line}");
+    }
     let cut_short = format!("{} is cut short (it ends at line 1, column 300): not a whole record", p(&cut));
     assert_eq!(refused(&["analyze", &p(&cut)]), format!("arena: {cut_short}"));
     assert_eq!(

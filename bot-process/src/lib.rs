@@ -63,7 +63,7 @@
 //! | arena dies (killed, Ctrl-C) | the launcher arms a parent-death `SIGKILL` then `exec`s the bot; orphans of bots that escaped the group and cleared their tag are **not** covered (nothing on a plain Linux without cgroups) | the launcher stays as a small parent in the bot's group, polls `getppid` every 50 ms and kills the group when the arena is gone | the arena puts itself in a kill-on-close job at start: its death closes the job and kills every bot and descendant (nested jobs need Windows 8 or later) |
 //! | limits | time (deadlines), output ([`MAX_LINE`], [`STDERR_HEAD`] + [`STDERR_TAIL`], queued input); no memory or CPU limit | same | same |
 //! | kill everything now ([`kill_all_bots`]) | group + tag + orphan sweep of each live bot | group of each live bot | closes each live bot's job |
-//! | tested in CI | everything | type-checked only | the workspace's tests as Windows binaries under Wine 8 (`.ci/windows`): 692 pass at this writing, among them the rows grouping, end of game (a bot's child dies with it), arena dies, time limits and kill everything now; not Ctrl-C; Windows itself is not run |
+//! | tested in CI | everything | type-checked only | the workspace's tests as Windows binaries under Wine 8 (`.ci/windows`): 718 pass at this writing, among them the rows grouping, end of game (a bot's child dies with it), arena dies, time limits and kill everything now; not Ctrl-C; Windows itself is not run |
 //!
 //! ## Command lines
 //! A `cmd:` spec is split by [`split_command`] the same way on every system

@@ -25,9 +25,12 @@ pub(crate) struct Series {
 }
 
 /// Seats that use a core while a game is played: external programs and
-/// searching built-in bots (`random` answers at once).
+/// searching built-in bots (`random` and the games' own fixed bots,
+/// `greedy` and `walker`, answer at once).
 pub(crate) fn thinking_seats(bots: &[String]) -> usize {
-    bots.iter().filter(|b| !matches!(play::BotSpec::parse(b), Ok(play::BotSpec::Random))).count()
+    bots.iter()
+        .filter(|b| !matches!(play::BotSpec::parse(b), Ok(play::BotSpec::Random | play::BotSpec::Builtin(_))))
+        .count()
 }
 
 /// The games to play at the same time, and a warning when they ask more
@@ -300,6 +303,10 @@ mod tests {
         assert_eq!(choose_jobs(Jobs::Auto, &ext(2), 2), (1, None));
         assert_eq!(choose_jobs(Jobs::Auto, &ext(2), 8), (4, None));
         assert_eq!(choose_jobs(Jobs::Auto, &["random".into(), "random".into()], 2), (2, None), "random takes no core");
+        let fixed = ["mcts".to_string(), "greedy".into()];
+        assert_eq!(choose_jobs(Jobs::Count(2), &fixed, 2), (2, None), "greedy takes no core: two games fit two cores");
+        let fixed = ["mcts".to_string(), "walker".into()];
+        assert_eq!(choose_jobs(Jobs::Count(2), &fixed, 2), (2, None), "nor does walker");
         assert_eq!(choose_jobs(Jobs::Auto, &ext(4), 2).0, 1, "at least one game");
         let (jobs, warning) = choose_jobs(Jobs::Count(2), &ext(2), 2);
         assert_eq!(jobs, 2);

@@ -258,7 +258,7 @@ fn a_file_that_is_not_a_record_is_named_with_its_reason_on_one_line_before_anyth
         (d.join("blank.txt"), "no turn"),
         (d.join("nim.json"), "a record of \"nim\", judged as \"yavalath\""),
         (d.join("no-turns.json"), "no turn"),
-        // The system's words (Windows has its own).
+        // The system's words (Windows has its own), as view and analyze say it.
         (missing.clone(), &std::fs::read(&missing).unwrap_err().to_string()),
         (d.to_path_buf(), "is a folder, not a record: pass one of its records"),
     ] {
@@ -269,7 +269,9 @@ fn a_file_that_is_not_a_record_is_named_with_its_reason_on_one_line_before_anyth
         assert!(o.stdout.is_empty(), "{path}: {}", common::stdout(&o));
         assert_eq!(err.lines().count(), 1, "{path}: {err}");
         assert!(
-            err.starts_with(&format!("arena: {path}: ")) || err.starts_with(&format!("arena: {path} is ")),
+            err.starts_with(&format!("arena: {path}: "))
+                || err.starts_with(&format!("arena: {path} is "))
+                || err.starts_with(&format!("arena: cannot read {path}: ")),
             "{err}"
         );
         assert!(err.contains(reason), "{path}: {err}");
