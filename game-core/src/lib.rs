@@ -73,7 +73,7 @@
 //! ## How a game crate is laid out
 //! Every game crate uses the same module names for the same concepts, and
 //! the same names for the same items, so what a reader learns in one holds
-//! in all four (the workspace's `benches/tests/layout.rs` fails when a
+//! in all four (the workspace's `game-core/tests/suite/layout.rs` fails when a
 //! crate strays):
 //!
 //! | module | what it holds |

@@ -16,7 +16,7 @@ use crate::state::Yavalath;
 /// is a rotation or reflection about that centre, so every cell's image is a cell of the board
 /// (no image falls off it, nothing wraps): [`apply`](Symmetry::apply) returns a [`Cell`], not an
 /// `Option`, and [`apply_bitboard`](Symmetry::apply_bitboard) and
-/// [`apply_position`](Symmetry::apply_position) keep every stone. `tests/symmetry.rs` checks the
+/// [`apply_position`](Symmetry::apply_position) keep every stone. `tests/suite/symmetry.rs` checks the
 /// cube-coordinate image of every cell under every symmetry is on the board.
 ///
 /// ```

@@ -3,8 +3,8 @@
 //!
 //! Uniform random games end early (a random stone soon makes a three), so positions with a four
 //! threatened, a four that must be blocked by a stone that makes a three, an almost full board or
-//! a stolen first stone are rare in them; `tests/edges.rs` measures how much more often the biased
-//! walks get there (`cargo test -p yavalath --test edges -- --nocapture` prints the table).
+//! a stolen first stone are rare in them; `tests/suite/edges.rs` measures how much more often the biased
+//! walks get there (`cargo test -p yavalath --test suite edges -- --nocapture` prints the table).
 
 use crate::bits;
 use crate::cell::Cell;

@@ -1,0 +1,13 @@
+//! The crate's integration tests, one module per file, built as one test
+//! binary (one link instead of one per file).
+
+mod arbitrary;
+mod edges;
+mod game;
+mod invariants;
+mod protocol;
+mod referee;
+mod reference;
+mod rules;
+mod seats;
+mod svg;
