@@ -115,6 +115,10 @@ SPECIAL = {
     ),
     "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 5),
     "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    # docs/bots.md, a hundred games against mcts at the contest's clock (three
+    # minutes on 2 cores): the games of 30 s, checked for time-outs alike.
+    "cargo run --release -p arena -- play yavalath --bot cmd:../my-bot/target/release/my-bot --bot mcts --games 100 "
+    "--jobs auto": (BOUNDED, 30),
     # docs/bots.md, the strength table: a league of a minute per game, and 40 games.
     "cargo run --release -p arena -- league yavalath strength/yavalath --bot name=random,random --bot name=mcts,mcts "
     "--bot name=alphabeta,alphabeta --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
@@ -126,7 +130,15 @@ SPECIAL = {
         BOUNDED,
         5,
     ),
-    # Criterion runs minutes per benchmark.
+    # Criterion runs minutes per benchmark; the speed table's four commands
+    # a few of their benchmarks each (CI builds every benchmark in its own step).
+    "cargo bench -p benches --bench yavalath -- --warm-up-time 1 --measurement-time 3 random-games": (BOUNDED, 12),
+    "cargo bench -p benches --bench paper_soccer -- --warm-up-time 1 --measurement-time 3 random_game": (BOUNDED, 12),
+    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3 random-game": (BOUNDED, 12),
+    "cargo bench -p benches --bench parallel_football -- --warm-up-time 1 --measurement-time 3 random-game": (
+        BOUNDED,
+        12,
+    ),
     "cargo bench -p benches --bench yavalath": (BOUNDED, 5),
     "cargo bench -p benches --bench game_core": (BOUNDED, 5),
     "cargo bench -p benches --bench search": (BOUNDED, 5),

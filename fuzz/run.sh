@@ -4,7 +4,8 @@
 # relative to the directory you run it from. Usage (fuzz/README.md):
 #
 #   bash fuzz/run.sh [TARGET...]            run each target (all when none
-#                                           is named) for FUZZ_SECONDS (20)
+#                                           is named) for FUZZ_SECONDS (20),
+#                                           FUZZ_JOBS (the cores) at a time
 #   bash fuzz/run.sh --replay TARGET FILE   run TARGET once on FILE
 #   bash fuzz/run.sh --minimize TARGET FILE shrink a crashing FILE
 #   bash fuzz/run.sh --grow TARGET          run TARGET for FUZZ_SECONDS,
@@ -13,11 +14,12 @@
 #
 # Only the targets named are built. In a plain run new inputs go to a
 # scratch directory and the committed corpus fuzz/corpus/TARGET is only
-# read; a crash stops the script with its input saved under
+# read; a crash fails the script, its input saved under
 # fuzz/artifacts/TARGET/.
 set -euo pipefail
 here="$(pwd)"
 cd "$(dirname "$0")"
+self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${FUZZ_SECONDS:-20}"
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -84,7 +86,7 @@ case "${1:-}" in
     exit 0
     ;;
 -*)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,18p' "$self" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
 esac
@@ -101,14 +103,30 @@ else
 fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# Each target is one process on one core: FUZZ_JOBS targets (the machine's
+# cores, unless set) run at a time, each for its full FUZZ_SECONDS.
+jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_JOBS must be a whole number of at least 1, not '$jobs_max'" >&2; exit 2; }
+fuzz_one() {
+    local t="$1" status=0
+    cargo fuzz run -s none "$t" "$scratch/$t" "corpus/$t" -- \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 >"$scratch/$t.log" 2>&1 || status=$?
+    echo "$status" >"$scratch/$t.status"
+}
 for t in "${targets[@]}"; do
     mkdir -p "$scratch/$t" "corpus/$t"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    fuzz_one "$t" &
+done
+wait
+failed=0
+for t in "${targets[@]}"; do
     log="$scratch/$t.log"
-    if ! cargo fuzz run -s none "$t" "$scratch/$t" "corpus/$t" -- \
-        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 >"$log" 2>&1; then
+    if [ "$(cat "$scratch/$t.status")" != 0 ]; then
         tail -n 40 "$log"
         echo "fuzz target $t FAILED (input saved under fuzz/artifacts/$t/)" >&2
-        exit 1
+        failed=1
+        continue
     fi
     runs=$(grep -Eo '^Done [0-9]+ runs in [0-9]+ second' "$log" | awk '{print $2, $5}')
     read -r n s <<<"${runs:-0 1}"
@@ -117,4 +135,5 @@ for t in "${targets[@]}"; do
     # its turn lists were compared whole), the last report of the run.
     grep '^#stats ' "$log" | tail -n 1 | sed 's/^#stats /     /' || true
 done
-echo "fuzz: ${#targets[@]} targets, ${seconds}s each, no crash"
+[ "$failed" = 0 ] || exit 1
+echo "fuzz: ${#targets[@]} targets, ${seconds}s each, $jobs_max at a time, no crash"
