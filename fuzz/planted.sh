@@ -141,6 +141,7 @@ run() {
     "${bug[@]}" timeout --signal=INT $(($3 + 60)) "$bin_dir/$2" "$dir/corpus" \
         -max_total_time="$3" -rss_limit_mb=2048 -timeout=10 -max_len=4096 \
         -artifact_prefix="$dir/artifacts/" >"$dir/log" 2>&1 || status=$?
+    rm -rf "$dir/corpus"
     awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
     return "$status"
 }
