@@ -77,6 +77,21 @@ SPECIAL = {
         NOT_RUN,
         "crash-<hash> stands for the file a failing run saves; minimising needs an input that crashes",
     ),
+    # fuzz/README.md, "Planted bugs": each run builds the differential targets
+    # again with the planted bugs (fuzz/target-planted/, which the scratch
+    # copies do not share) and runs them up to a minute per bug.
+    "bash fuzz/planted.sh": (
+        NOT_RUN,
+        "builds its own copy of five fuzz targets (about 2 minutes) and runs 16 planted bugs; not a CI step yet",
+    ),
+    "bash fuzz/planted.sh quoridor-wall-cuts-last-path": (
+        NOT_RUN,
+        "builds its own copy of the fuzz target first (about 2 minutes); `bash fuzz/planted.sh --list` runs",
+    ),
+    "bash fuzz/planted.sh --empty": (
+        NOT_RUN,
+        "builds its own copy of five fuzz targets (about 2 minutes) and fuzzes each planted bug from nothing",
+    ),
     # README.md, "Submitting to CodinGame"
     "cargo install cargo-equip --locked": (
         NOT_RUN,

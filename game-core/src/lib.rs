@@ -120,6 +120,9 @@
 //! * `testing`: the `game_core::testing` conformance kit (and
 //!   `testing::contest`, an in-memory host of whole contests) (pulls in `proptest` and
 //!   `serde_json`, and turns `serde` on); enable it in a game's `[dev-dependencies]`.
+//! * `planted-bugs`: for the fuzz targets' planted-bug check (`fuzz/planted.sh`) only, never
+//!   in a build that plays games: `planted::is`, which says which deliberate rule bug of a
+//!   game crate's fast engine the environment variable `PLANTED_BUG` switches on.
 
 #![warn(missing_docs)]
 
@@ -131,6 +134,8 @@ pub mod grid;
 #[cfg(feature = "nim")]
 pub mod nim;
 mod outcome;
+#[cfg(feature = "planted-bugs")]
+pub mod planted;
 mod player;
 #[cfg(feature = "record")]
 pub mod record;

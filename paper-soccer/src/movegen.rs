@@ -64,7 +64,17 @@ impl<const N: usize> Board<N> {
         let q = self.target(d);
         let Some(&fq) = self.free.get(q) else { return false };
         let fresh = u8::from(fq == 0xFF);
+        // Fresh: the pitch draws no line there, whatever the game drew.
+        #[cfg(feature = "planted-bugs")]
+        let fresh = if game_core::planted::is("paper-soccer-bounce-on-border-only") {
+            u8::from(self.pitch().initial_free::<N>().get(q) == Some(&0xFF))
+        } else {
+            fresh
+        };
         let left = fq & !bit.rotate_left(4);
+        // The line is kept at the point it leaves only.
+        #[cfg(feature = "planted-bugs")]
+        let left = if game_core::planted::is("paper-soccer-line-drawn-twice") { fq } else { left };
         if let Some(f) = self.free.get_mut(p) {
             *f &= !bit;
         }

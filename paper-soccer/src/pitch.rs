@@ -232,12 +232,56 @@ impl Pitch {
     /// [`is_predrawn`](Pitch::is_predrawn), checked against them for every
     /// pitch size by the tests), cheap enough for every hash recomputation.
     pub(crate) fn initial_free<const N: usize>(self) -> [u8; N] {
+        #[cfg(feature = "planted-bugs")]
+        if let Some(free) = self.planted_free() {
+            return free;
+        }
         if self.width == Pitch::STANDARD.width && self.height == Pitch::STANDARD.height {
             if let Ok(free) = <[u8; N]>::try_from(&STANDARD_FREE[..]) {
                 return free;
             }
         }
         self.drawable_masks()
+    }
+
+    /// The planted bugs of the pitch (feature `planted-bugs`):
+    /// `paper-soccer-side-line-open` leaves the side lines out of the
+    /// pre-drawn lines, `paper-soccer-outer-goal-diagonal` adds the outer
+    /// diagonals into each goal, from beside its posts. `None` when neither
+    /// is switched on.
+    #[cfg(feature = "planted-bugs")]
+    fn planted_free<const N: usize>(self) -> Option<[u8; N]> {
+        use game_core::planted::is;
+        let (side, diagonal) = (is("paper-soccer-side-line-open"), is("paper-soccer-outer-goal-diagonal"));
+        if !side && !diagonal {
+            return None;
+        }
+        let mut free: [u8; N] = self.drawable_masks();
+        let mut open = |p: Point, d: Dir| {
+            if let Some(f) = self.slot(p).and_then(|i| free.get_mut(i)) {
+                *f |= d.bit();
+            }
+        };
+        let (w, h, m) = (self.width as i8, self.height as i8, self.mid() as i8);
+        if side {
+            for y in 0..=h {
+                for x in [0, w] {
+                    if y > 0 {
+                        open(Point::new(x, y), Dir::N);
+                    }
+                    if y < h {
+                        open(Point::new(x, y), Dir::S);
+                    }
+                }
+            }
+        }
+        if diagonal {
+            for (y, [left, right]) in [(0, [Dir::NE, Dir::NW]), (h, [Dir::SE, Dir::SW])] {
+                open(Point::new(m - 2, y), left);
+                open(Point::new(m + 2, y), right);
+            }
+        }
+        Some(free)
     }
 
     /// [`initial_free`](Pitch::initial_free) computed (at compile time for

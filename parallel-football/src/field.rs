@@ -365,9 +365,17 @@ impl Field {
     #[inline]
     #[must_use]
     pub fn end_reason(&self) -> Option<EndReason> {
+        let limit_reached = self.turn >= self.config().max_turns;
+        // The limit compared with `>`: one turn more is played.
+        #[cfg(feature = "planted-bugs")]
+        let limit_reached = if game_core::planted::is("parallel-football-turn-limit-late") {
+            self.turn > self.config().max_turns
+        } else {
+            limit_reached
+        };
         if self.balls_left == 0 {
             Some(EndReason::NoBalls)
-        } else if self.turn >= self.config().max_turns {
+        } else if limit_reached {
             Some(EndReason::TurnLimit)
         } else {
             None

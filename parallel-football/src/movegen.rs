@@ -142,6 +142,15 @@ impl Field {
                     let (dx, dy) = (i32::from(dx), i32::from(dy));
                     let (nx, ny) = (x + dx, y + dy);
                     let ok = dx.abs().max(dy.abs()) == 1 && nx >= 0 && ny >= 0 && nx < w && ny < h;
+                    // The far edges checked with `<=`: one cell past them is let through.
+                    #[cfg(feature = "planted-bugs")]
+                    let ok = ok
+                        || (dx.abs().max(dy.abs()) == 1
+                            && nx >= 0
+                            && ny >= 0
+                            && nx <= w
+                            && ny <= h
+                            && game_core::planted::is("parallel-football-move-off-edge"));
                     if ok {
                         new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
                     }
@@ -152,7 +161,15 @@ impl Field {
                     let (nx, ny) = (x + dx, y + dy);
                     let src = (y * w + x) as usize;
                     let d2 = dx * dx + dy * dy;
-                    let ok = d2 != 0 && d2 <= k2 && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
+                    let in_range = d2 <= k2;
+                    // The range measured as a square, max(|dx|, |dy|) <= k, not a disc.
+                    #[cfg(feature = "planted-bugs")]
+                    let in_range = if game_core::planted::is("parallel-football-kick-past-radius") {
+                        dx.abs().max(dy.abs()) <= i32::from(config.kick_range)
+                    } else {
+                        in_range
+                    };
+                    let ok = d2 != 0 && in_range && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
                     if ok {
                         kick_count[src] += 1;
                         kick_list[kicks] = (i as u16, src as u32, (ny * w + nx) as u32);
@@ -210,7 +227,15 @@ impl Field {
         std::mem::swap(&mut self.positions, &mut scratch.new_positions);
         // (4) Homes score for their owners.
         for t in 0..TEAMS {
-            let h = config.index(config.home(PlayerId(t as u8)));
+            let home = t;
+            // The homes taken anticlockwise: teams 1 and 3 swap corners.
+            #[cfg(feature = "planted-bugs")]
+            let home = if game_core::planted::is("parallel-football-homes-anticlockwise") {
+                (TEAMS - t) % TEAMS
+            } else {
+                home
+            };
+            let h = config.index(config.home(PlayerId(home as u8)));
             let b = u32::from(std::mem::take(&mut self.balls[h]));
             self.scores[t] += b;
             self.balls_left -= b;

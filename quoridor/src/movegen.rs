@@ -38,10 +38,24 @@ fn dir_targets<const W: u32, const D: usize>(dirs: &[u128; 4], me: u128, occ: u1
     let (s0, s1) = if D < 2 { (2, 3) } else { (0, 1) };
     let n = shift::<W>(me & dirs[D], D);
     let hit = n & occ;
-    let jump = shift::<W>(hit & dirs[D], D);
-    let walled = hit & !dirs[D];
+    // What may be behind the jumped pawn: the way on from its cell.
+    let behind = dirs[D];
+    #[cfg(feature = "planted-bugs")]
+    let behind = if game_core::planted::is("quoridor-jump-over-wall") { off_edge::<W, D>() } else { behind };
+    let jump = shift::<W>(hit & behind, D);
+    let walled = hit & !behind;
+    #[cfg(feature = "planted-bugs")]
+    let walled = if game_core::planted::is("quoridor-side-step-when-jump-open") { hit } else { walled };
     let side = shift::<W>(walled & dirs[s0], s0) | shift::<W>(walled & dirs[s1], s1);
     (n | jump | side) & !occ
+}
+
+/// Planted bug `quoridor-jump-over-wall` (feature `planted-bugs`): the
+/// cells with a neighbour in direction `D` on the board, walls forgotten.
+#[cfg(feature = "planted-bugs")]
+fn off_edge<const W: u32, const D: usize>() -> u128 {
+    let g = geom_w::<W>();
+    g.board & ![g.col_last, g.col0, g.row_last, g.row0][D]
 }
 
 /// Landing cells of the pawn on bit `me`, with `occ` the cells holding pawns.
@@ -61,11 +75,15 @@ pub(crate) fn pawn_targets_w<const W: u32>(can: &Can, me: u128, occ: u128) -> u1
 pub(crate) fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     let a = g.anchors;
     let occ = (h | v | (h << 1) | (h >> 1) | (v << W) | (v >> W)) & a;
-    let hl = (occ << 1) | g.a_col0;
-    let hr = (occ >> 1) | g.a_col_last;
+    // The edge touches the anchors of its first and last columns and rows.
+    let edge = [g.a_col0, g.a_col_last, g.a_row0, g.a_row_last];
+    #[cfg(feature = "planted-bugs")]
+    let edge = if game_core::planted::is("quoridor-wall-cuts-last-path") { [0; 4] } else { edge };
+    let hl = (occ << 1) | edge[0];
+    let hr = (occ >> 1) | edge[1];
     let th = (hl & occ) | (hl & hr) | (occ & hr);
-    let vt = (occ << W) | g.a_row0;
-    let vb = (occ >> W) | g.a_row_last;
+    let vt = (occ << W) | edge[2];
+    let vb = (occ >> W) | edge[3];
     let tv = (vt & occ) | (vt & vb) | (occ & vb);
     (th & a, tv & a)
 }
@@ -75,7 +93,11 @@ pub(crate) fn touch_twice<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u1
 #[inline]
 pub(crate) fn fitting<const W: u32>(g: &Geom, h: u128, v: u128) -> (u128, u128) {
     let a = g.anchors;
-    (a & !h & !(h << 1) & !(h >> 1) & !v, a & !v & !(v << W) & !(v >> W) & !h)
+    let (cross_h, cross_v) = (v, h);
+    #[cfg(feature = "planted-bugs")]
+    let (cross_h, cross_v) =
+        if game_core::planted::is("quoridor-wall-crosses-wall") { (0, 0) } else { (cross_h, cross_v) };
+    (a & !h & !(h << 1) & !(h >> 1) & !cross_h, a & !v & !(v << W) & !(v >> W) & !cross_v)
 }
 
 /// Anchors (among `fh`, `fv`: the walls that fit) where a new horizontal /
@@ -287,7 +309,10 @@ impl Quoridor {
         if (same | (same << along) | (same >> along)) & a != 0 {
             return Err(MoveError::WallOverlaps { wall });
         }
-        if other & a != 0 {
+        let crosses = other & a != 0;
+        #[cfg(feature = "planted-bugs")]
+        let crosses = crosses && !game_core::planted::is("quoridor-wall-crosses-wall");
+        if crosses {
             return Err(MoveError::WallCrosses { wall });
         }
         if let Some(p) = by_size!(self.m, wall_cuts_w(self, a, wall.vertical)) {

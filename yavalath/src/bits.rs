@@ -210,17 +210,51 @@ const VERDICTS: [[u8; 64]; 3] = build_verdicts();
 /// multiplication per axis gathers them into a 6-bit pattern, and a table gives the run verdict.
 #[inline(always)]
 pub(crate) fn placement(own: u64, bit: u32) -> Placement {
+    #[cfg(feature = "planted-bugs")]
+    if game_core::planted::is("yavalath-run-one-side") {
+        return placement_one_side(own, bit);
+    }
     let x = own & LINES[bit as usize];
     let w = (x >> bit) | (x << ((61 - bit) & 63));
     let v = VERDICTS[0][((w & AXIS_MASKS[0]).wrapping_mul(MAGICS[0]) >> 58) as usize]
         | VERDICTS[1][((w & AXIS_MASKS[1]).wrapping_mul(MAGICS[1]) >> 58) as usize]
         | VERDICTS[2][((w & AXIS_MASKS[2]).wrapping_mul(MAGICS[2]) >> 58) as usize];
+    // A four on one axis and a three on another: the three is looked at first.
+    #[cfg(feature = "planted-bugs")]
+    if v == 3 && game_core::planted::is("yavalath-four-and-three-loses") {
+        return Placement::Three;
+    }
     if v & 2 != 0 {
         Placement::Four
     } else if v != 0 {
         Placement::Three
     } else {
         Placement::Quiet
+    }
+}
+
+/// Planted bug `yavalath-run-one-side` (feature `planted-bugs`): [`placement`] with each axis'
+/// run counted from the stone to one side only, the longer one, so that the stone that fills the
+/// gap of `X_X` or `XX_X` makes no three or four.
+#[cfg(feature = "planted-bugs")]
+fn placement_one_side(own: u64, bit: u32) -> Placement {
+    let m = 1u64 << bit;
+    let mut longest = 1;
+    for axis in 0..3 {
+        let side = |step: fn(u64, usize) -> u64| {
+            let (mut x, mut n) = (step(m, axis) & own, 0);
+            while x != 0 {
+                n += 1;
+                x = step(x, axis) & own;
+            }
+            n
+        };
+        longest = longest.max(1 + side(fwd).max(side(bwd)));
+    }
+    match longest {
+        4.. => Placement::Four,
+        3 => Placement::Three,
+        _ => Placement::Quiet,
     }
 }
 

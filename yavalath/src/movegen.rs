@@ -17,7 +17,11 @@ impl Yavalath {
             return Bitboard::EMPTY;
         }
         let empty = !(self.boards[0] | self.boards[1]) & FULL;
-        Bitboard(if self.plies == 1 { empty | self.boards[0] } else { empty })
+        let steal = self.plies == 1;
+        // Any turn of the second player instead of its first only.
+        #[cfg(feature = "planted-bugs")]
+        let steal = steal || (self.plies % 2 == 1 && game_core::planted::is("yavalath-steal-any-turn"));
+        Bitboard(if steal { empty | self.boards[0] } else { empty })
     }
 
     /// The empty cells where a stone of `player` would win at once (a run of 4 or more through it,

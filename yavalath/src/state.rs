@@ -203,6 +203,10 @@ impl Yavalath {
             Placement::Four => self.end = Some(End::Four { winner: player }),
             Placement::Three => self.end = Some(End::Three { loser: player }),
             Placement::Quiet => {
+                #[cfg(feature = "planted-bugs")]
+                if game_core::planted::is("yavalath-full-board-no-draw") {
+                    return;
+                }
                 if occupied | m == FULL {
                     self.end = Some(End::Full);
                 }
