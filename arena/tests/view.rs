@@ -219,34 +219,44 @@ fn pages_work_in_headless_chromium() {
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let profile = dir.path().join("profile");
-    for (name, rec, page) in play_all(&dir.path().join("games")) {
-        let plies = rec["turns"].as_array().expect("turns").len();
-        let url = format!("file://{}", page.display());
-        // "next" from the start: ply 1.
-        let dom = chromium(&profile, &["--dump-dom"], &format!("{url}#press=next"));
-        let counter = element_text(&dom, "ply");
-        assert!(counter.starts_with(&format!("1 / {plies}")), "{name}: after next: {counter:?}");
-        if plies > 1 {
-            assert_eq!(element_text(&dom, "end"), "", "{name}: no result before the end");
+    // One thread a page, each browser with a profile of its own (two
+    // browsers cannot share one): the pages load side by side.
+    std::thread::scope(|s| {
+        for (i, (name, rec, page)) in play_all(&dir.path().join("games")).into_iter().enumerate() {
+            let root = dir.path();
+            s.spawn(move || check_page_in_chromium(root, &root.join(format!("profile-{i}")), &name, &rec, &page));
         }
-        // "next" then "last": the last ply and the result.
-        let dom = chromium(&profile, &["--dump-dom"], &format!("{url}#press=next,last"));
-        let counter = element_text(&dom, "ply");
-        assert!(counter.starts_with(&format!("{plies} / {plies}")), "{name}: after last: {counter:?}");
-        let end = element_text(&dom, "end");
-        let reason = rec["result"]["reason"].as_str().expect("reason");
-        assert!(end.starts_with("Game over: ") && end.contains(reason), "{name}: result text {end:?}");
-        assert!(dom.contains("<svg"), "{name}: the board is drawn");
-        // A screenshot of the last ply that is not blank.
-        let png = dir.path().join(format!("{name}.png"));
-        let shot = format!("--screenshot={}", png.display());
-        chromium(&profile, &[&shot, "--window-size=1000,800"], &format!("{url}#ply=last"));
-        let (colours, drawn) = pixel_variety(&png);
-        assert!(colours >= 8, "{name}: the screenshot looks blank ({colours} colours)");
-        assert!(drawn > 0.15, "{name}: the board is not drawn ({:.0}% off the background)", drawn * 100.0);
-        println!("{name}: {plies} plies, screenshot with {colours} colours, {:.0}% off the background", drawn * 100.0);
+    });
+}
+
+/// The page of one record in headless Chromium: "next" and "last" move
+/// the counter, the result shows at the end, and a screenshot is not blank.
+fn check_page_in_chromium(dir: &Path, profile: &Path, name: &str, rec: &Value, page: &Path) {
+    let plies = rec["turns"].as_array().expect("turns").len();
+    let url = format!("file://{}", page.display());
+    // "next" from the start: ply 1.
+    let dom = chromium(profile, &["--dump-dom"], &format!("{url}#press=next"));
+    let counter = element_text(&dom, "ply");
+    assert!(counter.starts_with(&format!("1 / {plies}")), "{name}: after next: {counter:?}");
+    if plies > 1 {
+        assert_eq!(element_text(&dom, "end"), "", "{name}: no result before the end");
     }
+    // "next" then "last": the last ply and the result.
+    let dom = chromium(profile, &["--dump-dom"], &format!("{url}#press=next,last"));
+    let counter = element_text(&dom, "ply");
+    assert!(counter.starts_with(&format!("{plies} / {plies}")), "{name}: after last: {counter:?}");
+    let end = element_text(&dom, "end");
+    let reason = rec["result"]["reason"].as_str().expect("reason");
+    assert!(end.starts_with("Game over: ") && end.contains(reason), "{name}: result text {end:?}");
+    assert!(dom.contains("<svg"), "{name}: the board is drawn");
+    // A screenshot of the last ply that is not blank.
+    let png = dir.join(format!("{name}-{}.png", page.file_stem().and_then(|f| f.to_str()).expect("name")));
+    let shot = format!("--screenshot={}", png.display());
+    chromium(profile, &[&shot, "--window-size=1000,800"], &format!("{url}#ply=last"));
+    let (colours, drawn) = pixel_variety(&png);
+    assert!(colours >= 8, "{name}: the screenshot looks blank ({colours} colours)");
+    assert!(drawn > 0.15, "{name}: the board is not drawn ({:.0}% off the background)", drawn * 100.0);
+    println!("{name}: {plies} plies, screenshot with {colours} colours, {:.0}% off the background", drawn * 100.0);
 }
 
 /// The number of distinct colours in a PNG (at most 4096 counted) and the
