@@ -23,6 +23,7 @@
 # bug was not found in time or a clean run crashed, 2 on wrong arguments.
 set -euo pipefail
 cd "$(dirname "$0")"
+self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${PLANTED_SECONDS:-60}"
 clean_seconds="${PLANTED_CLEAN_SECONDS:-5}"
@@ -49,7 +50,7 @@ table=(
 field() { cut -d'|' -f"$2" <<<"$1"; }
 
 usage() {
-    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0" >&2
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$self" >&2
     echo "the planted bugs:" >&2
     for row in "${table[@]}"; do echo "  $(field "$row" 1)" >&2; done
     exit 2
