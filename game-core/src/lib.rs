@@ -102,6 +102,13 @@
 //! named after the concept. Modules depend on each other without cycles, and
 //! no source file is longer than 700 lines.
 //!
+//! A crate's integration tests are one test binary, `tests/suite/`: one
+//! file a subject (`rules.rs`, `protocol.rs`, `referee.rs`, ...), each named
+//! by a `mod` line in `tests/suite/main.rs` (one link for all of them
+//! instead of one per file). A file directly in `tests/` is a binary of its
+//! own, kept for tests that need a process to themselves (a global
+//! allocator, every core loaded).
+//!
 //! ## Features
 //! * `serde` (default): `Serialize`/`Deserialize` on every plain data type
 //!   (moves, setups, outcomes, records). Without it the crate pulls in no

@@ -59,6 +59,30 @@ fn no_source_file_is_longer_than_700_lines() {
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:?}");
 }
 
+/// Each crate's integration tests are one binary, `tests/suite/main.rs`,
+/// which names every file beside it as a module: a test file put in
+/// `tests/suite/` and not named there would never be compiled or run.
+#[test]
+fn every_file_of_a_test_suite_is_a_module_of_it() {
+    let mut suites = 0;
+    let mut missing = Vec::new();
+    for krate in CRATES {
+        let suite = root().join(krate).join("tests/suite");
+        let Ok(main) = std::fs::read_to_string(suite.join("main.rs")) else { continue };
+        suites += 1;
+        for e in std::fs::read_dir(&suite).unwrap().flatten() {
+            let p = e.path();
+            let name = p.file_stem().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            let module = if p.is_dir() { p.join("mod.rs").exists() } else { p.extension().is_some_and(|x| x == "rs") };
+            if module && name != "main" && !main.lines().any(|l| l.trim() == format!("mod {name};")) {
+                missing.push(format!("{}", p.display()));
+            }
+        }
+    }
+    assert!(suites >= 6, "the crates' tests/suite/main.rs are where this test looks ({suites} found)");
+    assert!(missing.is_empty(), "not named by `mod` in their tests/suite/main.rs, so never run: {missing:?}");
+}
+
 /// The top-level module a source file belongs to (`None` for the crate root).
 fn module_of(src: &Path, file: &Path) -> Option<String> {
     let rel = file.strip_prefix(src).ok()?;
