@@ -116,22 +116,30 @@ for t in "${targets[@]}"; do
     profile="coverage/$t/coverage.profdata"
     files=()
     for game in $(games_of "$t"); do
-        for f in $(rules_files "$game"); do files+=("$root/$game/src/$f"); done
+        for f in $(rules_files "$game"); do files+=("$game/src/$f"); done
     done
-    # llvm-cov's summary of the files (a file the target never links is
-    # left out), the lines of each, as the repository names it.
-    "$tools/llvm-cov" export "$bin" -instr-profile="$profile" -summary-only "${files[@]}" |
+    # llvm-cov's summary of every file of the build, the lines of the rules
+    # files, in the order above (a file the target never links is left
+    # out); the files are matched by their end, wherever the sources were
+    # built from.
+    "$tools/llvm-cov" export "$bin" -instr-profile="$profile" -summary-only |
         python3 -c '
 import json, sys
-target, root = sys.argv[1], sys.argv[2] + "/"
+target, wanted = sys.argv[1], sys.argv[2:]
+lines = {}
+for f in json.load(sys.stdin)["data"][0]["files"]:
+    for w in wanted:
+        if f["filename"].endswith("/" + w):
+            lines[w] = f["summary"]["lines"]
 row = "%-28s %-42s %6d / %4d %6.1f%%"
 tc = tn = 0
-for f in json.load(sys.stdin)["data"][0]["files"]:
-    n, c = f["summary"]["lines"]["count"], f["summary"]["lines"]["covered"]
-    print(row % (target, f["filename"].removeprefix(root), c, n, 100 * c / n if n else 0))
-    tc, tn = tc + c, tn + n
+for w in wanted:
+    if w in lines:
+        n, c = lines[w]["count"], lines[w]["covered"]
+        print(row % (target, w, c, n, 100 * c / n if n else 0))
+        tc, tn = tc + c, tn + n
 print(row % (target, "total", tc, tn, 100 * tc / tn if tn else 0))
-' "$t" "$root"
+' "$t" "${files[@]}"
     if [ -n "$html" ]; then
         mkdir -p "$html/$t"
         "$tools/llvm-cov" show "$bin" -instr-profile="$profile" -format=html \
