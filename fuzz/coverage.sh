@@ -96,8 +96,8 @@ else
     done
 fi
 if ! compgen -G "target/$host/coverage/$host/release" >/dev/null; then
-    echo "first run: compiling the coverage build first (about 4 minutes on 2 cores,"
-    echo "then under a minute per target; later runs reuse fuzz/target/)"
+    echo "first run: compiling the coverage build first (about 3 minutes on 2 cores for all"
+    echo "the targets; later runs reuse fuzz/target/ and take seconds)"
 fi
 
 log="$(mktemp)"
