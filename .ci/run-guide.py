@@ -77,6 +77,12 @@ SPECIAL = {
         NOT_RUN,
         "crash-<hash> stands for the file a failing run saves; minimising needs an input that crashes",
     ),
+    # fuzz/README.md, "Coverage": the coverage build is a second build of
+    # the targets (fuzz/target/*/coverage/), not the one CI's fuzz step made.
+    "bash fuzz/coverage.sh": (
+        NOT_RUN,
+        "builds all fifteen targets with coverage instrumentation (about 3 minutes on 2 cores from scratch) and replays their corpora; the one-target `--html` command runs",
+    ),
     # fuzz/README.md, "Planted bugs": each run builds the differential targets
     # again with the planted bugs (fuzz/target-planted/, which the scratch
     # copies do not share) and runs them up to a minute per bug.
