@@ -1,5 +1,5 @@
 //! One test per sentence of the rules (`paper_soccer::rules`, its text in
-//! [doc/rules.md](../doc/rules.md)), named after the rule.
+//! [doc/rules.md](../../doc/rules.md)), named after the rule.
 
 use crate::common;
 

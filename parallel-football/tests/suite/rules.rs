@@ -1,5 +1,5 @@
 //! One test per rule sentence of the rules (`parallel_football::rules`, its text in
-//! [doc/rules.md](../doc/rules.md)), on the fast turn-level API.
+//! [doc/rules.md](../../doc/rules.md)), on the fast turn-level API.
 
 use game_core::PlayerId;
 use game_core::rng::seeded;

@@ -1,5 +1,5 @@
 //! One test per rule sentence of the Quoridor rules (`quoridor::rules`, its text in
-//! [doc/rules.md](../doc/rules.md)), each named after it.
+//! [doc/rules.md](../../doc/rules.md)), each named after it.
 
 use game_core::{Game, PlayerId, SeatError, ToAct, rng};
 use quoridor::protocol;

@@ -1,4 +1,4 @@
-//! One test per sentence of the rules (`yavalath::rules`, its text in [doc/rules.md](../doc/rules.md))
+//! One test per sentence of the rules (`yavalath::rules`, its text in [doc/rules.md](../../doc/rules.md))
 //! and of the contest statement's examples.
 
 use crate::common;
