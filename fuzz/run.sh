@@ -22,6 +22,10 @@ cd "$(dirname "$0")"
 self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${FUZZ_SECONDS:-20}"
+# libFuzzer reads 0 (and text) as "no limit": a run would never end.
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_SECONDS must be a whole number of seconds, at least 1, not '$seconds'" >&2; exit 2; }
+jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_JOBS must be a whole number of at least 1, not '$jobs_max'" >&2; exit 2; }
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "installing cargo-fuzz (once per machine, a few minutes)"
     cargo install cargo-fuzz --locked
@@ -105,23 +109,39 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 # Each target is one process on one core: FUZZ_JOBS targets (the machine's
 # cores, unless set) run at a time, each for its full FUZZ_SECONDS.
-jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
-[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_JOBS must be a whole number of at least 1, not '$jobs_max'" >&2; exit 2; }
+[ "$jobs_max" -le "${#targets[@]}" ] || jobs_max=${#targets[@]}
 fuzz_one() {
     local t="$1" status=0
+    # Ctrl-C is for the fuzzer (it stops and says so); this shell waits for
+    # it and writes its status.
+    trap true INT
     cargo fuzz run -s none "$t" "$scratch/$t" "corpus/$t" -- \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=4096 >"$scratch/$t.log" 2>&1 || status=$?
     echo "$status" >"$scratch/$t.status"
 }
+# Ctrl-C stops the fuzzers (they get it too); the script then reports what
+# ran, and that it was interrupted rather than a crash.
+interrupted=0
+trap 'interrupted=1' INT
 for t in "${targets[@]}"; do
+    [ "$interrupted" = 0 ] || break
     mkdir -p "$scratch/$t" "corpus/$t"
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    [ "$interrupted" = 0 ] || break
     fuzz_one "$t" &
 done
-wait
+while [ -n "$(jobs -rp)" ]; do wait || true; done
 failed=0
 for t in "${targets[@]}"; do
     log="$scratch/$t.log"
+    if [ ! -f "$scratch/$t.status" ]; then
+        echo "fuzz $t: not started (interrupted)"
+        continue
+    fi
+    if [ "$(cat "$scratch/$t.status")" != 0 ] && grep -q 'run interrupted; exiting' "$log"; then
+        echo "fuzz $t: interrupted, no crash found until then"
+        continue
+    fi
     if [ "$(cat "$scratch/$t.status")" != 0 ]; then
         tail -n 40 "$log"
         echo "fuzz target $t FAILED (input saved under fuzz/artifacts/$t/)" >&2
@@ -136,4 +156,5 @@ for t in "${targets[@]}"; do
     grep '^#stats ' "$log" | tail -n 1 | sed 's/^#stats /     /' || true
 done
 [ "$failed" = 0 ] || exit 1
+[ "$interrupted" = 0 ] || { echo "fuzz: interrupted" >&2; exit 130; }
 echo "fuzz: ${#targets[@]} targets, ${seconds}s each, $jobs_max at a time, no crash"
