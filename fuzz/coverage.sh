@@ -60,26 +60,13 @@ case "${1:-}" in
     ;;
 esac
 
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz (once per machine, a few minutes)"
-    cargo install cargo-fuzz --locked
-fi
+# cargo-fuzz installed, the committed fuzz/Cargo.lock used as it is.
+. ./prepare.sh
 host="$(rustc -vV | sed -n 's/^host: //p')"
 tools="$(rustc --print sysroot)/lib/rustlib/$host/bin"
 if [ ! -x "$tools/llvm-cov" ] || [ ! -x "$tools/llvm-profdata" ]; then
     echo "installing the llvm-tools component (once per toolchain)"
     rustup component add llvm-tools-preview
-fi
-# As fuzz/run.sh: the committed fuzz/Cargo.lock is used as it is.
-if ! fetched="$(cargo fetch --locked 2>&1)"; then
-    if grep -q -- '--locked' <<<"$fetched"; then
-        echo "fuzz/Cargo.lock is out of date with the workspace's crates: update it with" >&2
-        echo "  (cd fuzz && cargo fetch)" >&2
-        echo "and commit it" >&2
-    else
-        echo "$fetched" >&2
-    fi
-    exit 2
 fi
 
 all="$(cargo fuzz list)"

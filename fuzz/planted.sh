@@ -99,21 +99,8 @@ targets=()
 mapfile -t targets < <(for row in "${chosen[@]}"; do field "$row" 2; done | sort -u)
 
 started=$SECONDS
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz (once per machine, a few minutes)"
-    cargo install cargo-fuzz --locked
-fi
-# The committed fuzz/Cargo.lock is used as it is (as fuzz/run.sh does).
-if ! fetched="$(cargo fetch --locked 2>&1)"; then
-    if grep -q -- '--locked' <<<"$fetched"; then
-        echo "fuzz/Cargo.lock is out of date with the workspace's crates: update it with" >&2
-        echo "  (cd fuzz && cargo fetch)" >&2
-        echo "and commit it" >&2
-    else
-        echo "$fetched" >&2
-    fi
-    exit 2
-fi
+# cargo-fuzz installed, the committed fuzz/Cargo.lock used as it is.
+. ./prepare.sh
 if ! compgen -G 'target-planted/*/release' >/dev/null; then
     echo "first run: compiling the targets with the planted bugs in fuzz/target-planted/"
     echo "(about 2 minutes on 2 cores; later runs reuse it)"

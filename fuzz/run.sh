@@ -26,23 +26,8 @@ seconds="${FUZZ_SECONDS:-20}"
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_SECONDS must be a whole number of seconds, at least 1, not '$seconds'" >&2; exit 2; }
 jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 [[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_JOBS must be a whole number of at least 1, not '$jobs_max'" >&2; exit 2; }
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz (once per machine, a few minutes)"
-    cargo install cargo-fuzz --locked
-fi
-# The committed fuzz/Cargo.lock is used as it is: a run never rewrites it
-# (cargo fuzz would, silently, when a crate of the workspace changed its
-# dependencies).
-if ! fetched="$(cargo fetch --locked 2>&1)"; then
-    if grep -q -- '--locked' <<<"$fetched"; then
-        echo "fuzz/Cargo.lock is out of date with the workspace's crates: update it with" >&2
-        echo "  (cd fuzz && cargo fetch)" >&2
-        echo "and commit it" >&2
-    else
-        echo "$fetched" >&2
-    fi
-    exit 2
-fi
+# cargo-fuzz installed, the committed fuzz/Cargo.lock used as it is.
+. ./prepare.sh
 if ! compgen -G 'target/*/release' >/dev/null; then
     echo "first run: compiling the fuzz targets first (about 5 minutes on 2 cores for all of them;"
     echo "later runs reuse fuzz/target/ and start at once)"
