@@ -144,13 +144,7 @@ impl Field {
                     let ok = dx.abs().max(dy.abs()) == 1 && nx >= 0 && ny >= 0 && nx < w && ny < h;
                     // The far edges checked with `<=`: one cell past them is let through.
                     #[cfg(feature = "planted-bugs")]
-                    let ok = ok
-                        || (dx.abs().max(dy.abs()) == 1
-                            && nx >= 0
-                            && ny >= 0
-                            && nx <= w
-                            && ny <= h
-                            && game_core::planted::is("parallel-football-move-off-edge"));
+                    let ok = planted_off_edge(ok, (dx, dy), (nx, ny), (w, h));
                     if ok {
                         new_positions[i] = Cell { x: nx as u8, y: ny as u8 };
                     }
@@ -304,4 +298,17 @@ impl Field {
         successes.sort_unstable();
         Ok(successes)
     }
+}
+
+/// Planted bug `parallel-football-move-off-edge` (feature `planted-bugs`): the far edges checked
+/// with `<=`, so that a step one cell past them is let through (`ok` is what the rules say of the
+/// step `d` to `to` on a field of `size`).
+#[cfg(feature = "planted-bugs")]
+fn planted_off_edge(ok: bool, d: (i32, i32), to: (i32, i32), size: (i32, i32)) -> bool {
+    ok || (d.0.abs().max(d.1.abs()) == 1
+        && to.0 >= 0
+        && to.1 >= 0
+        && to.0 <= size.0
+        && to.1 <= size.1
+        && game_core::planted::is("parallel-football-move-off-edge"))
 }

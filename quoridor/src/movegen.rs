@@ -311,7 +311,7 @@ impl Quoridor {
         }
         let crosses = other & a != 0;
         #[cfg(feature = "planted-bugs")]
-        let crosses = crosses && !game_core::planted::is("quoridor-wall-crosses-wall");
+        let crosses = planted_crosses(crosses);
         if crosses {
             return Err(MoveError::WallCrosses { wall });
         }
@@ -366,4 +366,11 @@ impl Quoridor {
         let walls: Vec<Wall> = self.legal_walls().collect();
         (!walls.is_empty()).then(|| Move::Wall(walls[game_core::rng::below(rng, walls.len())]))
     }
+}
+
+/// Planted bug `quoridor-wall-crosses-wall` (feature `planted-bugs`): a wall across another wall's
+/// middle allowed (`crosses` is what the rules say).
+#[cfg(feature = "planted-bugs")]
+fn planted_crosses(crosses: bool) -> bool {
+    crosses && !game_core::planted::is("quoridor-wall-crosses-wall")
 }

@@ -221,7 +221,7 @@ pub(crate) fn placement(own: u64, bit: u32) -> Placement {
         | VERDICTS[2][((w & AXIS_MASKS[2]).wrapping_mul(MAGICS[2]) >> 58) as usize];
     // A four on one axis and a three on another: the three is looked at first.
     #[cfg(feature = "planted-bugs")]
-    if v == 3 && game_core::planted::is("yavalath-four-and-three-loses") {
+    if planted_four_and_three(v) {
         return Placement::Three;
     }
     if v & 2 != 0 {
@@ -231,6 +231,13 @@ pub(crate) fn placement(own: u64, bit: u32) -> Placement {
     } else {
         Placement::Quiet
     }
+}
+
+/// Planted bug `yavalath-four-and-three-loses` (feature `planted-bugs`): with the verdicts `v` of
+/// the three axes, a four made with a three loses as the three.
+#[cfg(feature = "planted-bugs")]
+fn planted_four_and_three(v: u8) -> bool {
+    v == 3 && game_core::planted::is("yavalath-four-and-three-loses")
 }
 
 /// Planted bug `yavalath-run-one-side` (feature `planted-bugs`): [`placement`] with each axis'

@@ -20,7 +20,7 @@ impl Yavalath {
         let steal = self.plies == 1;
         // Any turn of the second player instead of its first only.
         #[cfg(feature = "planted-bugs")]
-        let steal = steal || (self.plies % 2 == 1 && game_core::planted::is("yavalath-steal-any-turn"));
+        let steal = planted_steal(steal, self.plies);
         Bitboard(if steal { empty | self.boards[0] } else { empty })
     }
 
@@ -64,4 +64,11 @@ impl Yavalath {
             Placement::Quiet => None,
         }
     }
+}
+
+/// Planted bug `yavalath-steal-any-turn` (feature `planted-bugs`): the steal offered on any turn of
+/// the second player instead of its first only.
+#[cfg(feature = "planted-bugs")]
+fn planted_steal(steal: bool, plies: u8) -> bool {
+    steal || (plies % 2 == 1 && game_core::planted::is("yavalath-steal-any-turn"))
 }
