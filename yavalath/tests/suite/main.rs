@@ -2,6 +2,7 @@
 //! binary (one link instead of one per file).
 
 mod answers;
+mod bitboard;
 mod bot_side;
 mod common;
 mod edges;

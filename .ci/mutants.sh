@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Mutation testing of a change: cargo-mutants on the lines of the files that
+# .cargo/mutants.toml names (each game's rules, move generation, notation and
+# protocol, the arena's judge) that the diff against BASE changed.
+#
+#   bash .ci/mutants.sh [BASE]     BASE: a commit, default HEAD~1 (the last commit)
+#
+# Fails when a mutant of those lines survives the tests: add a test that
+# would fail if the rule were wrong, or, for a mutant no test can tell from
+# the original (docs/fuzzing.md, "Mutation score"), a reasoned line in
+# .cargo/mutants.toml's exclude_re. Runs in place (on the test profile's
+# build of target/), one mutant at a time; when the diff holds more than
+# MUTANTS_MAX mutants (default 60, a few minutes), an even sample of
+# MUTANTS_MAX of them is tested. The results are in target/mutants-in-diff/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base=${1:-HEAD~1}
+max=${MUTANTS_MAX:-60}
+case $max in '' | *[!0-9]* | 0)
+    echo "MUTANTS_MAX must be a whole number of mutants above 0, not '$max'" >&2
+    exit 2
+    ;;
+esac
+if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
+    if [ $# -gt 0 ] && [ "$1" != HEAD~1 ]; then
+        echo "no commit '$base' to compare with: give a commit, a branch or a tag" >&2
+        exit 2
+    fi
+    echo "no commit before HEAD (a shallow clone?): nothing to mutate"
+    exit 0
+fi
+if git diff --quiet "$base" -- '*.rs'; then
+    echo "no Rust file changed since $base: nothing to mutate"
+    exit 0
+fi
+command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
+
+out=target/mutants-in-diff
+mkdir -p "$out"
+git diff "$base" -- '*.rs' >"$out/change.diff"
+n=$(cargo mutants --list --in-diff "$out/change.diff" | wc -l)
+echo "$n mutants on the lines changed since $base"
+[ "$n" -gt 0 ] || exit 0
+sample=()
+if [ "$n" -gt "$max" ]; then
+    shards=$(((n + max - 1) / max))
+    echo "testing every ${shards}th of them (MUTANTS_MAX=$max)"
+    sample=(--shard "0/$shards" --sharding round-robin)
+fi
+cargo mutants --in-place --in-diff "$out/change.diff" --output "$out" "${sample[@]}"
