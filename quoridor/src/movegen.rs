@@ -41,7 +41,7 @@ fn dir_targets<const W: u32, const D: usize>(dirs: &[u128; 4], me: u128, occ: u1
     // What may be behind the jumped pawn: the way on from its cell.
     let behind = dirs[D];
     #[cfg(feature = "planted-bugs")]
-    let behind = if game_core::planted::is("quoridor-jump-over-wall") { off_edge::<W, D>() } else { behind };
+    let behind = if game_core::planted::is("quoridor-jump-over-wall") { planted_off_edge::<W, D>() } else { behind };
     let jump = shift::<W>(hit & behind, D);
     let walled = hit & !behind;
     #[cfg(feature = "planted-bugs")]
@@ -53,7 +53,7 @@ fn dir_targets<const W: u32, const D: usize>(dirs: &[u128; 4], me: u128, occ: u1
 /// Planted bug `quoridor-jump-over-wall` (feature `planted-bugs`): the
 /// cells with a neighbour in direction `D` on the board, walls forgotten.
 #[cfg(feature = "planted-bugs")]
-fn off_edge<const W: u32, const D: usize>() -> u128 {
+fn planted_off_edge<const W: u32, const D: usize>() -> u128 {
     let g = geom_w::<W>();
     g.board & ![g.col_last, g.col0, g.row_last, g.row0][D]
 }

@@ -212,7 +212,7 @@ const VERDICTS: [[u8; 64]; 3] = build_verdicts();
 pub(crate) fn placement(own: u64, bit: u32) -> Placement {
     #[cfg(feature = "planted-bugs")]
     if game_core::planted::is("yavalath-run-one-side") {
-        return placement_one_side(own, bit);
+        return planted_placement_one_side(own, bit);
     }
     let x = own & LINES[bit as usize];
     let w = (x >> bit) | (x << ((61 - bit) & 63));
@@ -244,7 +244,7 @@ fn planted_four_and_three(v: u8) -> bool {
 /// run counted from the stone to one side only, the longer one, so that the stone that fills the
 /// gap of `X_X` or `XX_X` makes no three or four.
 #[cfg(feature = "planted-bugs")]
-fn placement_one_side(own: u64, bit: u32) -> Placement {
+fn planted_placement_one_side(own: u64, bit: u32) -> Placement {
     let m = 1u64 << bit;
     let mut longest = 1;
     for axis in 0..3 {
