@@ -3,7 +3,10 @@
 # .cargo/mutants.toml names (each game's rules, move generation, notation and
 # protocol, the arena's judge) that the diff against BASE changed.
 #
-#   bash .ci/mutants.sh [BASE]     BASE: a commit, default HEAD~1 (the last commit)
+#   bash .ci/mutants.sh [BASE]
+#
+# BASE: a commit, a branch or a tag; default $MUTANTS_BASE, else HEAD~1
+# (the last commit's change).
 #
 # Fails when a mutant of those lines survives the tests: add a test that
 # would fail if the rule were wrong, or, for a mutant no test can tell from
@@ -15,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=${1:-HEAD~1}
+base=${1:-${MUTANTS_BASE:-HEAD~1}}
 max=${MUTANTS_MAX:-60}
 case $max in '' | *[!0-9]* | 0)
     echo "MUTANTS_MAX must be a whole number of mutants above 0, not '$max'" >&2
@@ -23,7 +26,7 @@ case $max in '' | *[!0-9]* | 0)
     ;;
 esac
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
-    if [ $# -gt 0 ] && [ "$1" != HEAD~1 ]; then
+    if [ "$base" != HEAD~1 ]; then
         echo "no commit '$base' to compare with: give a commit, a branch or a tag" >&2
         exit 2
     fi
