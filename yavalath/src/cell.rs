@@ -165,10 +165,8 @@ impl Cell {
     /// The cell at axial coordinates `(q, r)`, if on the board.
     #[must_use]
     pub fn from_axial(q: i32, r: i32) -> Option<Cell> {
+        // `at_xy` keeps the board: the rows 0 to 8, and in each row its cells.
         let (q, r) = (i64::from(q), i64::from(r));
-        if q.abs() > 4 || r.abs() > 4 || (q + r).abs() > 4 {
-            return None;
-        }
         let y = r + 4;
         let a = q + y;
         Cell::at_xy(a - (y - 4).max(0), y)

@@ -87,6 +87,19 @@ fn internal_model_a_y_has_the_board_as_abs_a_minus_y_at_most_4_and_three_line_ax
     assert_eq!(Cell::CENTER, cell(4, 4));
 }
 
+#[test]
+fn the_board_is_the_axial_coordinates_within_4_of_the_centre() {
+    for q in -10..=10_i32 {
+        for r in -10..=10_i32 {
+            let on_board = q.abs().max(r.abs()).max((q + r).abs()) <= 4;
+            let cell = Cell::from_axial(q, r);
+            assert_eq!(cell.is_some(), on_board, "({q}, {r})");
+            assert_eq!(cell.map(Cell::axial), on_board.then_some((q, r)));
+            assert_eq!(Cell::from_cube(q, r, -q - r), cell);
+        }
+    }
+}
+
 /// Places `line` for the first player ends first (so no 3 appears before the last stone) and
 /// checks that the last stone wins with a run of `line.len()`.
 fn assert_is_one_line(line: &[(i64, i64)]) {
