@@ -2,8 +2,8 @@
 //! binary (one link instead of one per file).
 
 mod answers;
-mod bitboard;
 mod bot_side;
+mod cells;
 mod common;
 mod edges;
 mod kit;

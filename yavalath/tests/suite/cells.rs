@@ -1,4 +1,4 @@
-//! Sets of cells (`Bitboard`): each operation against the same operation on
+//! Cells and sets of cells (`Bitboard`): each set operation against the same on
 //! a `BTreeSet` of cells.
 
 use std::collections::BTreeSet;
@@ -60,4 +60,15 @@ fn debug_lists_the_cells_in_reading_order() {
     let set: Bitboard = [(2, 0), (0, 0), (4, 8)].into_iter().map(|(x, y)| Cell::from_xy(x, y).unwrap()).collect();
     assert_eq!(format!("{set:?}"), r#"{"0 0", "2 0", "4 8"}"#);
     assert_eq!(format!("{:?}", Bitboard::EMPTY), "{}");
+}
+
+#[test]
+fn cells_compare_in_reading_order_and_debug_as_their_notation() {
+    let cells: Vec<Cell> = Cell::all().collect();
+    for pair in cells.windows(2) {
+        assert!(pair[0] < pair[1], "{} before {}", pair[0], pair[1]);
+        assert_eq!(pair[1].partial_cmp(&pair[0]), Some(std::cmp::Ordering::Greater));
+    }
+    let c = Cell::from_xy(3, 7).unwrap();
+    assert_eq!(format!("{c:?}"), "Cell(3 7)");
 }
