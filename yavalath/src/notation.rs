@@ -98,15 +98,6 @@ impl MoveNotation for Yavalath {
     }
 }
 
-/// An integer in plain ASCII (records).
-fn parse_int(token: &str) -> Option<i32> {
-    let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    token.parse::<i32>().ok()
-}
-
 /// Reads a move `x y` leniently (records, people): surrounding whitespace is ignored and the two
 /// integers may be separated by any whitespace; nothing else may follow.
 ///
@@ -127,7 +118,7 @@ pub fn parse_move_text(text: &str) -> Result<Cell, ParseMoveError> {
         }
     };
     let integer = |p: &str| {
-        parse_int(p).ok_or_else(|| unreadable(format!("`{}` is not an integer (`x y` is two integers)", piece(p))))
+        p.parse::<i32>().map_err(|_| unreadable(format!("`{}` is not an integer (`x y` is two integers)", piece(p))))
     };
     let x = integer(xs)?;
     let y = integer(ys)?;

@@ -344,6 +344,11 @@ fn a_full_board_without_a_line_is_a_draw() {
     assert!(g.outcome().unwrap().is_draw());
     assert_eq!(g.end_reason(), Some("board-full"));
     assert_eq!(g.plies(), 61);
+    // Asked before the last stone, and of the same board built from its stones.
+    let before = Yavalath::replay(&moves[..60]).unwrap();
+    assert_eq!(before.placement_end(P0, xs[30]), Some(End::Full));
+    let (first, second): (Bitboard, Bitboard) = (xs.iter().copied().collect(), os.iter().copied().collect());
+    assert_eq!(Yavalath::from_stones(first, second, P1).unwrap().end(), Some(End::Full));
 }
 
 #[test]
