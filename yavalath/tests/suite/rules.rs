@@ -509,6 +509,10 @@ fn bad_notations_and_setups_are_typed_errors() {
     assert!(g.stolen() && g.plies() == 2);
     let setup = Setup { rows: vec!["x".into()], to_move: P0 };
     assert!(matches!(Yavalath::from_setup(setup), Err(SetupError::RowCount(1))));
+    // A setup's rows have one character per cell: the notation's run lengths are not read there.
+    let mut rows = Yavalath::new().to_setup().rows;
+    rows[0] = "5".into();
+    assert!(matches!(Yavalath::from_setup(Setup { rows, to_move: P0 }), Err(SetupError::BadChar('5'))));
     let json = r#"{"rows":["xxxx.","......",".......","........",".........","........",".......","......","....."],"to_move":1}"#;
     let setup: Setup = serde_json::from_str(json).unwrap();
     assert!(matches!(Yavalath::from_setup(setup), Err(SetupError::StoneCounts { .. })));
