@@ -152,8 +152,8 @@ impl FromStr for TurnMessage {
             if row.len() != row_len(y) {
                 return Err(bad(i + 1, "row of the wrong length"));
             }
-            for (x, ch) in row.bytes().enumerate() {
-                let c = Cell::from_xy(x as i64, y as i64).map_err(|_| bad(i + 1, "row of the wrong length"))?;
+            // The row's cells left to right (reading order), as many as the row has characters.
+            for (ch, c) in row.bytes().zip(Cell::all().filter(|c| usize::from(c.y()) == y)) {
                 match ch {
                     b'0' => {}
                     b'1' => mine.insert(c),

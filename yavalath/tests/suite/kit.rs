@@ -129,7 +129,8 @@ fn fast_playout_plays_legal_games() {
     let start = state_from_indices(&Yavalath::new(), &[3, 1, 4, 1, 5, 9, 2, 6]);
     let mut g = start;
     let mut moves = Vec::new();
-    g.random_playout_with(&mut r, |c| moves.push(c));
+    let n = g.random_playout_with(&mut r, |c| moves.push(c));
+    assert_eq!(n as usize, moves.len(), "the plies played from the middle position");
     let mut h = start;
     for m in moves {
         let p = h.to_move().unwrap();

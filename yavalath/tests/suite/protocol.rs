@@ -144,19 +144,22 @@ fn read_turn_reads_consecutive_turns_from_a_stream() {
 }
 
 #[test]
-fn bad_turn_message_texts_are_errors() {
-    for bad in [
-        "",
-        "1\n",
-        "3\n9\n",
-        "9\n00000\n",
-        "1\n9\n000\n",
-        "9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n0000x\n-1 -1\n",
+fn bad_turn_message_texts_are_errors_that_name_the_line() {
+    let full = |last: &str| format!("9\n{EMPTY_ROWS}{last}");
+    for (bad, line) in [
+        ("".to_string(), 1),
+        ("1\n".into(), 2),
+        ("3\n9\n".into(), 1),
+        ("9\n00000\n".into(), 3),
+        ("1\n9\n000\n".into(), 3),
+        ("9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n0000x\n-1 -1\n".into(), 10),
+        (full(""), 11),
+        (full("4 x\n"), 11),
+        (full("-1 -1\nextra\n"), 12),
     ] {
-        assert!(matches!(bad.parse::<TurnMessage>(), Err(ProtocolError::BadInput { .. })), "{bad:?}");
+        let e = bad.parse::<TurnMessage>().unwrap_err();
+        assert!(matches!(e, ProtocolError::BadInput { line: l, .. } if l == line), "{bad:?}: {e:?}");
     }
-    let with_extra = format!("9\n{EMPTY_ROWS}-1 -1\nextra\n");
-    assert!(with_extra.parse::<TurnMessage>().is_err());
     let crlf = format!("1\r\n9\r\n{}-1 -1\r\n", EMPTY_ROWS.replace('\n', "\r\n"));
     assert_eq!(crlf.parse::<TurnMessage>().unwrap().my_id, Some(1));
 }

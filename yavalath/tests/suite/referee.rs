@@ -61,6 +61,17 @@ fn contest_is_the_rules_standard_game_with_loss_for_any_failure() {
 }
 
 #[test]
+fn a_text_record_is_one_move_per_non_blank_line_each_read_as_x_y() {
+    assert_eq!(Referee.judge_split("4 4\n\n  \r\n0 0\n"), ["4 4", "0 0"]);
+    let g = Yavalath::new();
+    let centre = Cell::from_xy(4, 4).unwrap();
+    assert_eq!(Referee.judge_line(&g, PlayerId(0), "4 4").unwrap(), [centre]);
+    for bad in ["4", "4 4 4", "x y", "9 9"] {
+        assert!(Referee.judge_line(&g, PlayerId(0), bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
 fn run_bot_plays_whole_games_against_run_bot_through_the_referee() {
     for seed in 0..6 {
         let mut a = PipeSeat::spawn(PATIENCE, bot_program(random(seed)));
