@@ -3,6 +3,7 @@
 
 mod common;
 mod conformance;
+mod dirs;
 mod edges;
 mod perft;
 mod protocol;
