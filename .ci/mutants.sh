@@ -25,6 +25,8 @@ case $max in '' | *[!0-9]* | 0)
     exit 2
     ;;
 esac
+# Installed whatever the change: the guides' commands use it too.
+command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
     if [ "$base" != HEAD~1 ]; then
         echo "no commit '$base' to compare with: give a commit, a branch or a tag" >&2
@@ -37,7 +39,6 @@ if git diff --quiet "$base" -- '*.rs'; then
     echo "no Rust file changed since $base: nothing to mutate"
     exit 0
 fi
-command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
 
 out=target/mutants-in-diff
 mkdir -p "$out"
