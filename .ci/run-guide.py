@@ -91,6 +91,16 @@ SPECIAL = {
         NOT_RUN,
         "builds its own copy of five fuzz targets (about 2 minutes) and fuzzes each planted bug from nothing",
     ),
+    # docs/fuzzing.md, "Mutation score"
+    "cargo install cargo-mutants --locked": (
+        NOT_RUN,
+        "installs a tool into ~/.cargo (CI's mutation step installs it the same way)",
+    ),
+    "cargo mutants -p yavalath -j 2": (
+        NOT_RUN,
+        "tests every mutant of a crate, about 40 minutes on 2 cores (the guide's --list command runs; CI tests a change's own mutants)",
+    ),
+    "bash .ci/mutants.sh": (CI_STEP, "the step 'mutation testing of the last commit'"),
     # README.md, "Submitting to CodinGame"
     "cargo install cargo-equip --locked": (
         NOT_RUN,

@@ -65,16 +65,9 @@ impl<const N: usize> Board<N> {
         let Some(&fq) = self.free.get(q) else { return false };
         let fresh = u8::from(fq == 0xFF);
         // Fresh: the pitch draws no line there, whatever the game drew.
-        #[cfg(feature = "planted-bugs")]
-        let fresh = if game_core::planted::is("paper-soccer-bounce-on-border-only") {
-            u8::from(self.pitch().initial_free::<N>().get(q) == Some(&0xFF))
-        } else {
-            fresh
-        };
         let left = fq & !bit.rotate_left(4);
-        // The line is kept at the point it leaves only.
         #[cfg(feature = "planted-bugs")]
-        let left = if game_core::planted::is("paper-soccer-line-drawn-twice") { fq } else { left };
+        let (fresh, left) = self.planted_step(q, fresh, left, fq);
         if let Some(f) = self.free.get_mut(p) {
             *f &= !bit;
         }
@@ -88,6 +81,23 @@ impl<const N: usize> Board<N> {
         self.to_move ^= fresh;
         self.hash ^= line_key(p, q, d) ^ ball_key(p) ^ ball_key(q) ^ (PLAYER_KEY & u64::from(fresh).wrapping_neg());
         fresh == 0 && left != 0
+    }
+
+    /// The planted bugs of a step (feature `planted-bugs`), given the target
+    /// point `q`, whether it is `fresh`, the lines `left` free there after
+    /// the step and `fq` before it: `paper-soccer-bounce-on-border-only`
+    /// (fresh: the pitch draws no line there, whatever the game drew) and
+    /// `paper-soccer-line-drawn-twice` (the line kept at the point it leaves
+    /// only).
+    #[cfg(feature = "planted-bugs")]
+    fn planted_step(&self, q: usize, fresh: u8, left: u8, fq: u8) -> (u8, u8) {
+        use game_core::planted::is;
+        let fresh = if is("paper-soccer-bounce-on-border-only") {
+            u8::from(self.pitch().initial_free::<N>().get(q) == Some(&0xFF))
+        } else {
+            fresh
+        };
+        (fresh, if is("paper-soccer-line-drawn-twice") { fq } else { left })
     }
 
     /// Checks one step for the player to move.

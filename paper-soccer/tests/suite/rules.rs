@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::*;
-use game_core::{Game, PlayerId, SeatError, ToAct};
+use game_core::{Game, PlayerId, RngCore, SeatError, ToAct};
 use paper_soccer::{Dir, Goal, Line, PaperSoccer, Pitch, Point, Setup, StepError, TurnError};
 
 /// A standard position with the ball at `ball`, `player` to move and the
@@ -166,6 +166,27 @@ fn a_line_drawn_earlier_cannot_be_drawn_again() {
     g.play_turn("0").unwrap();
     assert_eq!(g.check_move(PlayerId(1), Dir::S), Err(StepError::LineAlreadyDrawn { from: pt(4, 4), dir: Dir::S }));
     assert_eq!(g.after_turn("4"), Err(TurnError::LineAlreadyDrawn { index: 0, from: pt(4, 4), dir: Dir::S }));
+}
+
+#[test]
+fn an_unchecked_step_along_a_drawn_line_changes_nothing() {
+    // `step` is the unchecked fast path: a direction outside `legal_dirs`
+    // is ignored rather than drawn.
+    let mut rng = game_core::rng::seeded(5);
+    for _ in 0..200 {
+        let mut g = PaperSoccer::default();
+        while !g.is_over() {
+            for d in Dir::ALL {
+                if !g.legal_dirs().contains(d) {
+                    let mut h = g;
+                    assert!(!h.step(d), "{d}");
+                    assert_eq!(h, g, "{d}");
+                }
+            }
+            let legal: Vec<Dir> = g.legal_dirs().iter().collect();
+            g.step(legal[(rng.next_u32() as usize) % legal.len()]);
+        }
+    }
 }
 
 /// Ball on (1,5), touched by a line from the previous turn; (1,4) touched
