@@ -74,6 +74,27 @@ fn fast_random_playout_plays_legal_games() {
 }
 
 #[test]
+fn fast_random_playout_ends_with_the_turns_its_fresh_landings_passed() {
+    // A turn passes on each landing on a point no line touched yet, and
+    // each point first touched on the way (other than the ball's start) is
+    // such a landing: the last mover follows from the points alone.
+    let mut rng = game_core::rng::seeded(11);
+    for i in 0..300 {
+        let start = state_from_indices(&PaperSoccer::default(), &[i % 7, i % 5, i % 3]);
+        let mut end = start;
+        end.random_playout(&mut rng);
+        let fresh = start
+            .pitch()
+            .points()
+            .filter(|&p| p != start.ball() && !start.is_bounce_point(p) && end.is_bounce_point(p))
+            .count();
+        let first = start.to_move().unwrap_or_else(|| start.last_mover().unwrap());
+        let expected = if fresh % 2 == 0 { first } else { first.opponent() };
+        assert_eq!(end.last_mover(), Some(expected), "{start}");
+    }
+}
+
+#[test]
 fn setup_round_trips_through_json() {
     let b = state_from_indices(&PaperSoccer::default(), &[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9]);
     let json = serde_json::to_string(&b.to_setup()).unwrap();
