@@ -54,6 +54,31 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     (m >> 64) as usize
 }
 
+/// A uniform integer in `0..n` (0, with nothing drawn, when `n == 0`),
+/// unbiased, from one 32-bit draw in all but rare cases: Lemire's
+/// multiply-and-reject on 32 bits, the threshold computed only when the
+/// draw could be rejected. For a move among a handful drawn where every
+/// draw counts (a game's `random_legal_move`).
+///
+/// ```
+/// let mut rng = game_core::rng::seeded(3);
+/// assert!(game_core::rng::below_u32(&mut rng, 5) < 5);
+/// ```
+#[inline]
+pub fn below_u32<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    let n = u64::from(n);
+    loop {
+        let m = u64::from(rng.next_u32()) * n;
+        let low = m & 0xFFFF_FFFF;
+        if low >= n || low >= (1 << 32) % n {
+            return (m >> 32) as u32;
+        }
+    }
+}
+
 /// Uniform draws of small numbers from 16-bit chunks of the generator's
 /// 64-bit words, four draws a word, the rest of a word kept for the next
 /// draw: for playouts that draw among a handful of moves at every step.

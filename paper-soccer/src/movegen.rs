@@ -180,15 +180,7 @@ impl<const N: usize> Board<N> {
         if free == 0 {
             return None;
         }
-        let n = u64::from(free.count_ones());
-        // Lemire's multiply-and-reject on 32 bits: exactly uniform.
-        let k = loop {
-            let m = u64::from(rng.next_u32()) * n;
-            let low = u64::from(m as u32);
-            if low >= n || low >= (1 << 32) % n {
-                break m >> 32;
-            }
-        };
+        let k = game_core::rng::below_u32(rng, free.count_ones());
         Some(Dir::ALL[usize::from(NTH_BIT[usize::from(free)][(k & 7) as usize])])
     }
 }

@@ -2,4 +2,5 @@
 //! binary (one link instead of one per file).
 
 mod layout;
+mod rng;
 mod tic_tac_toe;
