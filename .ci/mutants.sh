@@ -8,23 +8,32 @@
 # BASE: a commit, a branch or a tag; default $MUTANTS_BASE, else HEAD~1
 # (the last commit's change).
 #
+# The diff is of the working tree: committed and uncommitted changes to
+# tracked files (a new file counts once `git add`ed).
+#
 # Fails when a mutant of those lines survives the tests: add a test that
 # would fail if the rule were wrong, or, for a mutant no test can tell from
 # the original (docs/fuzzing.md, "Mutation score"), a reasoned line in
 # .cargo/mutants.toml's exclude_re. Runs in place (on the test profile's
 # build of target/), one mutant at a time; when the diff holds more than
-# MUTANTS_MAX mutants (default 60, a few minutes), an even sample of
-# MUTANTS_MAX of them is tested. The results are in target/mutants-in-diff/.
+# MUTANTS_MAX mutants (default 60, a few minutes), every k-th of them is
+# tested, at most MUTANTS_MAX. The results are in
+# target/mutants-in-diff/mutants.out/ (missed.txt, caught.txt, a log each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 base=${1:-${MUTANTS_BASE:-HEAD~1}}
 max=${MUTANTS_MAX:-60}
-case $max in '' | *[!0-9]* | 0)
+case $max in '' | *[!0-9]*)
     echo "MUTANTS_MAX must be a whole number of mutants above 0, not '$max'" >&2
     exit 2
     ;;
 esac
+max=$((10#$max)) # 09 is nine, not an octal error
+if [ "$max" -eq 0 ]; then
+    echo "MUTANTS_MAX must be a whole number of mutants above 0, not '${MUTANTS_MAX}'" >&2
+    exit 2
+fi
 # Installed whatever the change: the guides' commands use it too.
 command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
@@ -49,20 +58,24 @@ echo "$n mutants on the lines changed since $base"
 sample=()
 if [ "$n" -gt "$max" ]; then
     shards=$(((n + max - 1) / max))
-    echo "testing every ${shards}th of them (MUTANTS_MAX=$max)"
+    echo "testing one in $shards of them, $(((n + shards - 1) / shards)) (MUTANTS_MAX=$max)"
     sample=(--shard "0/$shards" --sharding round-robin)
 fi
 # A proptest that fails on a mutant writes its case beside the test; those
 # files are the mutants', not the project's: removed after the run.
+# Also after Ctrl-C (cargo-mutants puts the mutated line back itself).
 untracked() { git ls-files --others --exclude-standard | sort; }
 before=$(untracked)
+clean_up() {
+    local f
+    for f in $(comm -13 <(echo "$before") <(untracked) | grep 'proptest-regressions'); do
+        rm -f -- "$f"
+        rmdir --ignore-fail-on-non-empty -- "$(dirname -- "$f")"
+    done
+}
+trap clean_up EXIT
 rc=0
 cargo mutants --in-place --in-diff "$out/change.diff" --output "$out" "${sample[@]}" || rc=$?
-leftovers=$(comm -13 <(echo "$before") <(untracked) | grep 'proptest-regressions' || true)
-for f in $leftovers; do
-    rm -f -- "$f"
-    rmdir --ignore-fail-on-non-empty -- "$(dirname -- "$f")"
-done
 if [ "$rc" -eq 3 ]; then
     # cargo-mutants' code for "timeouts, nothing missed": a mutant that makes
     # the tests run past the limit (a loop without end) is caught too.
