@@ -127,7 +127,9 @@ impl Pitch {
             return false;
         }
         let (dx, dy) = d.delta();
-        let diagonal = dx != 0 && dy != 0;
+        // Read only for a link between the pitch and a goal, which always
+        // changes row: it is diagonal when it changes column.
+        let diagonal = dx != 0;
         match (self.goal_at(p).is_some(), self.goal_at(q).is_some()) {
             (false, false) => true,
             (true, true) => dy == 0,
