@@ -68,6 +68,12 @@ fn points_link_to_8_neighbours_except_outer_goal_diagonals_356_links() {
         let a = (i32::from(p.x), i32::from(p.y));
         assert!(naive.links.contains(&seg(a, (a.0 + i32::from(dx), a.1 + i32::from(dy)))));
     }
+    // Each link is listed from its end that comes first row by row.
+    let order: Vec<Point> = pitch.points().collect();
+    let rank = |p: Point| order.iter().position(|&q| q == p).unwrap();
+    for (p, d, _) in pitch.links() {
+        assert!(rank(p) < rank(p.step(d).unwrap()), "{p} {d}");
+    }
 }
 
 #[test]
