@@ -303,9 +303,8 @@ impl Pitch {
                     let (qx, qy) = (x + dx, y + dy);
                     let drawable = if qx >= 0 && qx <= w && qy >= 0 && qy <= h {
                         let side = dx == 0 && (x == 0 || x == w);
-                        let lo = if x < qx { x } else { qx };
-                        let hi = if x < qx { qx } else { x };
-                        let end = dy == 0 && (y == 0 || y == h) && !(lo >= m - 1 && hi <= m + 1);
+                        let in_mouth = (x - m).abs() <= 1 && (qx - m).abs() <= 1;
+                        let end = dy == 0 && (y == 0 || y == h) && !in_mouth;
                         !side && !end
                     } else if qy == -1 || qy == h + 1 {
                         // Into a goal: the three goal points, diagonals only
@@ -319,12 +318,7 @@ impl Pitch {
                     }
                     k += 1;
                 }
-                let i = (y + 1) * (w + 1) + x - (m - 1);
-                // Checked non-negative first (a const fn cannot use try_from).
-                #[allow(clippy::cast_sign_loss)]
-                if i >= 0 && (i as usize) < N {
-                    free[i as usize] = mask;
-                }
+                put_mask(&mut free, (y + 1) * (w + 1) + x - (m - 1), mask);
                 x += 1;
             }
             y += 1;
@@ -340,6 +334,17 @@ impl Pitch {
             Goal::Top => PlayerId(0),
             Goal::Bottom => PlayerId(1),
         }
+    }
+}
+
+/// Writes `mask` at slot `i` of `free` when `i` is one of its slots (always,
+/// for a board whose `N` is its pitch's slot count, which making the board
+/// checks: the guard keeps a wrong `N` from panicking).
+const fn put_mask<const N: usize>(free: &mut [u8; N], i: i16, mask: u8) {
+    // Checked non-negative first (a const fn cannot use try_from).
+    #[allow(clippy::cast_sign_loss)]
+    if i >= 0 && (i as usize) < N {
+        free[i as usize] = mask;
     }
 }
 
