@@ -137,10 +137,10 @@ impl<const N: usize> Board<N> {
     /// goal points and non-points).
     #[must_use]
     pub fn free_dirs(&self, p: Point) -> DirSet {
-        let pitch = self.pitch();
-        match pitch.slot(p) {
-            Some(i) if pitch.goal_at(p).is_none() => DirSet(self.free_mask(i as u8)),
-            _ => DirSet::EMPTY,
+        // A goal point's mask is 0 from the start, and a step only clears bits.
+        match self.pitch().slot(p) {
+            Some(i) => DirSet(self.free_mask(i as u8)),
+            None => DirSet::EMPTY,
         }
     }
 

@@ -367,6 +367,8 @@ fn from_a_post_only_the_inner_diagonal_scores() {
 fn the_ball_in_a_goal_ends_the_game_at_once_and_player_0_attacks_the_top_goal() {
     assert_eq!(PaperSoccer::goal_attacked(PlayerId(0)), Some(Goal::Top));
     assert_eq!(PaperSoccer::goal_attacked(PlayerId(1)), Some(Goal::Bottom));
+    assert_eq!(PaperSoccer::goal_defended(PlayerId(0)), Some(Goal::Bottom));
+    assert_eq!(PaperSoccer::goal_defended(PlayerId(1)), Some(Goal::Top));
     let mut g2 = position(pt(4, 0), 0, &[(pt(4, 0), Dir::S)]);
     g2.play_turn("0").unwrap();
     assert_eq!(g2.to_act(), ToAct::Over);
