@@ -267,3 +267,11 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_turn_generator_shows_its_table_capacity_which_its_first_use_allocates() {
+    let mut turns = paper_soccer::TurnGen::new();
+    assert_eq!(format!("{turns:?}"), "TurnGen { capacity: 0 }");
+    turns.for_each_turn(&PaperSoccer::default(), 100, |_, _| ControlFlow::Continue(()));
+    assert_ne!(format!("{turns:?}"), "TurnGen { capacity: 0 }");
+}
