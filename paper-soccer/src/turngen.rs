@@ -142,7 +142,7 @@ impl TurnGen {
             self.table.iter_mut().take(self.active).for_each(|e| *e = 0);
         }
         self.touched.clear();
-        if self.table.len() < FIRST_ACTIVE {
+        if FIRST_ACTIVE > self.table.len() {
             self.table = vec![0; FIRST_ACTIVE];
         }
         // Keep the size the last generation reached when it used a
