@@ -275,3 +275,21 @@ fn a_turn_generator_shows_its_table_capacity_which_its_first_use_allocates() {
     turns.for_each_turn(&PaperSoccer::default(), 100, |_, _| ControlFlow::Continue(()));
     assert_ne!(format!("{turns:?}"), "TurnGen { capacity: 0 }");
 }
+
+#[test]
+fn a_cap_of_zero_lists_no_turn_and_a_finished_game_has_none_to_list() {
+    let mut turns = paper_soccer::TurnGen::new();
+    let mut seen = 0;
+    let report = turns.for_each_turn(&PaperSoccer::default(), 0, |_, _| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!((seen, report.complete), (0, false));
+    let mut over = PaperSoccer::default();
+    over.random_playout(&mut game_core::rng::seeded(2));
+    let report = turns.for_each_turn(&over, 10, |_, _| {
+        seen += 1;
+        ControlFlow::Continue(())
+    });
+    assert_eq!((seen, report.complete), (0, true));
+}
