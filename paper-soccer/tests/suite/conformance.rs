@@ -293,3 +293,16 @@ fn a_cap_of_zero_lists_no_turn_and_a_finished_game_has_none_to_list() {
     });
     assert_eq!((seen, report.complete), (0, true));
 }
+
+#[test]
+fn a_generation_reports_its_turns_and_at_least_as_many_positions_expanded() {
+    let b = state_from_indices(&PaperSoccer::default(), &[3, 1, 4, 1, 5, 9, 2, 6]);
+    let mut listed = 0;
+    let report = paper_soccer::TurnGen::new().for_each_turn(&b, u64::MAX, |_, _| {
+        listed += 1;
+        ControlFlow::Continue(())
+    });
+    assert!(report.complete);
+    assert_eq!(report.turns, listed);
+    assert!(report.nodes >= report.turns && report.turns > 0, "{report:?}");
+}
