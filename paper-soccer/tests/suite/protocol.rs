@@ -57,6 +57,17 @@ fn a_malformed_id_line_is_a_typed_error() {
 }
 
 #[test]
+fn a_bad_message_error_quotes_what_was_read_cut_to_32_or_64_characters() {
+    assert_eq!(protocol::read_start(&mut "2\n".as_bytes()), Err(ProtocolError::BadId("2".into())));
+    let long = "7".repeat(100);
+    assert_eq!(protocol::read_start(&mut format!("{long}\n").as_bytes()), Err(ProtocolError::BadId("7".repeat(32))));
+    assert_eq!(protocol::read_turn(&mut "x\n0\n".as_bytes()), Err(ProtocolError::BadLength("x".into())));
+    let turn = "0".repeat(100);
+    let e = protocol::read_turn(&mut format!("3\n{turn}\n").as_bytes()).unwrap_err();
+    assert_eq!(e, ProtocolError::LengthMismatch { announced: 3, actual: 100, turn: "0".repeat(64) });
+}
+
+#[test]
 fn each_turn_sends_the_length_and_the_opponents_last_turn() {
     let t = turn("02217");
     assert_eq!(protocol::turn_message(Some(t.steps())), "5\n02217\n");
