@@ -58,6 +58,16 @@ fn replay(turns: &[TurnLog<Dir>]) -> PaperSoccer {
 }
 
 #[test]
+fn a_text_record_is_one_turn_per_line_each_read_as_its_digits() {
+    assert_eq!(Referee.judge_split("0\r\n\n22\n"), ["0", "", "22"]);
+    let g = PaperSoccer::default();
+    assert_eq!(Referee.judge_line(&g, PlayerId(0), "0").unwrap(), [Dir::N]);
+    assert!(Referee.judge_line(&g, PlayerId(0), "").is_err(), "an empty line is an empty turn");
+    assert!(Referee.judge_line(&g, PlayerId(0), "9").is_err());
+    assert_eq!(Referee.format_move(&g, Dir::SW), "5");
+}
+
+#[test]
 fn contest_is_the_rules_standard_game_with_loss_for_any_failure() {
     assert_eq!(Referee.start(), PaperSoccer::default());
     assert_eq!(Referee.time_control(), TIME_CONTROL);
