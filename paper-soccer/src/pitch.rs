@@ -318,7 +318,9 @@ impl Pitch {
                     }
                     k += 1;
                 }
-                put_mask(&mut free, (y + 1) * (w + 1) + x - (m - 1), mask);
+                if let Some(i) = slot_in::<N>((y + 1) * (w + 1) + x - (m - 1)) {
+                    free[i] = mask;
+                }
                 x += 1;
             }
             y += 1;
@@ -337,15 +339,14 @@ impl Pitch {
     }
 }
 
-/// Writes `mask` at slot `i` of `free` when `i` is one of its slots (always,
+/// Slot `i` as an index of a board of `N` slots, when it is one (always,
 /// for a board whose `N` is its pitch's slot count, which making the board
-/// checks: the guard keeps a wrong `N` from panicking).
-const fn put_mask<const N: usize>(free: &mut [u8; N], i: i16, mask: u8) {
+/// checks: the guard keeps a wrong `N` from panicking). Not a `&mut` writer:
+/// bundled bots build with rustc 1.81, whose `const fn` takes no `&mut`.
+const fn slot_in<const N: usize>(i: i16) -> Option<usize> {
     // Checked non-negative first (a const fn cannot use try_from).
     #[allow(clippy::cast_sign_loss)]
-    if i >= 0 && (i as usize) < N {
-        free[i as usize] = mask;
-    }
+    if i >= 0 && (i as usize) < N { Some(i as usize) } else { None }
 }
 
 #[cfg(test)]
