@@ -3,6 +3,7 @@
 
 mod arbitrary;
 mod edges;
+mod field;
 mod game;
 mod invariants;
 mod protocol;

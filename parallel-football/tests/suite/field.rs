@@ -1,0 +1,72 @@
+//! The field as a value: equal exactly when every part a player can see
+//! is equal, and hashed alike when equal (and, here, apart when not).
+
+use parallel_football::game_core::PlayerId;
+use parallel_football::{Cell, Config, Field, FieldError, Geometry};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+fn hash(field: &Field) -> u64 {
+    let mut h = DefaultHasher::new();
+    field.hash(&mut h);
+    h.finish()
+}
+
+/// A 5×5 field, one player a team, with the parts given.
+fn field(config: Config, balls_at_centre: u16, positions: [Cell; 4], scores: [u32; 4], turn: u32) -> Field {
+    let mut balls = vec![1u16; config.cells()];
+    for team in 0..4 {
+        balls[config.index(config.home(PlayerId(team)))] = 0;
+    }
+    balls[config.index(Cell::new(2, 2))] = balls_at_centre;
+    Field::from_parts(Arc::new(Geometry::new(config)), balls, positions.to_vec(), scores, turn).unwrap()
+}
+
+#[test]
+fn fields_are_equal_exactly_when_configuration_turn_scores_players_and_balls_are() {
+    let config = Config::new(5, 5, 1, 2, 10).unwrap();
+    let corners = [Cell::new(1, 1), Cell::new(3, 1), Cell::new(3, 3), Cell::new(1, 3)];
+    let base = field(config, 1, corners, [0; 4], 0);
+    let same = field(config, 1, corners, [0; 4], 0);
+    assert!(base == same, "the same parts make equal fields");
+    assert_eq!(hash(&base), hash(&same), "equal fields hash alike");
+
+    let mut moved = corners;
+    moved[2] = Cell::new(2, 3);
+    let others = [
+        ("another configuration", field(Config::new(5, 5, 1, 3, 10).unwrap(), 1, corners, [0; 4], 0)),
+        ("another turn", field(config, 1, corners, [0; 4], 1)),
+        ("other scores", field(config, 1, corners, [0, 0, 1, 0], 0)),
+        ("a player elsewhere", field(config, 1, moved, [0; 4], 0)),
+        ("other balls", field(config, 2, corners, [0; 4], 0)),
+    ];
+    for (what, other) in &others {
+        assert!(base != *other, "{what}: the fields differ");
+        assert!(*other != base, "{what}: the fields differ, compared the other way");
+        // SipHash with fixed keys: deterministic, and these six differ.
+        assert_ne!(hash(&base), hash(other), "{what}: the hash sees the difference");
+    }
+}
+
+#[test]
+fn a_field_may_stand_at_the_turn_limit_but_not_past_it() {
+    let config = Config::new(5, 5, 1, 2, 10).unwrap();
+    let corners = [Cell::new(1, 1), Cell::new(3, 1), Cell::new(3, 3), Cell::new(1, 3)];
+    let at_limit = field(config, 1, corners, [0; 4], 10);
+    assert_eq!(at_limit.turn(), 10);
+    assert!(at_limit.is_over(), "the last turn played ends the game");
+    let past =
+        Field::from_parts(Arc::new(Geometry::new(config)), at_limit.balls().to_vec(), corners.to_vec(), [0; 4], 11);
+    assert_eq!(past.unwrap_err(), FieldError::TurnPastLimit { turn: 11, max: 10 });
+}
+
+#[test]
+fn a_fields_debug_names_every_part() {
+    let config = Config::new(5, 5, 1, 2, 10).unwrap();
+    let corners = [Cell::new(1, 1), Cell::new(3, 1), Cell::new(3, 3), Cell::new(1, 3)];
+    let shown = format!("{:?}", field(config, 7, corners, [0, 3, 0, 0], 4));
+    for part in ["Field", "config", "turn: 4", "scores: [0, 3, 0, 0]", "balls_left: 27", "positions", "balls: [", "7"] {
+        assert!(shown.contains(part), "{shown:?} shows {part:?}");
+    }
+}
