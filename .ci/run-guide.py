@@ -106,7 +106,7 @@ SPECIAL = {
         NOT_RUN,
         "installs a tool into ~/.cargo (CI installs cargo-equip the same way before its tests)",
     ),
-    "cargo run -p arena -- bundle path/to/my-bot/Cargo.toml -o bot.rs": (
+    "cargo run --release -p arena -- bundle path/to/my-bot/Cargo.toml -o bot.rs": (
         NOT_RUN,
         "path/to/my-bot stands for the reader's bot crate (CI's bundling step bundles bots/*)",
     ),

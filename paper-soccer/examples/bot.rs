@@ -6,8 +6,8 @@
 //! random bot:
 //!
 //! ```text
-//! printf '0\n1\n-\n' | cargo run -q -p paper-soccer --example paper-soccer-bot
 //! cargo build --release -p paper-soccer --example paper-soccer-bot
+//! printf '0\n1\n-\n' | target/release/examples/paper-soccer-bot
 //! cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot random
 //! ```
 
