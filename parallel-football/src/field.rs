@@ -368,11 +368,7 @@ impl Field {
         let limit_reached = self.turn >= self.config().max_turns;
         // The limit compared with `>`: one turn more is played.
         #[cfg(feature = "planted-bugs")]
-        let limit_reached = if game_core::planted::is("parallel-football-turn-limit-late") {
-            self.turn > self.config().max_turns
-        } else {
-            limit_reached
-        };
+        let limit_reached = planted_limit_late(limit_reached, self.turn, self.config().max_turns);
         if self.balls_left == 0 {
             Some(EndReason::NoBalls)
         } else if limit_reached {
@@ -407,4 +403,11 @@ impl Field {
             .copied()
             .filter(move |&(dx, dy)| has_ball && cell.offset(dx.into(), dy.into(), c.width, c.height).is_some())
     }
+}
+
+/// Planted bug `parallel-football-turn-limit-late` (feature `planted-bugs`): the turn limit
+/// compared with `>`, so that one more turn is played (`reached` is what the rules say).
+#[cfg(feature = "planted-bugs")]
+fn planted_limit_late(reached: bool, turn: u32, max_turns: u32) -> bool {
+    if game_core::planted::is("parallel-football-turn-limit-late") { turn > max_turns } else { reached }
 }

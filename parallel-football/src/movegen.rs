@@ -158,11 +158,7 @@ impl Field {
                     let in_range = d2 <= k2;
                     // The range measured as a square, max(|dx|, |dy|) <= k, not a disc.
                     #[cfg(feature = "planted-bugs")]
-                    let in_range = if game_core::planted::is("parallel-football-kick-past-radius") {
-                        dx.abs().max(dy.abs()) <= i32::from(config.kick_range)
-                    } else {
-                        in_range
-                    };
+                    let in_range = planted_square_range(in_range, (dx, dy), config.kick_range);
                     let ok = d2 != 0 && in_range && balls[src] != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h;
                     if ok {
                         kick_count[src] += 1;
@@ -224,11 +220,7 @@ impl Field {
             let home = t;
             // The homes taken anticlockwise: teams 1 and 3 swap corners.
             #[cfg(feature = "planted-bugs")]
-            let home = if game_core::planted::is("parallel-football-homes-anticlockwise") {
-                (TEAMS - t) % TEAMS
-            } else {
-                home
-            };
+            let home = planted_anticlockwise(home);
             let h = config.index(config.home(PlayerId(home as u8)));
             let b = u32::from(std::mem::take(&mut self.balls[h]));
             self.scores[t] += b;
@@ -311,4 +303,22 @@ fn planted_off_edge(ok: bool, d: (i32, i32), to: (i32, i32), size: (i32, i32)) -
         && to.0 <= size.0
         && to.1 <= size.1
         && game_core::planted::is("parallel-football-move-off-edge"))
+}
+
+/// Planted bug `parallel-football-kick-past-radius` (feature `planted-bugs`): the kick range
+/// measured as a square, `max(|dx|, |dy|) <= k` (`in_range` is what the rules say of `d`).
+#[cfg(feature = "planted-bugs")]
+fn planted_square_range(in_range: bool, d: (i32, i32), kick_range: u8) -> bool {
+    if game_core::planted::is("parallel-football-kick-past-radius") {
+        d.0.abs().max(d.1.abs()) <= i32::from(kick_range)
+    } else {
+        in_range
+    }
+}
+
+/// Planted bug `parallel-football-homes-anticlockwise` (feature `planted-bugs`): the home of team
+/// `t` taken anticlockwise, so that teams 1 and 3 swap corners.
+#[cfg(feature = "planted-bugs")]
+fn planted_anticlockwise(t: usize) -> usize {
+    if game_core::planted::is("parallel-football-homes-anticlockwise") { (TEAMS - t) % TEAMS } else { t }
 }
