@@ -70,3 +70,16 @@ fn a_fields_debug_names_every_part() {
         assert!(shown.contains(part), "{shown:?} shows {part:?}");
     }
 }
+
+#[test]
+fn distance_to_home_is_the_squared_distance_to_the_teams_own_corner() {
+    let config = Config::new(6, 5, 1, 2, 10).unwrap();
+    let f = Field::new(config, &[Cell::new(2, 2); 4]).unwrap();
+    let from = Cell::new(1, 3);
+    for team in 0..4 {
+        let home = config.home(PlayerId(team));
+        let (dx, dy) = (i32::from(home.x) - 1, i32::from(home.y) - 3);
+        assert_eq!(f.distance2_to_home(from, PlayerId(team)), (dx * dx + dy * dy) as u32, "team {team}");
+        assert_eq!(f.distance2_to_home(home, PlayerId(team)), 0, "team {team} at home");
+    }
+}

@@ -275,3 +275,65 @@ fn a_setup_whose_scores_could_overflow_is_refused() {
     g.resolve_chance(&mut game_core::rng::seeded(1)).unwrap();
     assert_eq!(g.field().scores()[0], u32::MAX);
 }
+
+#[test]
+fn max_plies_counts_the_placements_and_whole_turns_left() {
+    // Every footballer's placement and order is one move and every turn ends
+    // with one chance value (empty when nothing is contested): a game of
+    // stays runs to its turn limit in exactly max_plies from the start, and
+    // after each placement and each turn in exactly what max_plies says.
+    // Within a turn it is a bound (the turn counts whole).
+    let config = cfg(6, 6, 2, 2, 6);
+    let mut g = ParallelFootball::new(config).unwrap();
+    let total = 4 * 2 + 6 * (4 * 2 + 1);
+    assert_eq!(g.max_plies(), Some(total));
+    let mut rng = seeded(3);
+    let mut played = 0u64;
+    while !g.is_over() {
+        let exact = match g.to_act() {
+            ToAct::Chance => {
+                g.resolve_chance(&mut rng).unwrap();
+                true
+            }
+            ToAct::Simultaneous(set) => {
+                let team = set.iter().next().unwrap();
+                let placing = g.in_placement();
+                let mv = if placing {
+                    FootballMove::Place(Cell::new(team.0 + 1, 2))
+                } else {
+                    FootballMove::Order(Order::Stay)
+                };
+                g.play(team, mv).unwrap();
+                placing
+            }
+            other => panic!("{other:?}"),
+        };
+        played += 1;
+        let max = g.max_plies().unwrap();
+        if exact {
+            assert_eq!(max, total - played, "after {played} plies");
+        } else {
+            assert!(max >= total - played, "after {played} plies: {max} is less than what is left");
+        }
+    }
+    assert_eq!(played, total, "only the turn limit ends a game of stays");
+}
+
+#[test]
+fn unchecked_moves_past_a_teams_footballers_are_ignored_not_a_panic() {
+    // play_unchecked trusts its caller, but an extra move must not reach
+    // past the team's footballers into another team's (or past the end).
+    let config = cfg(5, 5, 1, 2, 10);
+    let mut g = ParallelFootball::new(config).unwrap();
+    for t in 0..4 {
+        g.play_unchecked(PlayerId(t), FootballMove::Place(Cell::new(t + 1, 2)));
+    }
+    let placed = g.field().positions().to_vec();
+    for t in 0..4 {
+        g.play_unchecked(PlayerId(t), FootballMove::Place(Cell::new(0, 4)));
+    }
+    assert_eq!(g.field().positions(), placed, "a fifth placement changes no footballer");
+    g.play_unchecked(PlayerId(3), FootballMove::Order(Order::Kick { dx: 0, dy: 1 }));
+    g.play_unchecked(PlayerId(3), FootballMove::Order(Order::Kick { dx: 1, dy: 0 }));
+    assert_eq!(g.pending_orders()[3], Order::Kick { dx: 0, dy: 1 }, "the team's second order is dropped");
+}
