@@ -6,7 +6,7 @@ use game_core::testing::{KitConfig, assert_conforms, check_state};
 use game_core::{Event, Game, GameError, MoveNotation, PlayerId, PlayerSet, Record, SeatError, ToAct};
 use parallel_football::{
     Cell, Config, Field, FootballMove, GreedyTeam, KickAllocation, MoveError, Order, OrderError, ParallelFootball,
-    RandomTeam, Setup, play_game,
+    RandomTeam, Setup, SetupError, play_game,
 };
 
 fn cfg(w: u32, h: u32, p: u32, k: u32, turns: u32) -> Config {
@@ -203,6 +203,26 @@ fn invalid_setups_are_refused() {
     assert_eq!(ParallelFootball::from_setup(s).unwrap_err().kind(), "illegal-pending-order");
     let json = r#"{"config":{"width":1,"height":5,"players":1,"kick_range":1,"max_turns":5}}"#;
     assert!(serde_json::from_str::<parallel_football::Setup>(json).is_err());
+}
+
+#[test]
+fn a_setup_with_more_cells_or_more_orders_than_a_teams_footballers_is_refused() {
+    let g = ParallelFootball::new(cfg(5, 5, 1, 2, 10)).unwrap();
+    let one = || vec![Cell::new(2, 2)];
+    for team in 0..4 {
+        // Two cells for a team of one (no orders).
+        let mut s = g.to_setup();
+        s.players = [one(), one(), one(), one()];
+        s.players[team].push(Cell::new(1, 1));
+        let e = ParallelFootball::from_setup(s).unwrap_err();
+        assert_eq!(e, SetupError::Inconsistent("more cells or orders than players in a team"), "team {team}: cells");
+        // Two orders for a team of one (its cells right).
+        let mut s = g.to_setup();
+        s.players = [one(), one(), one(), one()];
+        s.pending[team] = vec![Order::Stay, Order::Stay];
+        let e = ParallelFootball::from_setup(s).unwrap_err();
+        assert_eq!(e, SetupError::Inconsistent("more cells or orders than players in a team"), "team {team}: orders");
+    }
 }
 
 #[test]
