@@ -158,7 +158,10 @@ impl Geometry {
 
     /// The kick that starts a shortest multi-kick route from `cell` to
     /// `team`'s home (among the targets one kick closer, the one nearest the
-    /// home). `None` on the home itself, off the grid, or for a seat above 3.
+    /// home; among equally near ones, the first in [`kick_offsets`]'
+    /// order). `None` on the home itself, off the grid, or for a seat above 3.
+    ///
+    /// [`kick_offsets`]: Geometry::kick_offsets
     pub fn best_kick_toward_home(&self, cell: Cell, team: PlayerId) -> Option<(i8, i8)> {
         if team.index() >= TEAMS || !self.config.contains(cell) || cell == self.config.home(team) {
             return None;

@@ -526,6 +526,43 @@ fn kicks_to_home_counts_the_fewest_kicks() {
 }
 
 #[test]
+fn best_kick_toward_home_lands_one_kick_closer_nearest_the_home_first_offset_on_a_tie() {
+    // Every cell of a small grid, every team: the kick lands on a cell one
+    // kick closer; among those, the one nearest the home; among equally
+    // near ones, the first in kick_offsets' order (nearest, then dy, dx).
+    let config = cfg(7, 6, 1, 2, 10);
+    let g = Geometry::new(config);
+    let mut ties = 0;
+    for team in (0..4).map(PlayerId) {
+        let home = config.home(team);
+        for y in 0..6 {
+            for x in 0..7 {
+                let from = Cell::new(x, y);
+                let best = g.best_kick_toward_home(from, team);
+                if from == home {
+                    assert_eq!(best, None);
+                    continue;
+                }
+                let closer: Vec<((i8, i8), u32)> = g
+                    .kick_offsets()
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let to = from.offset(dx.into(), dy.into(), 7, 6)?;
+                        (g.kicks_to_home(to, team) + 1 == g.kicks_to_home(from, team))
+                            .then(|| ((dx, dy), to.distance2(home)))
+                    })
+                    .collect();
+                let nearest = closer.iter().map(|c| c.1).min().unwrap();
+                let first = closer.iter().find(|c| c.1 == nearest).unwrap().0;
+                ties += usize::from(closer.iter().filter(|c| c.1 == nearest).count() > 1);
+                assert_eq!(best, Some(first), "team {team:?} from {from:?}: {closer:?}");
+            }
+        }
+    }
+    assert!(ties > 0, "the grid has cells with two equally good kicks");
+}
+
+#[test]
 fn picture_shows_balls_players_and_homes() {
     let c = cfg(4, 3, 1, 2, 10);
     let f = field(c, &[(1, 0, 1), (2, 1, 12), (1, 2, 3)], &[(1, 1), (1, 1), (2, 2), (2, 0)]);
@@ -552,4 +589,11 @@ fn a_hand_built_invalid_config_is_refused_where_it_enters_a_game() {
 #[should_panic(expected = "four teams")]
 fn a_seat_above_3_has_no_home() {
     let _ = Config::default().home(PlayerId(4));
+}
+
+#[test]
+fn a_geometrys_debug_shows_its_configuration_and_how_many_kicks_it_has() {
+    let shown = format!("{:?}", Geometry::new(cfg(7, 6, 1, 2, 10)));
+    assert!(shown.starts_with("Geometry { config: Config {"), "{shown}");
+    assert!(shown.contains("width: 7") && shown.ends_with("offsets: 12 }"), "{shown}");
 }
