@@ -9,7 +9,7 @@
 
 use crate::allocation::Allocation;
 use crate::error::{OrderError, TurnError};
-use crate::field::{Field, IllegalOrder, TurnReport};
+use crate::field::{Field, IllegalOrder, Scratch, TurnReport};
 use crate::limits::TEAMS;
 use crate::order::Order;
 use game_core::grid::Cell;
@@ -101,22 +101,7 @@ impl Field {
         let config = self.config();
         let mut scratch = std::mem::take(&mut self.scratch);
         let n = self.positions.len();
-        // Fixed-size buffers written by index (cheaper than pushes).
-        if scratch.kicks.len() < n {
-            // First turn (of this field or clone): size every buffer for the
-            // worst case, so no later turn allocates.
-            scratch.kicks.resize(n, (0, 0, 0));
-            scratch.contested.reserve(n);
-            scratch.group.reserve(n);
-        }
-        for v in [&mut report.successes, &mut report.failures] {
-            if v.capacity() < n {
-                v.reserve(n);
-            }
-        }
-        if report.illegal.capacity() < n {
-            report.illegal.reserve(n);
-        }
+        size_buffers(&mut scratch, report, n);
         scratch.new_positions.clear();
         scratch.new_positions.extend_from_slice(&self.positions);
         scratch.contested.clear();
@@ -290,6 +275,22 @@ impl Field {
         successes.sort_unstable();
         Ok(successes)
     }
+}
+
+/// Sizes the turn's buffers for `n` footballers, the worst case, on the first
+/// turn of a field (or clone) and of a report, so that no later turn
+/// allocates. Performance only: what a turn does does not depend on it.
+fn size_buffers(scratch: &mut Scratch, report: &mut TurnReport, n: usize) {
+    // Fixed-size buffers written by index (cheaper than pushes).
+    if scratch.kicks.len() < n {
+        scratch.kicks.resize(n, (0, 0, 0));
+        scratch.contested.reserve(n);
+        scratch.group.reserve(n);
+    }
+    // The report was cleared: `reserve` allocates only below `n`.
+    report.successes.reserve(n);
+    report.failures.reserve(n);
+    report.illegal.reserve(n);
 }
 
 /// Planted bug `parallel-football-move-off-edge` (feature `planted-bugs`): the far edges checked

@@ -90,3 +90,23 @@ fn turn_resolution_allocates_nothing_after_the_first_turn() {
         assert!(contested > 0, "p={p} k={k}: the test must exercise contested cells");
     }
 }
+
+#[test]
+fn refused_orders_allocate_nothing_after_a_first_turn_without_any() {
+    // The first turn refuses nothing; later ones refuse every order: the
+    // report's list of refused orders was sized for them all on the first.
+    let config = Config::standard(64, 3).unwrap();
+    let starts = vec![parallel_football::Cell::new(10, 10); 4 * 64];
+    let mut field = Field::new(config, &starts).unwrap();
+    let mut report = TurnReport::default();
+    let mut rng = seeded(1);
+    field.resolve_turn(&vec![Order::Stay; 4 * 64], &mut rng, &mut report).unwrap();
+    assert!(report.illegal.is_empty());
+    let refused = vec![Order::Move { dx: 5, dy: 5 }; 4 * 64];
+    for turn in 1..4 {
+        let before = allocations();
+        field.resolve_turn(&refused, &mut rng, &mut report).unwrap();
+        assert_eq!(allocations() - before, 0, "turn {turn} allocated");
+        assert_eq!(report.illegal.len(), 4 * 64, "turn {turn} refused every order");
+    }
+}
