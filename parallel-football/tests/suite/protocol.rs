@@ -181,6 +181,18 @@ fn answers_are_p_lines_stay_move_or_kick() {
 }
 
 #[test]
+fn numbers_are_plain_decimal_of_at_most_12_characters() {
+    // Leading zeros are plain decimal: twelve characters read, thirteen do not.
+    assert_eq!(parse_answer(b"move 000000000001 -00000000001"), Ok(Order::Move { dx: 1, dy: -1 }));
+    assert!(parse_answer(b"move 0000000000001 0").is_err(), "13 characters");
+    assert!(parse_answer(b"move 0 -000000000001").is_err(), "13 characters with the sign");
+    assert!(parse_answer(b"move +1 0").is_err(), "no +");
+    let c = Config::new(6, 6, 1, 2, 10).unwrap();
+    assert_eq!(parse_placement(&c, b"000000000002 000000000003"), Ok(Cell::new(2, 3)));
+    assert!(parse_placement(&c, b"0000000000002 3").is_err(), "13 characters");
+}
+
+#[test]
 fn answer_lines_are_raw_bytes_read_with_any_ascii_whitespace_and_a_trailing_cr() {
     assert_eq!(parse_answer(b" kick\t2  -3 \r"), Ok(Order::Kick { dx: 2, dy: -3 }));
     assert_eq!(parse_answer(b"stay\r"), Ok(Order::Stay));
