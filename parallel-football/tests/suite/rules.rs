@@ -597,3 +597,19 @@ fn a_geometrys_debug_shows_its_configuration_and_how_many_kicks_it_has() {
     assert!(shown.starts_with("Geometry { config: Config {"), "{shown}");
     assert!(shown.contains("width: 7") && shown.ends_with("offsets: 12 }"), "{shown}");
 }
+
+#[test]
+fn with_max_turns_keeps_the_grid_players_and_kick_range_and_refuses_zero() {
+    let c = Config::new(9, 7, 3, 5, 100).unwrap();
+    assert_eq!(c.with_max_turns(7), Config::new(9, 7, 3, 5, 7));
+    assert_eq!(c.with_max_turns(0), Err(ConfigError::MaxTurns));
+}
+
+#[test]
+fn the_grid_holds_the_cells_below_its_width_and_height() {
+    let c = Config::new(9, 7, 1, 2, 10).unwrap();
+    assert!(c.contains(Cell::new(0, 0)) && c.contains(Cell::new(8, 6)));
+    assert!(!c.contains(Cell::new(9, 0)), "x = width is off the grid");
+    assert!(!c.contains(Cell::new(0, 7)), "y = height is off the grid");
+    assert!(!c.contains(Cell::new(9, 7)));
+}
