@@ -170,12 +170,6 @@ impl ParallelFootball {
         Ok(refused)
     }
 
-    /// Orders `team` has given this turn (`None` for a seat above 3).
-    #[cfg(feature = "testing")]
-    pub(crate) fn given_orders(&self, team: PlayerId) -> Option<u16> {
-        self.given.get(team.index()).copied()
-    }
-
     pub(crate) fn owing(&self) -> PlayerSet {
         let p = self.config().players;
         let counts = if self.in_placement() { &self.placed } else { &self.given };

@@ -35,7 +35,8 @@ pub struct GoalKicks;
 /// The footballer of `seat` whose order is due, and its cell.
 fn due(g: &ParallelFootball, seat: PlayerId) -> Option<(usize, Cell)> {
     let c = g.config();
-    let i = c.player_index(seat, g.given_orders(seat)?);
+    // The orders the seat has given this turn (none for a seat above 3).
+    let i = c.player_index(seat, *g.given.get(seat.index())?);
     g.field().positions().get(i).map(|&cell| (i, cell))
 }
 

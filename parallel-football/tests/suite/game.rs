@@ -357,3 +357,13 @@ fn unchecked_moves_past_a_teams_footballers_are_ignored_not_a_panic() {
     g.play_unchecked(PlayerId(3), FootballMove::Order(Order::Kick { dx: 1, dy: 0 }));
     assert_eq!(g.pending_orders()[3], Order::Kick { dx: 0, dy: 1 }, "the team's second order is dropped");
 }
+
+#[test]
+fn a_games_debug_shows_its_field_and_the_placements_and_orders_given() {
+    let mut g = ParallelFootball::new(cfg(5, 5, 1, 2, 10)).unwrap();
+    g.play(PlayerId(2), FootballMove::Place(Cell::new(3, 1))).unwrap();
+    let shown = format!("{g:?}");
+    assert!(shown.starts_with("ParallelFootball { field: Field {"), "{shown}");
+    assert!(shown.contains("placed: [0, 0, 1, 0]") && shown.contains("given: [0, 0, 0, 0]"), "{shown}");
+    assert!(shown.contains("pending: [Stay, Stay, Stay, Stay]"), "{shown}");
+}

@@ -421,6 +421,23 @@ fn run_bot_ends_cleanly_at_eof_and_refuses_garbage_with_typed_errors() {
     assert_eq!(e.kind(), "io");
 }
 
+#[test]
+fn a_last_line_without_its_newline_is_read_whole() {
+    let start = read_start(&mut &b"2 3 4 9 7 100"[..]).unwrap();
+    assert_eq!((start.team, start.config), (PlayerId(2), Config::new(9, 7, 3, 4, 100).unwrap()));
+    let start = read_start(&mut &b"2 3 4 9 7 100\n"[..]).unwrap();
+    assert_eq!(start.config.max_turns, 100);
+}
+
+#[test]
+fn a_session_keeps_the_start_lines_configuration_and_team() {
+    let start = StartMessage::parse("1 2 3 8 6 50").unwrap();
+    let session = Session::new(start).unwrap();
+    assert_eq!(*session.config(), Config::new(8, 6, 2, 3, 50).unwrap());
+    assert_eq!(session.me(), PlayerId(1));
+    assert_eq!(session.state().config(), *session.config());
+}
+
 /// Protocol I/O errors keep the `std::io::ErrorKind` of the failure.
 #[test]
 fn a_protocol_io_error_keeps_its_io_error_kind() {

@@ -613,3 +613,9 @@ fn the_grid_holds_the_cells_below_its_width_and_height() {
     assert!(!c.contains(Cell::new(0, 7)), "y = height is off the grid");
     assert!(!c.contains(Cell::new(9, 7)));
 }
+
+#[test]
+fn a_configuration_reads_as_its_grid_players_kick_range_and_turn_limit() {
+    let c = Config::new(9, 7, 3, 5, 100).unwrap();
+    assert_eq!(c.to_string(), "9x7 grid, p=3, k=5, at most 100 turns");
+}
