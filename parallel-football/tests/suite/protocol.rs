@@ -422,6 +422,20 @@ fn run_bot_ends_cleanly_at_eof_and_refuses_garbage_with_typed_errors() {
 }
 
 #[test]
+fn an_unreadable_lines_error_quotes_its_first_80_characters() {
+    let short = "0 1 2 x";
+    match StartMessage::parse(short) {
+        Err(ProtocolError::Unreadable { line, .. }) => assert_eq!(line, short),
+        other => panic!("{other:?}"),
+    }
+    let long = format!("0 1 2 {}", "9".repeat(100));
+    match StartMessage::parse(&long) {
+        Err(ProtocolError::Unreadable { line, .. }) => assert_eq!(line, long[..80]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn a_last_line_without_its_newline_is_read_whole() {
     let start = read_start(&mut &b"2 3 4 9 7 100"[..]).unwrap();
     assert_eq!((start.team, start.config), (PlayerId(2), Config::new(9, 7, 3, 4, 100).unwrap()));
