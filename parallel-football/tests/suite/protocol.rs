@@ -165,6 +165,31 @@ fn inconsistent_turn_messages_are_refused() {
 }
 
 #[test]
+fn ball_lines_are_at_most_one_per_cell_each_with_a_ball() {
+    // 3 x 2, one footballer a team: the four corners are homes, (1, 0) and
+    // (1, 1) may hold balls.
+    let c = Config::new(3, 2, 1, 1, 9).unwrap();
+    let message = |balls_left: u32, lines: &[&str]| {
+        let mut m = format!("1 0 0 0 0 {balls_left}\n0 1 0\n1 1 0\n2 1 1\n3 1 1\n{}\n", lines.len());
+        for l in lines {
+            m.push_str(l);
+            m.push('\n');
+        }
+        m
+    };
+    let field = |m: &str| TurnMessage::parse(m, &c).unwrap().to_field(&c);
+    assert!(field(&message(3, &["1 0 1", "1 1 2"])).is_ok());
+    let twice = ProtocolError::Invalid("a cell listed twice or with no ball");
+    assert_eq!(field(&message(2, &["1 0 1", "1 0 1"])), Err(twice.clone()), "a cell listed twice");
+    assert_eq!(field(&message(1, &["1 0 1", "1 1 0"])), Err(twice), "a cell listed with no ball");
+    // As many lines as cells read (the field then refuses the homes' balls); one more does not.
+    let every = ["0 0 1", "1 0 1", "2 0 1", "0 1 1", "1 1 1", "2 1 1"];
+    assert!(TurnMessage::parse(&message(6, &every), &c).is_ok());
+    let seven = [&every[..], &["1 0 1"]].concat();
+    assert_eq!(TurnMessage::parse(&message(7, &seven), &c), Err(ProtocolError::Invalid("more ball lines than cells")));
+}
+
+#[test]
 fn answers_are_p_lines_stay_move_or_kick() {
     let orders = [Order::Stay, Order::Move { dx: 1, dy: -1 }, Order::Kick { dx: -46, dy: 3 }];
     let text = format_answer(&orders);
