@@ -416,6 +416,7 @@ mod contest {
     mod tests {
         use super::*;
         use crate::setup::Config;
+        use game_core::grid::Cell;
 
         #[test]
         fn record_notation_reads_back_to_the_protocol_words_and_moves() {
@@ -433,6 +434,26 @@ mod contest {
             assert_eq!(a.judge_line(&state, p, "").unwrap(), []);
             assert!(a.judge_line(&state, p, "s m1").is_err());
             assert!(a.judge_line(&state, p, "dance").is_err());
+        }
+
+        #[test]
+        fn a_text_that_is_not_record_notation_is_kept_as_protocol_words() {
+            let a = Referee::new(Config::new(16, 16, 3, 2, 10).unwrap()).unwrap();
+            // A token must be all of `s`, or both numbers of a pair.
+            for text in ["sx", "m1,", "k,2", ",3", "s m1,"] {
+                assert_eq!(a.answer_of_turn(text), [text], "{text:?}");
+            }
+            assert_eq!(a.answer_of_turn("s m1,2"), ["stay", "move 1 2"]);
+        }
+
+        #[test]
+        fn moves_and_turns_are_shown_in_protocol_words() {
+            let a = Referee::new(Config::new(16, 16, 2, 2, 10).unwrap()).unwrap();
+            let placing = a.start();
+            assert_eq!(a.format_move(&placing, FootballMove::Place(Cell::new(3, 4))), "3 4");
+            let orders = [FootballMove::Order(Order::Stay), FootballMove::Order(Order::Kick { dx: 2, dy: -1 })];
+            assert_eq!(a.format_turn(&placing, PlayerId(1), &orders), "stay, kick 2 -1");
+            assert_eq!(a.format_turn(&placing, PlayerId(1), &[]), "");
         }
     }
 }
