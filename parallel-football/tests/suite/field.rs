@@ -83,3 +83,16 @@ fn distance_to_home_is_the_squared_distance_to_the_teams_own_corner() {
         assert_eq!(f.distance2_to_home(home, PlayerId(team)), 0, "team {team} at home");
     }
 }
+
+#[test]
+fn a_field_holds_at_most_65535_balls() {
+    let config = Config::new(5, 5, 1, 2, 10).unwrap();
+    let corners = [Cell::new(1, 1), Cell::new(3, 1), Cell::new(3, 3), Cell::new(1, 3)];
+    // 20 cells of 1 ball, the centre the rest.
+    let full = field(config, u16::MAX - 20, corners, [0; 4], 0);
+    assert_eq!(full.balls_left(), 65_535);
+    let mut balls = full.balls().to_vec();
+    balls[config.index(Cell::new(1, 1))] = 2;
+    let over = Field::from_parts(Arc::new(Geometry::new(config)), balls, corners.to_vec(), [0; 4], 0);
+    assert_eq!(over.unwrap_err(), FieldError::TooManyBalls(65_536));
+}
