@@ -299,6 +299,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bits_lists_the_set_bits_lowest_first_and_knows_how_many_are_left() {
+        let mut bits = Bits((1 << 127) | (1 << 64) | 0b1010);
+        assert_eq!(bits.len(), 4);
+        assert_eq!(bits.size_hint(), (4, Some(4)));
+        assert_eq!(bits.next(), Some(1));
+        assert_eq!(bits.size_hint(), (3, Some(3)));
+        assert_eq!(bits.collect::<Vec<_>>(), [3, 64, 127]);
+        assert_eq!(Bits(0).size_hint(), (0, Some(0)));
+    }
+
+    #[test]
     fn masks_have_the_right_sizes() {
         for m in SIZES {
             let g = geom_for(m);
