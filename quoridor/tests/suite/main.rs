@@ -10,3 +10,4 @@ mod reference;
 mod rules;
 mod sampling;
 mod svg;
+mod unchecked;
