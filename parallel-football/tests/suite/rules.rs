@@ -535,8 +535,8 @@ fn best_kick_toward_home_lands_one_kick_closer_nearest_the_home_first_offset_on_
     let mut ties = 0;
     for team in (0..4).map(PlayerId) {
         let home = config.home(team);
-        for y in 0..6 {
-            for x in 0..7 {
+        for y in 0..config.height {
+            for x in 0..config.width {
                 let from = Cell::new(x, y);
                 let best = g.best_kick_toward_home(from, team);
                 if from == home {
@@ -547,7 +547,7 @@ fn best_kick_toward_home_lands_one_kick_closer_nearest_the_home_first_offset_on_
                     .kick_offsets()
                     .iter()
                     .filter_map(|&(dx, dy)| {
-                        let to = from.offset(dx.into(), dy.into(), 7, 6)?;
+                        let to = from.offset(dx.into(), dy.into(), config.width, config.height)?;
                         (g.kicks_to_home(to, team) + 1 == g.kicks_to_home(from, team))
                             .then(|| ((dx, dy), to.distance2(home)))
                     })
