@@ -54,6 +54,11 @@ LIMIT = 240
 
 BOUNDED, CI_STEP, NOT_RUN = "bounded", "ci-step", "not-run"
 
+# Seconds of a bounded run of a long series, league, fuzz run or benchmark:
+# everything is built by then, so a command that starts wrong has failed
+# well within them (an unknown flag, a missing bot, a lost answer).
+A_FEW = 3
+
 # Commands not run as plain commands: the command as written, then
 # (BOUNDED, seconds): started, stopped with Ctrl-C after that long, and
 # passes when it had not failed by then; (CI_STEP, why): a step of .ci/run
@@ -65,10 +70,10 @@ SPECIAL = {
         "the soak step",
     ),
     "bash fuzz/run.sh": (CI_STEP, "the step 'fuzz: every cargo-fuzz target'"),
-    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, 5),
-    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, 5),
-    "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, 5),
-    "FUZZ_SECONDS=600 bash fuzz/run.sh --grow yavalath_reference": (BOUNDED, 5),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, A_FEW),
+    "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, A_FEW),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, A_FEW),
+    "FUZZ_SECONDS=600 bash fuzz/run.sh --grow yavalath_reference": (BOUNDED, A_FEW),
     "bash fuzz/run.sh --replay yavalath_parsers fuzz/artifacts/yavalath_parsers/crash-<hash>": (
         NOT_RUN,
         "crash-<hash> stands for the file a failing run saves (the next block replays a committed input instead)",
@@ -113,46 +118,46 @@ SPECIAL = {
     "rustc --edition 2021 -O bot.rs": (NOT_RUN, "compiles the bot.rs the command before writes"),
     # Series and leagues of hundreds of games: a few games each.
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
-    "--games 400 --record series/ --resume": (BOUNDED, 5),
+    "--games 400 --record series/ --resume": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts "
-    "--games 400 --record shards/ --shard 1/4": (BOUNDED, 5),
+    "--games 400 --record shards/ --shard 1/4": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot \\\n"
     "    --bot name=v2,alphabeta:depth=2 --bot name=mcts,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
-        5,
+        A_FEW,
     ),
     "cargo run --release -p arena -- league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (
         BOUNDED,
-        5,
+        A_FEW,
     ),
-    "cargo run --release -p arena -- league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    "cargo run --release -p arena -- league yavalath league/ --games 500 --minutes 30": (BOUNDED, A_FEW),
     "arena play quoridor --bot cmd:target/release/examples/quoridor-bot --bot mcts --games 200 --jobs auto --seed 7 "
-    "--json summary.json": (BOUNDED, 5),
+    "--json summary.json": (BOUNDED, A_FEW),
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
-    "--record series/ --resume": (BOUNDED, 5),
+    "--record series/ --resume": (BOUNDED, A_FEW),
     "arena play paper-soccer --bot cmd:target/release/examples/paper-soccer-bot --bot mcts --games 2000 "
-    "--record shards/ --shard 1/4": (BOUNDED, 5),
+    "--record shards/ --shard 1/4": (BOUNDED, A_FEW),
     "arena league yavalath league/ --bot name=v1,cmd:target/release/examples/yavalath-bot "
     "--bot name=v2,alphabeta:depth=2 \\\n    --bot name=ref,mcts:ms=50 --games-per-pairing 20 --html league.html": (
         BOUNDED,
-        5,
+        A_FEW,
     ),
-    "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, 5),
-    "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, 5),
+    "arena league yavalath league/ --bot name=v3,alphabeta:depth=3 --games-per-pairing 20": (BOUNDED, A_FEW),
+    "arena league yavalath league/ --games 500 --minutes 30": (BOUNDED, A_FEW),
     # docs/bots.md, a hundred games against mcts at the contest's clock (three
     # minutes on 2 cores): the games of 30 s, checked for time-outs alike.
     "cargo run --release -p arena -- play yavalath --bot cmd:../my-bot/target/release/my-bot --bot mcts --games 100 "
     "--jobs auto": (BOUNDED, 30),
     # docs/bots.md, the strength table: a league of a minute per game, and 40 games.
     "cargo run --release -p arena -- league yavalath strength/yavalath --bot name=random,random --bot name=mcts,mcts "
-    "--bot name=alphabeta,alphabeta --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "--bot name=alphabeta,alphabeta --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- league paper-soccer strength/paper-soccer --bot name=random,random "
-    "--bot name=greedy,greedy --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "--bot name=greedy,greedy --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- league quoridor strength/quoridor --bot name=random,random "
-    "--bot name=walker,walker --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, 5),
+    "--bot name=walker,walker --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- play yavalath --bot mcts --bot mcts:iters=1000 --games 40 --jobs 2 --seed 1": (
         BOUNDED,
-        5,
+        A_FEW,
     ),
     # Criterion runs minutes per benchmark; the speed table's four commands
     # a few of their benchmarks each (CI builds every benchmark in its own step).
@@ -163,11 +168,11 @@ SPECIAL = {
         BOUNDED,
         12,
     ),
-    "cargo bench -p benches --bench yavalath": (BOUNDED, 5),
-    "cargo bench -p benches --bench game_core": (BOUNDED, 5),
-    "cargo bench -p benches --bench search": (BOUNDED, 5),
-    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3": (BOUNDED, 5),
-    "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, 5),
+    "cargo bench -p benches --bench yavalath": (BOUNDED, A_FEW),
+    "cargo bench -p benches --bench game_core": (BOUNDED, A_FEW),
+    "cargo bench -p benches --bench search": (BOUNDED, A_FEW),
+    "cargo bench -p benches --bench quoridor -- --warm-up-time 1 --measurement-time 3": (BOUNDED, A_FEW),
+    "cargo bench -p benches --bench quoridor -- walls": (BOUNDED, A_FEW),
 }
 
 
