@@ -61,11 +61,11 @@ macro_rules! with_adapter {
             }
             GameName::PaperSoccer => {
                 let _ = o;
-                let $a = games::paper_soccer::PaperSoccerAdapter;
+                let $a = games::paper_soccer::Referee;
                 $body
             }
             GameName::Yavalath => {
-                let $a = games::yavalath::YavalathAdapter;
+                let $a = games::yavalath::Referee;
                 $body
             }
             GameName::Quoridor => match games::quoridor::from_flags(o.players, o.max_ticks) {

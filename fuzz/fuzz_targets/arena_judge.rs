@@ -2,8 +2,8 @@
 //! and `--json --legal`: a report or a typed error, never a panic.
 #![no_main]
 
-use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::yavalath::YavalathAdapter;
+use game_arena::games::paper_soccer;
+use game_arena::games::yavalath;
 use game_arena::judge::{JudgeOptions, judge};
 use libfuzzer_sys::fuzz_target;
 
@@ -12,8 +12,8 @@ fuzz_target!(|data: &[u8]| {
     let opts = JudgeOptions { json: which & 8 != 0, legal: which & 16 != 0 };
     let mut out = Vec::new();
     let _ = match which % 5 {
-        0 => judge(&PaperSoccerAdapter, rest, opts, &mut out),
-        1 => judge(&YavalathAdapter, rest, opts, &mut out),
+        0 => judge(&paper_soccer::Referee, rest, opts, &mut out),
+        1 => judge(&yavalath::Referee, rest, opts, &mut out),
         2 => judge(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), rest, opts, &mut out),
         3 => judge(&game_arena::games::quoridor::adapter(4, Some(100)).expect("valid"), rest, opts, &mut out),
         _ => judge(&game_arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),

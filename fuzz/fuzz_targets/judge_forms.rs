@@ -6,8 +6,8 @@
 
 use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
-use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::yavalath::YavalathAdapter;
+use game_arena::games::paper_soccer;
+use game_arena::games::yavalath;
 use libfuzzer_sys::fuzz_target;
 
 fn run<A: Adapter>(a: &A, seed: u64, tail: &[u8]) {
@@ -25,8 +25,8 @@ fuzz_target!(|data: &[u8]| {
     let seed = u64::from_le_bytes(seed);
     let tail = rest.get(8..).unwrap_or_default();
     match which % 6 {
-        0 => run(&PaperSoccerAdapter, seed, tail),
-        1 => run(&YavalathAdapter, seed, tail),
+        0 => run(&paper_soccer::Referee, seed, tail),
+        1 => run(&yavalath::Referee, seed, tail),
         2 => run(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), seed, tail),
         3 => run(&game_arena::games::quoridor::adapter(4, Some(40)).expect("valid"), seed, tail),
         4 => run(&game_arena::games::quoridor::adapter(2, None).expect("valid"), seed, tail),

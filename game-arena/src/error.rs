@@ -108,12 +108,6 @@ pub enum ServeError {
         /// The crate's protocol error.
         source: BoxError,
     },
-    /// Reading the input failed.
-    #[error("cannot read input: {0}")]
-    Read(#[source] io::Error),
-    /// Writing or flushing an answer failed.
-    #[error("cannot answer: {0}")]
-    Write(#[source] io::Error),
 }
 
 impl ServeError {
@@ -325,7 +319,6 @@ mod tests {
         assert_eq!(e.io_kind(), Some(io::ErrorKind::BrokenPipe));
         assert_eq!(e.to_string(), format!("i/o: {}", io::Error::from(io::ErrorKind::BrokenPipe)));
         assert_eq!(ServeError::protocol("yavalath", Wrapping::Other).io_kind(), None);
-        assert_eq!(ServeError::Write(io::ErrorKind::WriteZero.into()).io_kind(), Some(io::ErrorKind::WriteZero));
         assert_eq!(ServeError::Unsupported { game: "nim" }.io_kind(), None);
     }
 }

@@ -32,7 +32,7 @@ pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     };
-    let report = analysis::analyse(a, record, &opts, &progress);
+    let report = analysis::analyze(a, record, &opts, &progress);
     bar.finish_and_clear();
     let report = report?;
     let bots: Vec<String> = record["bots"]

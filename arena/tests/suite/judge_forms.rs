@@ -6,8 +6,8 @@
 
 use game_arena::crosscheck::{Tail, case, check};
 use game_arena::games::Adapter;
-use game_arena::games::paper_soccer::PaperSoccerAdapter;
-use game_arena::games::yavalath::YavalathAdapter;
+use game_arena::games::paper_soccer;
+use game_arena::games::yavalath;
 
 fn cases() -> u64 {
     std::env::var("JUDGE_FORMS_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(40)
@@ -34,12 +34,12 @@ fn run<A: Adapter>(a: &A) -> usize {
 
 #[test]
 fn paper_soccer_text_and_json_records_are_judged_alike() {
-    assert!(run(&PaperSoccerAdapter) > 0);
+    assert!(run(&paper_soccer::Referee) > 0);
 }
 
 #[test]
 fn yavalath_text_and_json_records_are_judged_alike() {
-    assert!(run(&YavalathAdapter) > 0);
+    assert!(run(&yavalath::Referee) > 0);
 }
 
 #[test]

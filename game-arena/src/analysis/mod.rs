@@ -1,7 +1,7 @@
 //! `arena analyze`: an evaluation of every ply of a recorded game, the
 //! blunders marked: where a bot lost the game.
 //!
-//! [`analyse`] reads a JSON record through the judging core (as `arena
+//! [`analyze`] reads a JSON record through the judging core (as `arena
 //! judge` and `arena view` do) and searches the positions of the game with
 //! an MCTS search ([`game_search::Mcts::evaluate`], the game's own `mcts`
 //! bot: its playout policy and evaluation), giving [`Analysis`], the report
@@ -57,7 +57,7 @@
 mod plies;
 mod run;
 
-pub use run::{AnalysisOptions, DEFAULT_BLUNDER, DEFAULT_ITERATIONS, analyse, analysis_search};
+pub use run::{AnalysisOptions, DEFAULT_BLUNDER, DEFAULT_ITERATIONS, analysis_search, analyze};
 
 use serde::{Deserialize, Serialize};
 

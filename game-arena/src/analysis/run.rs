@@ -25,7 +25,7 @@ pub const DEFAULT_BLUNDER: f64 = 0.2;
 /// number of threads and on every run.
 const ANALYSIS_SEED: u64 = 0x00A1_A1A5_15ED;
 
-/// How to analyse a record.
+/// How to analyze a record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisOptions {
     /// The search, as a bot spec: `mcts`, with `iters=N` (or `ms=N`, not
@@ -164,7 +164,7 @@ fn score(value: f64) -> f64 {
 /// # Errors
 /// [`AnalysisError`]: the record does not judge or holds no turn, the spec
 /// is not an MCTS search, or the threshold is not in `0..=1`.
-pub fn analyse<A: Adapter>(
+pub fn analyze<A: Adapter>(
     a: &A,
     record: &Value,
     opts: &AnalysisOptions,
@@ -316,7 +316,7 @@ mod tests {
         let opts = AnalysisOptions { bot: "mcts:iters=3000".into(), jobs: 2, blunder: 0.4 };
         let mut blunders = 0;
         for seed in 0..4 {
-            let r = analyse(&a, &nim_record(&a, seed), &opts, &|_, _| {}).unwrap();
+            let r = analyze(&a, &nim_record(&a, seed), &opts, &|_, _| {}).unwrap();
             let mut pile = 11u8;
             for p in &r.plies {
                 let take: u8 = p.played.parse().unwrap();
@@ -341,7 +341,7 @@ mod tests {
         let (cfg, name) = analysis_search(&a, "mcts").unwrap();
         assert_eq!((cfg.budget, name.as_str()), (Budget::Iterations(DEFAULT_ITERATIONS), "mcts:iters=10000"));
         assert_eq!(analysis_search(&a, "best").unwrap().1, "mcts:iters=10000");
-        let yavalath = crate::games::yavalath::YavalathAdapter;
+        let yavalath = yavalath::protocol::Referee;
         assert_eq!(yavalath.best_bot(), "alphabeta");
         assert_eq!(analysis_search(&yavalath, "best").unwrap().1, "mcts:iters=10000", "alpha-beta has no values");
         let (_, name) = analysis_search(&a, "mcts:c=0.5").unwrap();
@@ -351,7 +351,7 @@ mod tests {
             assert!(matches!(analysis_search(&a, spec), Err(AnalysisError::NotASearch { .. })), "{spec}");
         }
         let bad = AnalysisOptions { blunder: -0.1, ..AnalysisOptions::default() };
-        let e = analyse(&a, &nim_record(&a, 1), &bad, &|_, _| {}).unwrap_err();
+        let e = analyze(&a, &nim_record(&a, 1), &bad, &|_, _| {}).unwrap_err();
         assert_eq!(e.to_string(), "blunder threshold -0.1: expected a number from 0 to 1 (a loss of expected score)");
     }
 }

@@ -204,25 +204,4 @@ pub fn evaluated_mcts<G: Game>(cfg: MctsConfig, seed: u64, value: fn(&G, PlayerI
     Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
 }
 
-/// Reads one line (with its ending); `None` at the end of the input.
-///
-/// # Errors
-/// [`ServeError::Read`] when reading fails.
-pub fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, ServeError> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line)),
-        Err(e) => Err(ServeError::Read(e)),
-    }
-}
-
-/// Writes one answer and flushes it.
-///
-/// # Errors
-/// [`ServeError::Write`] when writing fails.
-pub fn answer(output: &mut dyn Write, text: &str) -> Result<(), ServeError> {
-    output.write_all(text.as_bytes()).and_then(|()| output.flush()).map_err(ServeError::Write)
-}
-
 pub use game_core::svg::escape as xml_escape;

@@ -14,12 +14,12 @@ use paper_soccer::{Dir, PaperSoccer, protocol};
 use std::io::BufRead;
 use std::io::Write as IoWrite;
 
+/// The standard 8x10 game: the crate's contest, which the arena hosts
+/// through [`Adapter`].
+pub use paper_soccer::protocol::Referee;
+
 /// Steps of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 0;
-
-/// The standard 8x10 game: the crate's contest ([`protocol::Referee`]),
-/// which the arena hosts through [`Adapter`].
-pub use paper_soccer::protocol::Referee as PaperSoccerAdapter;
 
 impl Adapter for protocol::Referee {
     fn config(&self) -> serde_json::Value {

@@ -22,6 +22,7 @@ use game_core::PlayerId;
 use parallel_football::{
     Config, FootballMove, FootballSearch, GreedyTeam, Order, ParallelFootball, PileTeam, protocol, search, svg,
 };
+use protocol::Referee;
 use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
@@ -33,17 +34,14 @@ pub const DEFAULT_K: u8 = 10;
 /// (a turn is one order per footballer of every team).
 pub const ROLLOUT: u32 = 0;
 
-/// Parallel Football on a validated configuration: the crate's contest.
-pub type FootballAdapter = protocol::Referee;
-
 /// The contest on a `side` x `side` grid, `p` footballers per team, kick
 /// range `k`.
 ///
 /// # Errors
 /// [`ConfigError`] when the library refuses the configuration.
-pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapter, ConfigError> {
+pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<Referee, ConfigError> {
     Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
-        .and_then(FootballAdapter::new)
+        .and_then(Referee::new)
         .map_err(|e| ConfigError::refused("parallel-football", e))
 }
 
@@ -53,7 +51,7 @@ pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<FootballAdapte
 ///
 /// # Errors
 /// As [`adapter`].
-pub fn from_flags(p: Option<u16>, k: Option<u8>, max_turns: Option<u32>) -> Result<FootballAdapter, ConfigError> {
+pub fn from_flags(p: Option<u16>, k: Option<u8>, max_turns: Option<u32>) -> Result<Referee, ConfigError> {
     adapter(
         32,
         p.unwrap_or(DEFAULT_P),
@@ -64,13 +62,13 @@ pub fn from_flags(p: Option<u16>, k: Option<u8>, max_turns: Option<u32>) -> Resu
 
 pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
 
-impl Adapter for FootballAdapter {
+impl Adapter for Referee {
     fn config(&self) -> serde_json::Value {
-        let c = FootballAdapter::config(self);
+        let c = Referee::config(self);
         serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
     }
     fn config_args(&self) -> Vec<String> {
-        let c = FootballAdapter::config(self);
+        let c = Referee::config(self);
         vec![
             "--p".into(),
             c.players.to_string(),

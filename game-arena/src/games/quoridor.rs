@@ -25,7 +25,7 @@ use super::{Adapter, Contest};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::{Game, PlayerId};
-use quoridor::protocol;
+use quoridor::protocol::{self, Referee};
 use quoridor::{Config, Move, Quoridor};
 use std::io::{BufRead, Write as IoWrite};
 
@@ -33,18 +33,14 @@ use std::io::{BufRead, Write as IoWrite};
 /// (random Quoridor games wander for hundreds of plies).
 pub const ROLLOUT: u32 = 0;
 
-/// Quoridor's contest ([`quoridor::protocol::Referee`]), under the arena's
-/// name.
-pub type QuoridorAdapter = quoridor::protocol::Referee;
-
 /// The contest for `players` (2 or 4) on 9x9 with the contest's 20 walls
 /// and a tick limit (`None`: no limit).
 ///
 /// # Errors
 /// [`ConfigError`] when the library refuses the configuration.
-pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
+pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<Referee, ConfigError> {
     Config::new(9, players)
-        .and_then(|config| QuoridorAdapter::new(Config { tick_limit, ..config }))
+        .and_then(|config| Referee::new(Config { tick_limit, ..config }))
         .map_err(|e| ConfigError::refused("quoridor", e))
 }
 
@@ -54,7 +50,7 @@ pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<QuoridorAdapter, 
 ///
 /// # Errors
 /// As [`adapter`].
-pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<QuoridorAdapter, ConfigError> {
+pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<Referee, ConfigError> {
     let players = players.unwrap_or(2);
     let tick_limit = match max_ticks {
         None => Config::default_tick_limit(players),
@@ -64,7 +60,7 @@ pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<Quorido
     adapter(players, tick_limit)
 }
 
-impl Adapter for QuoridorAdapter {
+impl Adapter for Referee {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
     }

@@ -2,8 +2,6 @@
 //! every legal turn written as the contest writes turns, `None` for text
 //! that is not one.
 
-use super::paper_soccer::PaperSoccerAdapter;
-use super::yavalath::YavalathAdapter;
 use super::{Adapter, Contest, parallel_football, quoridor, random_turn};
 use game_core::referee::play_turn_on;
 use game_core::rng::seeded;
@@ -56,8 +54,8 @@ fn none_is_drawn<A: Adapter>(adapter: &A, state: &A::Game, texts: &[&str]) {
 
 #[test]
 fn best_move_of_every_legal_turn_is_drawn() {
-    every_random_turn_is_drawn(&PaperSoccerAdapter, 60);
-    every_random_turn_is_drawn(&YavalathAdapter, 30);
+    every_random_turn_is_drawn(&paper_soccer::protocol::Referee, 60);
+    every_random_turn_is_drawn(&yavalath::protocol::Referee, 30);
     every_random_turn_is_drawn(&quoridor::from_flags(Some(2), None).unwrap(), 40);
     every_random_turn_is_drawn(&quoridor::from_flags(Some(4), None).unwrap(), 40);
     every_random_turn_is_drawn(&parallel_football::adapter(8, 2, 3, 20).unwrap(), 40);
@@ -68,7 +66,7 @@ fn best_move_that_is_unreadable_or_illegal_is_not_drawn() {
     // Paper Soccer: after 0 went east and 1 north-west, the ball is on the
     // centre's neighbour (4,4); south bounces on (4,5), so "4" alone is
     // incomplete, "44" leaves the ball short, and north-west back is drawn.
-    let ps = PaperSoccerAdapter;
+    let ps = paper_soccer::protocol::Referee;
     let mut state = ps.start();
     play(&ps, &mut state, 0, "2");
     play(&ps, &mut state, 1, "7");
@@ -76,7 +74,7 @@ fn best_move_that_is_unreadable_or_illegal_is_not_drawn() {
     assert!(ps.best_move_svg(&state, PlayerId(0), "45").is_some(), "the bounce, then on");
     // Yavalath: off the board, unreadable, or a cell taken after the steal
     // is no longer possible.
-    let y = YavalathAdapter;
+    let y = yavalath::protocol::Referee;
     let mut state = y.start();
     play(&y, &mut state, 0, "4 4");
     play(&y, &mut state, 1, "0 0");

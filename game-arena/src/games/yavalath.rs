@@ -12,8 +12,9 @@ use game_core::referee::Contest;
 use std::io::{BufRead, Write as IoWrite};
 use yavalath::{Cell, Yavalath, protocol};
 
-/// The standard game: the crate's contest, under the arena's old name.
-pub use yavalath::protocol::Referee as YavalathAdapter;
+/// The standard game: the crate's contest, which the arena hosts through
+/// [`Adapter`].
+pub use yavalath::protocol::Referee;
 
 /// Plies of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 4;
