@@ -309,6 +309,65 @@ mod tests {
         assert_eq!(Bits(0).size_hint(), (0, Some(0)));
     }
 
+    /// A serpentine of horizontal walls on an `W`×`W` board: every row
+    /// boundary is closed but at one end, the right end below even rows
+    /// and the left end below odd ones, so the only way from (0, 0) to the
+    /// last row walks every row: `(W - 1) * W` steps.
+    fn snake<const W: u32>() -> Can {
+        let mut h = 0u128;
+        for y in 0..W - 1 {
+            let first = if y % 2 == 0 { 0 } else { 1 };
+            for x in (first..W - 1).step_by(2) {
+                h |= 1u128 << (y * W + x);
+            }
+        }
+        Can::new::<W>(geom_w::<W>(), h, 0)
+    }
+
+    /// What `path_cutters` promises: a wall at an anchor it does not name
+    /// leaves the goal reachable (it cannot cut the path it traced).
+    fn no_other_wall_cuts<const W: u32>(can: &Can, start: u128, goal: u128, (ch, cv): (u128, u128)) {
+        let anchors = geom_w::<W>().anchors;
+        for (vertical, named) in [(false, ch), (true, cv)] {
+            for i in Bits(anchors & !named) {
+                assert!(can.with_wall::<W>(1 << i, vertical).reaches::<W>(start, goal), "anchor {i} cuts");
+            }
+        }
+    }
+
+    #[test]
+    fn path_cutters_of_a_straight_path_are_the_walls_across_its_steps_only() {
+        // An empty 9x9 board, from (4, 0) to the last row: the shortest
+        // path goes straight down column 4; each step south is cut by the
+        // horizontal walls anchored at (3, y) and (4, y), nothing else is.
+        const W: u32 = 9;
+        let g = geom_w::<W>();
+        let can = Can::new::<W>(g, 0, 0);
+        let (start, goal) = (1u128 << 4, g.row_last);
+        let cutters = can.path_cutters::<W>(g, start, goal);
+        let across: u128 = (0..W - 1).map(|y| (1u128 << (y * W + 3)) | (1u128 << (y * W + 4))).sum();
+        assert_eq!(cutters, (across, 0));
+        no_other_wall_cuts::<W>(&can, start, goal, cutters);
+    }
+
+    #[test]
+    fn path_cutters_trace_a_path_of_63_steps_or_less_and_name_every_anchor_for_a_longer_one() {
+        // 7x7: the serpentine is 42 steps long and is traced; the walls
+        // named are the ones across it, fewer than all.
+        let (g7, can7) = (geom_w::<7>(), snake::<7>());
+        let cutters = can7.path_cutters::<7>(g7, 1, g7.row_last);
+        assert_ne!(cutters, (g7.anchors, g7.anchors));
+        no_other_wall_cuts::<7>(&can7, 1, g7.row_last, cutters);
+        // 9x9: 72 steps, longer than the 63 traced: every anchor is named
+        // (callers then check every wall, which is always right).
+        let (g9, can9) = (geom_w::<9>(), snake::<9>());
+        assert_eq!(can9.distance::<9>(1, g9.row_last), Some(72));
+        assert_eq!(can9.path_cutters::<9>(g9, 1, g9.row_last), (g9.anchors, g9.anchors));
+        // No path (no step south or north anywhere): every anchor too.
+        let closed = Can { s: 0, n: 0, ..Can::new::<9>(g9, 0, 0) };
+        assert_eq!(closed.path_cutters::<9>(g9, 1, g9.row_last), (g9.anchors, g9.anchors));
+    }
+
     #[test]
     fn masks_have_the_right_sizes() {
         for m in SIZES {

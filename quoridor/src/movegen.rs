@@ -346,8 +346,7 @@ impl Quoridor {
         if self.walls_left[p] == 0 {
             return false;
         }
-        let (lh, lv) = by_size!(self.m, legal_walls_w(self));
-        lh | lv != 0
+        by_size!(self.m, legal_walls_w(self)) != (0, 0)
     }
 
     /// A uniformly random legal pawn move of the player to move drawn from
@@ -373,4 +372,117 @@ impl Quoridor {
 #[cfg(feature = "planted-bugs")]
 fn planted_crosses(crosses: bool) -> bool {
     crosses && !game_core::planted::is("quoridor-wall-crosses-wall")
+}
+
+#[cfg(test)]
+mod tests {
+    //! The wall filters against naive readings of what their docs promise,
+    //! on random boards dense with walls (pawns and paths play no part in
+    //! them): a filter that listed too few walls would let a wall cut a
+    //! path; one that listed too many would only cost time, which no other
+    //! test sees.
+    use super::*;
+    use crate::geometry::geom_for;
+    use game_core::rng::{below, seeded};
+    use std::collections::BTreeSet;
+
+    /// Random fitting walls (up to `n` tries) on a board of side `m`: the
+    /// horizontal and vertical anchor masks.
+    fn random_walls(m: u8, n: usize, rng: &mut impl RngCore) -> (u128, u128) {
+        let g = geom_for(m);
+        let (mut h, mut v) = (0u128, 0u128);
+        for _ in 0..n {
+            let (fh, fv) = by_size!(m, fitting(g, h, v));
+            let vertical = below(rng, 2) == 1;
+            let free: Vec<u32> = Bits(if vertical { fv } else { fh }).collect();
+            if let Some(&i) = free.get(below(rng, free.len().max(1))) {
+                *(if vertical { &mut v } else { &mut h }) |= 1 << i;
+            }
+        }
+        (h, v)
+    }
+
+    /// The lattice points (0..=m on each axis) of the wall at anchor `(x, y)`.
+    fn points(x: u8, y: u8, vertical: bool) -> [(u8, u8); 3] {
+        if vertical {
+            [(x + 1, y), (x + 1, y + 1), (x + 1, y + 2)]
+        } else {
+            [(x, y + 1), (x + 1, y + 1), (x + 2, y + 1)]
+        }
+    }
+
+    /// How many separate areas the walls cut the board into.
+    fn regions(m: u8, h: u128, v: u128) -> usize {
+        fn count<const W: u32>(h: u128, v: u128) -> usize {
+            let g = geom_w::<W>();
+            let can = Can::new::<W>(g, h, v);
+            let (mut rest, mut n) = (g.board, 0);
+            while rest != 0 {
+                rest &= !can.region::<W>(rest & rest.wrapping_neg());
+                n += 1;
+            }
+            n
+        }
+        by_size!(m, count(h, v))
+    }
+
+    fn boards() -> impl Iterator<Item = (u8, u128, u128)> {
+        let mut rng = seeded(43);
+        (0..200).map(move |i| {
+            let m = [5, 7, 9, 11][i % 4];
+            let (h, v) = random_walls(m, 4 + below(&mut rng, usize::from(m) * 4), &mut rng);
+            (m, h, v)
+        })
+    }
+
+    #[test]
+    fn touch_twice_lists_exactly_the_walls_touching_other_walls_or_the_border_at_two_of_their_points() {
+        for (m, h, v) in boards() {
+            let g = geom_for(m);
+            let placed: BTreeSet<(u8, u8)> = [(h, false), (v, true)]
+                .into_iter()
+                .flat_map(|(mask, vertical)| {
+                    Bits(mask).flat_map(move |i| points(g.xy[i as usize][0], g.xy[i as usize][1], vertical))
+                })
+                .collect();
+            let touched = |p: &(u8, u8)| placed.contains(p) || p.0 == 0 || p.1 == 0 || p.0 == m || p.1 == m;
+            let (th, tv) = by_size!(m, touch_twice(g, h, v));
+            for i in Bits(g.anchors) {
+                let [x, y] = g.xy[i as usize];
+                for (vertical, listed) in [(false, th), (true, tv)] {
+                    let twice = points(x, y, vertical).iter().filter(|p| touched(p)).count() >= 2;
+                    assert_eq!(
+                        listed >> i & 1 == 1,
+                        twice,
+                        "m {m} h {h:#x} v {v:#x}: wall at ({x}, {y}), vertical {vertical}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn loop_closers_are_exactly_the_fitting_walls_that_split_an_area_in_two() {
+        let mut closers = 0;
+        for (m, h, v) in boards() {
+            let g = geom_for(m);
+            let fits = by_size!(m, fitting(g, h, v));
+            let (lh, lv) = by_size!(m, loop_closers(g, h, v, fits));
+            let before = regions(m, h, v);
+            for (vertical, fit, listed) in [(false, fits.0, lh), (true, fits.1, lv)] {
+                assert_eq!(listed & !fit, 0, "only walls that fit");
+                for i in Bits(fit) {
+                    let (h2, v2) = if vertical { (h, v | 1 << i) } else { (h | 1 << i, v) };
+                    let splits = regions(m, h2, v2) > before;
+                    closers += usize::from(splits);
+                    assert_eq!(
+                        listed >> i & 1 == 1,
+                        splits,
+                        "m {m} h {h:#x} v {v:#x}: anchor {i}, vertical {vertical}"
+                    );
+                }
+            }
+        }
+        assert!(closers > 100, "the boards hold loops to close ({closers})");
+    }
 }

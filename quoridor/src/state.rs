@@ -170,11 +170,11 @@ impl Quoridor {
         game_core::SeatError::check_exists(player, self.players as usize)
     }
 
-    /// The next player still in the game after `p`, in turn order.
+    /// The next player still in the game after `p` (a seat, 0 to 3), in
+    /// turn order: a four-player game's (nobody is removed in a
+    /// two-player game, whose turn simply alternates).
     pub(crate) fn next_active(&self, p: u8) -> Option<u8> {
-        // `players` is 2 or 4, so `& (players - 1)` is the remainder.
-        let mask = self.players.wrapping_sub(1) & 3;
-        (1..=self.players).map(|k| p.wrapping_add(k) & mask).find(|&q| self.pawns[q as usize] != NO_PAWN)
+        (1..=4).map(|k| (p + k) & 3).find(|&q| self.pawns[q as usize] != NO_PAWN)
     }
 
     /// The active player whose pawn stands on its goal, if any.

@@ -138,9 +138,34 @@ fn setup_round_trips_and_bad_setups_are_typed_errors() {
         SetupError::NoPath { player: PlayerId(0) }
     ));
     assert!(matches!(bad(&|x| x.tick = 101), SetupError::TickBeyondLimit { .. }));
+    // A wall whose anchor is past the last anchor column or row (each on
+    // its own) is off the board, not a clash.
+    for wall in [Wall::horizontal(8, 0), Wall::vertical(0, 8)] {
+        let off = bad(&|x| {
+            x.walls = vec![wall];
+            x.walls_left = vec![9, 10];
+        });
+        assert_eq!(off, SetupError::WallOffBoard { wall });
+    }
+    // Two pawns on their goals at once: the game cannot be in that state.
+    assert_eq!(bad(&|x| x.pawns = vec![Some(Cell::new(0, 8)), Some(Cell::new(8, 0))]), SetupError::TwoWinners);
     assert!(matches!(bad(&|x| x.to_move = PlayerId(2)), SetupError::BadToMove(_)));
     let json = serde_json::to_string(&base).unwrap();
     assert_eq!(serde_json::from_str::<Setup>(&json).unwrap(), base);
+}
+
+#[test]
+fn a_running_game_is_not_set_up_with_a_removed_player_to_move_but_a_finished_one_may_be() {
+    use quoridor::{Cell, SetupError};
+    let mut setup = Quoridor::with_players(4).unwrap().to_setup();
+    setup.pawns[1] = None;
+    setup.to_move = PlayerId(1);
+    assert_eq!(Quoridor::from_setup(setup.clone()), Err(SetupError::BadToMove(PlayerId(1))));
+    // Once a pawn stands on its goal the game is over: whose turn it
+    // would have been is not asked.
+    setup.pawns[0] = Some(Cell::new(2, 8));
+    let over = Quoridor::from_setup(setup).unwrap();
+    assert_eq!(over.to_move(), None);
 }
 
 mod setups {

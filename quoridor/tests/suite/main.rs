@@ -5,6 +5,7 @@ mod edges;
 mod kit;
 mod perft;
 mod protocol;
+mod queries;
 mod referee;
 mod reference;
 mod rules;

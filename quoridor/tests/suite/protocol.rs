@@ -54,6 +54,29 @@ fn algebraic_notation_is_the_contest_board_turned_by_half_a_turn() {
 }
 
 #[test]
+fn moves_off_the_board_have_no_algebraic_form_and_are_written_in_contest_notation() {
+    // A pawn one past the last column or row, a wall one past the last
+    // anchor column or row: the contest's `x y` and `x y o`.
+    for (mv, contest) in [
+        (Move::Pawn(Cell::new(9, 0)), "9 0"),
+        (Move::Pawn(Cell::new(0, 9)), "0 9"),
+        (Move::Wall(Wall::horizontal(8, 0)), "8 0 0"),
+        (Move::Wall(Wall::vertical(0, 8)), "0 8 1"),
+    ] {
+        assert_eq!(format_algebraic(mv, 9), contest, "{mv:?}");
+    }
+    // The last cell and the last anchor still have one.
+    assert_eq!(format_algebraic(Move::Pawn(Cell::new(8, 8)), 9), "a9");
+    assert_eq!(format_algebraic(Move::Wall(Wall::horizontal(7, 7)), 9), "a8h");
+    // A board too small for walls (side 1) has none, and saying so does
+    // not overflow; side 2 has the one anchor.
+    assert_eq!(format_algebraic(Move::Wall(Wall::horizontal(0, 0)), 1), "0 0 0");
+    assert_eq!(parse_algebraic("a1h", 1).map_err(|e| e.kind()), Err("bad-column"));
+    assert_eq!(format_algebraic(Move::Wall(Wall::vertical(0, 0)), 2), "a1v");
+    assert_eq!(parse_algebraic("a1v", 2).unwrap(), Move::Wall(Wall::vertical(0, 0)));
+}
+
+#[test]
 fn algebraic_notation_errors_are_typed() {
     for (text, kind) in [
         ("", "empty"),
@@ -211,10 +234,34 @@ fn protocol_input_errors_are_typed() {
     assert_eq!(read_start(b"3\n0\n9\n"), Err(ProtocolError::OutOfRange { what: "N", value: 3 }));
     assert_eq!(read_start(b"2\n0\n9\n4 0 10\n"), Err(ProtocolError::UnexpectedEnd("pawn x")));
     assert_eq!(read_start(b""), Err(ProtocolError::UnexpectedEnd("N")));
-    assert!(matches!(read_start(b"2\nx\n"), Err(ProtocolError::NotANumber { .. })));
-    assert!(matches!(read_start(b"2\n\xff\xfe\n"), Err(ProtocolError::NotANumber { .. })));
-    assert!(matches!(read_start(b"2\n99999999999999999999999\n"), Err(ProtocolError::NotANumber { .. })));
-    assert!(matches!(read_start(b"2\n-\n"), Err(ProtocolError::NotANumber { .. })));
+    // The id is a seat: 0 to N - 1.
+    assert_eq!(read_start(b"2 2 9\n"), Err(ProtocolError::OutOfRange { what: "player_id", value: 2 }));
+    assert_eq!(read_start(b"4 4 9\n"), Err(ProtocolError::OutOfRange { what: "player_id", value: 4 }));
+    assert_eq!(read_start(b"4 3 9\n4 0 5\n8 4 5\n4 8 5\n0 4 5\n").unwrap().player_id, PlayerId(3));
+    // A token that is not a number is quoted, cut to 24 bytes (as
+    // text, invalid UTF-8 replaced).
+    let nan = |token: &str| Err(ProtocolError::NotANumber { what: "player_id", token: token.into() });
+    assert_eq!(read_start(b"2\nx\n"), nan("x"));
+    assert_eq!(read_start(b"2\n\xff\xfe\n"), nan("\u{fffd}\u{fffd}"));
+    assert_eq!(read_start(b"2\n99999999999999999999999\n"), nan("99999999999999999999999"));
+    assert_eq!(read_start(b"2\n1234567890abcdefghijklmnopqrstuvwxyz\n"), nan("1234567890abcdefghijklmn"));
+    assert_eq!(read_start(b"2\n-\n"), nan("-"));
+    // A pawn's coordinates: -1 -1 is a removed pawn; any other negative
+    // one is out of range, named by which it is.
+    let pawn = |x: &str, y: &str| read_start(format!("2 0 9\n{x} {y} 10\n4 8 10\n").as_bytes());
+    assert_eq!(pawn("-1", "5"), Err(ProtocolError::OutOfRange { what: "pawn x", value: -1 }));
+    assert_eq!(pawn("5", "-1"), Err(ProtocolError::OutOfRange { what: "pawn y", value: -1 }));
+    assert_eq!(pawn("-2", "-1"), Err(ProtocolError::OutOfRange { what: "pawn x", value: -2 }));
+    assert_eq!(pawn("-1", "-1").unwrap().pawns[0], (None, 10));
+    // However the reader's buffer splits the tokens, the message is the same.
+    let text = b"4 3 11\n5 0 5\n10 5 5\n5 10 5\n0 5 5\n";
+    let whole = read_start(text).unwrap();
+    for capacity in [1, 2, 3] {
+        assert_eq!(
+            protocol::read_start(&mut std::io::BufReader::with_capacity(capacity, &text[..])),
+            Ok(whole.clone())
+        );
+    }
     let start = start_of("2\n0\n9\n4 0 10\n4 8 10\n");
     let read_turn = |t: &str| protocol::read_turn(&mut t.as_bytes(), &start);
     assert!(matches!(read_turn("1\n4 0 10\n4 8 10\n1\n0 0 2 0\n"), Err(ProtocolError::OutOfRange { .. })));
@@ -529,4 +576,70 @@ fn a_protocol_io_error_keeps_its_io_error_kind() {
     let e = quoridor::protocol::ProtocolError::from(std::io::Error::new(std::io::ErrorKind::BrokenPipe, "gone"));
     assert!(matches!(e, quoridor::protocol::ProtocolError::Io { kind: std::io::ErrorKind::BrokenPipe, .. }), "{e:?}");
     assert_eq!(game_core::GameError::kind(&e), "io");
+}
+
+/// A reader whose first read is interrupted (a signal), then reads `rest`;
+/// or, with `fail`, whose every read fails.
+struct Hiccup {
+    interrupted: bool,
+    fail: bool,
+    rest: &'static [u8],
+}
+
+impl std::io::Read for Hiccup {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::io::BufRead::fill_buf(self)?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Hiccup {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.fail {
+            return Err(std::io::Error::other("the pipe broke"));
+        }
+        if !self.interrupted {
+            self.interrupted = true;
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        Ok(self.rest)
+    }
+    fn consume(&mut self, n: usize) {
+        self.rest = &self.rest[n..];
+    }
+}
+
+#[test]
+fn an_interrupted_read_is_retried_and_a_failed_one_is_an_io_error() {
+    let mut input = Hiccup { interrupted: false, fail: false, rest: b"2 1 9\n4 0 10\n4 8 10\n" };
+    let start = protocol::read_start(&mut input).unwrap();
+    assert_eq!(start.player_id, PlayerId(1));
+    let mut broken = Hiccup { interrupted: true, fail: true, rest: b"" };
+    let e = protocol::read_start(&mut broken).unwrap_err();
+    assert!(matches!(e, ProtocolError::Io { kind: std::io::ErrorKind::Other, .. }), "{e:?}");
+}
+
+#[test]
+fn an_assumed_tick_limit_is_kept_only_when_it_is_after_the_session_tick() {
+    let mut session = Session::new(start_of("2\n0\n9\n4 0 10\n4 8 10\n")).unwrap();
+    let turn = turn_of("5\n4 2 10\n4 6 10\n0\n", session.start()).unwrap();
+    session.update(&turn).unwrap();
+    let tick = session.state().tick();
+    assert_eq!(tick, 4);
+    for (assumed, kept) in [(None, None), (Some(0), None), (Some(tick), None), (Some(tick + 1), Some(tick + 1))] {
+        let s = session.clone().with_tick_limit(assumed);
+        assert_eq!(s.tick_limit(), kept, "{assumed:?}");
+        assert_eq!(s.state().tick_limit(), kept, "{assumed:?}");
+        assert!(!s.state().is_over(), "{assumed:?}: the game goes on");
+    }
+}
+
+#[test]
+fn a_refused_answer_quotes_its_line_cut_to_40_characters() {
+    let long = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20";
+    assert_eq!(read(b"1 2 3 4"), Err(AnswerError::TokenCount { line: "1 2 3 4".into(), count: 4 }));
+    assert_eq!(read(long.as_bytes()), Err(AnswerError::TokenCount { line: format!("{}…", &long[..40]), count: 20 }));
+    assert_eq!(read(b"4 x"), Err(AnswerError::NotAnInteger { line: "4 x".into(), token: "x".into() }));
 }

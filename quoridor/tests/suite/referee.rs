@@ -130,3 +130,44 @@ fn a_stuck_player_of_a_four_player_game_is_removed_and_reads_the_end_at_once() {
     assert_eq!(turns_of(&game, P0), 5);
     assert!(game.turns.len() > 20, "the game went on without P0");
 }
+
+#[test]
+fn the_contest_writes_moves_as_the_server_does_and_names_each_wall_s_owner() {
+    use game_core::referee::TurnLog;
+    use quoridor::{Cell, Wall};
+    let config = Config::new(9, 4).unwrap();
+    let r = Referee::new(config).unwrap();
+    assert_eq!(r.config(), config);
+    let mut s = r.start();
+    let wall = Move::Wall(Wall::horizontal(3, 3));
+    assert_eq!(r.format_move(&s, wall), "3 3 0");
+    assert_eq!(r.format_move(&s, Move::Pawn(Cell::new(4, 1))), "4 1");
+    // The server drops the lines that are blank once trimmed before it
+    // reads an answer.
+    assert!(r.skips_line(b" \t\r") && r.skips_line(b""));
+    assert!(!r.skips_line(b"4 1"));
+    // A text record to judge: one move per line, or several split by `/`.
+    assert_eq!(r.judge_split("e2/e8\n4 1\n\n 3 3 0 / 4 2 \n"), ["e2", "e8", "4 1", "3 3 0", "4 2"]);
+    // A judged line is a move in either notation.
+    assert_eq!(r.judge_line(&s, PlayerId(2), "e2"), Ok(vec![Move::Pawn(Cell::new(4, 1))]));
+    assert_eq!(r.judge_line(&s, PlayerId(2), "3 3 1"), Ok(vec![Move::Wall(Wall::vertical(3, 3))]));
+    assert!(r.judge_line(&s, PlayerId(2), "e").is_err());
+    // A removed player is done: it reads the end message and is stopped.
+    let removed = crate::rules::position(9, &[Some((4, 0)), None, Some((4, 8)), Some((0, 4))], &[], 0);
+    assert!(r.seat_done(&removed, PlayerId(1)));
+    assert!(!r.seat_done(&removed, PlayerId(2)));
+    let step = Move::Pawn(Cell::new(4, 1));
+    s.play(PlayerId(0), step).unwrap();
+    s.play(PlayerId(1), wall).unwrap();
+    let log = [
+        TurnLog { player: PlayerId(0), moves: vec![step], text: "4 1".into() },
+        TurnLog { player: PlayerId(1), moves: vec![wall], text: "3 3 0".into() },
+    ];
+    let message = r.turn_message(&s, PlayerId(2), &log, false);
+    // The wall line: x y is_vertical who.
+    assert!(message.ends_with("1\n3 3 0 1\n"), "{message:?}");
+    let mut history = protocol::History::new();
+    history.record(PlayerId(0), step);
+    history.record(PlayerId(1), wall);
+    assert_eq!(message, protocol::turn_message(&s, &history));
+}

@@ -344,6 +344,9 @@ fn side_steps_reached_two_ways_are_one_move() {
     let diag = moves.iter().filter(|&&m| m == pawn(5, 5)).count();
     assert_eq!(diag, 1);
     assert_eq!(targets(&s, P0), BTreeSet::from([(3, 4), (4, 3), (5, 3), (5, 5), (3, 5)]));
+    // West and south: (3,5) is a side-step of both.
+    let t = position(9, &[Some((4, 4)), Some((3, 4)), Some((4, 5)), Some((0, 0))], &[v(2, 3), h(3, 5)], 0);
+    assert_eq!(targets(&t, P0), BTreeSet::from([(5, 4), (4, 3), (3, 3), (3, 5), (5, 5)]));
 }
 
 #[test]
