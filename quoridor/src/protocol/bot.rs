@@ -274,7 +274,8 @@ impl Session {
     /// the limit is dropped (and stays dropped).
     #[must_use]
     pub fn with_tick_limit(mut self, tick_limit: Option<u32>) -> Session {
-        let limit = tick_limit.filter(|&n| n > 0 && n > self.state.tick());
+        // A limit not after the tick (0 included) is none.
+        let limit = tick_limit.filter(|&n| n > self.state.tick());
         let mut setup = self.state.to_setup();
         setup.config.tick_limit = limit;
         if let Ok(state) = Quoridor::from_setup(setup) {

@@ -251,6 +251,7 @@ fn protocol_input_errors_are_typed() {
     let pawn = |x: &str, y: &str| read_start(format!("2 0 9\n{x} {y} 10\n4 8 10\n").as_bytes());
     assert_eq!(pawn("-1", "5"), Err(ProtocolError::OutOfRange { what: "pawn x", value: -1 }));
     assert_eq!(pawn("5", "-1"), Err(ProtocolError::OutOfRange { what: "pawn y", value: -1 }));
+    assert_eq!(pawn("0", "-1"), Err(ProtocolError::OutOfRange { what: "pawn y", value: -1 }));
     assert_eq!(pawn("-2", "-1"), Err(ProtocolError::OutOfRange { what: "pawn x", value: -2 }));
     assert_eq!(pawn("-1", "-1").unwrap().pawns[0], (None, 10));
     // However the reader's buffer splits the tokens, the message is the same.

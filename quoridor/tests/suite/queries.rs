@@ -36,17 +36,24 @@ fn the_active_players_are_the_seats_not_removed() {
 #[test]
 fn has_wall_is_true_exactly_for_the_walls_standing_and_false_off_the_board() {
     // The last anchors of each row and column, both orientations.
-    let walls = [Wall::horizontal(7, 7), Wall::vertical(7, 0), Wall::vertical(0, 5), Wall::horizontal(5, 0)];
+    let walls = [
+        Wall::horizontal(7, 7),
+        Wall::vertical(7, 0),
+        Wall::vertical(0, 5),
+        Wall::horizontal(5, 0),
+        Wall::horizontal(0, 1),
+    ];
     let s = position(9, &[Some((4, 0)), Some((4, 8))], &walls, 0);
     for w in walls {
         assert!(s.has_wall(w), "{w:?}");
         assert!(!s.has_wall(Wall { vertical: !w.vertical, ..w }), "{w:?} turned");
     }
-    assert_eq!(s.wall_count(), 4);
+    assert_eq!(s.wall_count(), 5);
     assert_eq!(s.wall_count() as usize, s.walls().count());
-    // Off the board: one past the last anchor, and far past it (whose bit
-    // would be past the board's 128).
-    for (x, y) in [(8, 0), (0, 8), (8, 8), (13, 13), (200, 3), (255, 255)] {
+    // Off the board: one past the last anchor, past the row's end (where
+    // the bit would be the next row's, (9, 0) that of the wall at (0, 1)),
+    // and far past it (whose bit would be past the board's 128).
+    for (x, y) in [(8, 0), (0, 8), (8, 8), (9, 0), (10, 0), (11, 0), (13, 13), (200, 3), (255, 255)] {
         for vertical in [false, true] {
             assert!(!s.has_wall(Wall { x, y, vertical }), "({x}, {y}) vertical {vertical}");
         }
@@ -62,7 +69,7 @@ fn has_wall_is_true_exactly_for_the_walls_standing_and_false_off_the_board() {
     .unwrap();
     assert!(big.has_wall(Wall::horizontal(9, 9)));
     assert_eq!(big.wall_count(), 3);
-    for (x, y) in [(10, 0), (12, 12), (13, 13), (11, 11)] {
+    for (x, y) in [(10, 0), (12, 12), (13, 13), (11, 11), (0, 12), (0, 13), (12, 9)] {
         assert!(!big.has_wall(Wall { x, y, vertical: false }), "({x}, {y})");
     }
 }
