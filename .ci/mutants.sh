@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of a change: cargo-mutants on the lines of the files that
 # .cargo/mutants.toml names (each game's rules, move generation, notation and
-# protocol, the arena's judge) that the diff against BASE changed.
+# protocol; not yet the arena's judge) that the diff against BASE changed.
 #
 #   bash .ci/mutants.sh [BASE]
 #
@@ -24,14 +24,15 @@ cd "$(dirname "$0")/.."
 
 base=${1:-${MUTANTS_BASE:-HEAD~1}}
 max=${MUTANTS_MAX:-60}
-case $max in '' | *[!0-9]*)
-    echo "MUTANTS_MAX must be a whole number of mutants above 0, not '$max'" >&2
+# At most 9 digits: a longer number would wrap around in shell arithmetic.
+case $max in '' | *[!0-9]* | ??????????*)
+    echo "MUTANTS_MAX must be a whole number of mutants from 1 to 999999999, not '$max'" >&2
     exit 2
     ;;
 esac
 max=$((10#$max)) # 09 is nine, not an octal error
 if [ "$max" -eq 0 ]; then
-    echo "MUTANTS_MAX must be a whole number of mutants above 0, not '${MUTANTS_MAX}'" >&2
+    echo "MUTANTS_MAX must be a whole number of mutants from 1 to 999999999, not '${MUTANTS_MAX}'" >&2
     exit 2
 fi
 # Installed whatever the change: the guides' commands use it too.

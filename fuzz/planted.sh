@@ -27,6 +27,13 @@ self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${PLANTED_SECONDS:-60}"
 clean_seconds="${PLANTED_CLEAN_SECONDS:-5}"
+# libFuzzer reads 0 (and text) as "no limit"; more than 9 digits overflow.
+for v in PLANTED_SECONDS:"$seconds" PLANTED_CLEAN_SECONDS:"$clean_seconds"; do
+    [[ "${v#*:}" =~ ^[1-9][0-9]{0,8}$ ]] || {
+        echo "${v%%:*} must be a whole number of seconds from 1 to 999999999, not '${v#*:}'" >&2
+        exit 2
+    }
+done
 
 # name|target|what it plants (the rule it breaks is in fuzz/README.md)
 table=(

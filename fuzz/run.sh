@@ -23,7 +23,8 @@ self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${FUZZ_SECONDS:-20}"
 # libFuzzer reads 0 (and text) as "no limit": a run would never end.
-[[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_SECONDS must be a whole number of seconds, at least 1, not '$seconds'" >&2; exit 2; }
+# More than 9 digits would overflow its number of seconds.
+[[ "$seconds" =~ ^[1-9][0-9]{0,8}$ ]] || { echo "FUZZ_SECONDS must be a whole number of seconds from 1 to 999999999, not '$seconds'" >&2; exit 2; }
 jobs_max="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 [[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "FUZZ_JOBS must be a whole number of at least 1, not '$jobs_max'" >&2; exit 2; }
 # cargo-fuzz installed, the committed fuzz/Cargo.lock used as it is.
@@ -108,14 +109,20 @@ fuzz_one() {
 # ran, and that it was interrupted rather than a crash.
 interrupted=0
 trap 'interrupted=1' INT
+pids=()
 for t in "${targets[@]}"; do
     [ "$interrupted" = 0 ] || break
     mkdir -p "$scratch/$t" "corpus/$t"
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
     [ "$interrupted" = 0 ] || break
     fuzz_one "$t" &
+    pids+=("$!")
 done
-while [ -n "$(jobs -rp)" ]; do wait || true; done
+# Each fuzzer's shell to its end, status written (a Ctrl-C ends a `wait`
+# early, so wait again while it lives).
+for pid in "${pids[@]}"; do
+    while kill -0 "$pid" 2>/dev/null; do wait "$pid" || true; done
+done
 failed=0
 for t in "${targets[@]}"; do
     log="$scratch/$t.log"
