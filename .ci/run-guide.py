@@ -56,10 +56,7 @@ BOUNDED, CI_STEP, NOT_RUN = "bounded", "ci-step", "not-run"
 
 # Seconds of a bounded run of a long series, league, fuzz run or benchmark:
 # everything is built by then, so a command that starts wrong has failed
-# well within them (an unknown flag, a missing bot, a lost answer). Not
-# fewer: stopped at 3 s, the benchmarks and a fuzz run ignored Ctrl-C
-# for the 30 s the script waits before it kills them (the guides step
-# took 710 s instead of 495).
+# well within them (an unknown flag, a missing bot, a lost answer).
 A_FEW = 5
 
 # Commands not run as plain commands: the command as written, then
