@@ -306,6 +306,13 @@ def execute(command, cwd, env, log, bounded):
 
 
 def main():
+    # Ctrl-C must reach the commands as it does from a terminal. A script
+    # started in the background by a non-interactive shell (as CI often is)
+    # inherits SIGINT ignored, every command it starts would too, and a
+    # bounded run of a program without its own handler (a criterion
+    # benchmark) would ignore the Ctrl-C and be killed 30 s later. A handled
+    # signal is reset to its default in the commands this script starts.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     args = sys.argv[1:]
     listing = "--list" in args
     as_json = "--json" in args
