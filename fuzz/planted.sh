@@ -176,10 +176,22 @@ for row in "${chosen[@]}"; do
 done
 
 echo
-echo "no planted bug: the same build, ${clean_seconds}s per target"
+jobs_max="$(nproc 2>/dev/null || echo 1)"
+echo "no planted bug: the same build, ${clean_seconds}s per target, $jobs_max at a time"
+# Side by side, one per core (the runs are independent), each writing its
+# seconds and status; the results are printed in the targets' order.
+for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+    {
+        took="$(run "clean-$t" "$t" "$clean_seconds")" && status=0 || status=$?
+        echo "$took $status" >"$scratch/clean-$t.result"
+    } &
+done
+wait
 dirty=0
 for t in "${targets[@]}"; do
-    if took="$(run "clean-$t" "$t" "$clean_seconds")"; then
+    read -r took status <"$scratch/clean-$t.result" || { took=0 status=1; }
+    if [ "$status" -eq 0 ]; then
         printf 'clean  %5ss  %s\n' "$took" "$t"
     else
         printf 'FAILED %5ss  %s with no bug planted: %s\n' "$took" "$t" "$(said "clean-$t")"
