@@ -56,8 +56,9 @@ BOUNDED, CI_STEP, NOT_RUN = "bounded", "ci-step", "not-run"
 
 # Seconds of a bounded run of a long series, league, fuzz run or benchmark:
 # everything is built by then, so a command that starts wrong has failed
-# well within them (an unknown flag, a missing bot, a lost answer).
-A_FEW = 5
+# well within them (an unknown flag, a missing bot, a lost answer). Ctrl-C
+# stops each at once (see main), so the step spends these seconds only.
+A_FEW = 3
 
 # Commands not run as plain commands: the command as written, then
 # (BOUNDED, seconds): started, stopped with Ctrl-C after that long, and
