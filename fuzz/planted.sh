@@ -17,7 +17,9 @@
 #   bash fuzz/planted.sh --list     the bugs: target, what each plants
 #
 # The targets are built once, with the fuzz crate's feature planted-bugs, in
-# fuzz/target-planted/ (fuzz/target/, the normal builds, is left alone).
+# fuzz/target-planted/ (fuzz/target/, the normal builds, is left alone; the
+# first planted build starts from a copy of it, so only the game crates and
+# the targets are compiled again).
 # Nothing committed changes: the corpus is copied, crash files go to the
 # scratch directory, fuzz/Cargo.lock is used as it is. Exit status 1 when a
 # bug was not found in time or a clean run crashed, 2 on wrong arguments.
@@ -108,15 +110,27 @@ mapfile -t targets < <(for row in "${chosen[@]}"; do field "$row" 2; done | sort
 started=$SECONDS
 # cargo-fuzz installed, the committed fuzz/Cargo.lock used as it is.
 . ./prepare.sh
+host="$(rustc -vV | sed -n 's/^host: //p')"
 if ! compgen -G 'target-planted/*/release' >/dev/null; then
     echo "first run: compiling the targets with the planted bugs in fuzz/target-planted/"
-    echo "(about 2 minutes on 2 cores; later runs reuse it)"
+    if [ -d "target/$host/release" ]; then
+        # The dependencies do not change with the feature: starting from
+        # the normal builds' copy, only the game crates and the targets are
+        # compiled (30 s instead of 75 on 2 cores).
+        echo "(from a copy of the normal builds in fuzz/target/: under a minute; later runs reuse it)"
+        mkdir -p target-planted
+        for d in "target/$host" target/release; do
+            if [ -d "$d" ]; then cp -a --reflink=auto "$d" target-planted/; fi
+        done
+    else
+        echo "(about 2 minutes on 2 cores; later runs reuse it)"
+    fi
 fi
 for t in "${targets[@]}"; do
     cargo fuzz build -s none --features planted-bugs --target-dir target-planted "$t"
 done
 built=$((SECONDS - started))
-bin_dir="target-planted/$(rustc -vV | sed -n 's/^host: //p')/release"
+bin_dir="target-planted/$host/release"
 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
