@@ -1,10 +1,11 @@
 //! Soak: many seeded random games of every game through the generic
 //! game-core API, with the conformance kit's invariants, and Parallel
-//! Football turn after turn with no ball lost. Ignored by default (minutes);
-//! CI runs it with a bounded count:
+//! Football turn after turn with no ball lost. Ignored by default (a minute
+//! and a half on 2 cores); CI runs it in the test profile, overflow checks
+//! and debug assertions on:
 //!
 //! ```text
-//! SOAK_GAMES=10000 cargo test --release -p arena --test soak -- --ignored --nocapture
+//! SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test -p arena --test soak -- --ignored --nocapture
 //! ```
 //!
 //! `SOAK_GAMES` (default 10,000) is the number of games per game;

@@ -6,7 +6,7 @@
 //! the arena's `walker`:
 //!
 //! ```text
-//! printf '2\n0\n9\n4 0 10\n4 8 10\n1\n4 0 10\n4 8 10\n0\n-1\n' | cargo run -q -p quoridor --example quoridor-bot
+//! printf '2\n0\n9\n4 0 10\n4 8 10\n1\n4 0 10\n4 8 10\n0\n-1\n' | cargo run -q --release -p quoridor --example quoridor-bot
 //! cargo build --release -p quoridor --example quoridor-bot
 //! cargo run --release -p arena -- play quoridor --bot cmd:target/release/examples/quoridor-bot --bot walker
 //! ```

@@ -6,7 +6,7 @@
 //! playing the arena's random bot:
 //!
 //! ```text
-//! printf '1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n' | cargo run -q -p yavalath --example yavalath-bot
+//! printf '1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n' | cargo run -q --release -p yavalath --example yavalath-bot
 //! cargo build --release -p yavalath --example yavalath-bot
 //! cargo run --release -p arena -- play yavalath --bot cmd:target/release/examples/yavalath-bot --bot random
 //! ```
