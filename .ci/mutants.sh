@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Mutation testing of a change: cargo-mutants on the lines of the files that
 # .cargo/mutants.toml names (each game's rules, move generation, notation and
-# protocol; not yet the arena's judge) that the diff against BASE changed.
+# protocol) and .cargo/mutants-judge.toml names (the arena's judge) that the
+# diff against BASE changed.
 #
 #   bash .ci/mutants.sh [BASE]
 #
@@ -17,8 +18,10 @@
 # .cargo/mutants.toml's exclude_re. Runs in place (on the test profile's
 # build of target/), one mutant at a time; when the diff holds more than
 # MUTANTS_MAX mutants (default 60, a few minutes), every k-th of them is
-# tested, at most MUTANTS_MAX. The results are in
-# target/mutants-in-diff/mutants.out/ (missed.txt, caught.txt, a log each).
+# tested, at most MUTANTS_MAX; of the judge's, whose tests take longer, at
+# most MUTANTS_JUDGE_MAX (default 6). The results are in
+# target/mutants-in-diff/mutants.out/ and target/mutants-in-diff/judge/
+# mutants.out/ (missed.txt, caught.txt, a log each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +36,13 @@ esac
 max=$((10#$max)) # 09 is nine, not an octal error
 if [ "$max" -eq 0 ]; then
     echo "MUTANTS_MAX must be a whole number of mutants from 1 to 999999999, not '${MUTANTS_MAX}'" >&2
+    exit 2
+fi
+judge_max=${MUTANTS_JUDGE_MAX:-6}
+case $judge_max in '' | *[!0-9]* | ??????????*) judge_max=0 ;; esac
+judge_max=$((10#$judge_max))
+if [ "$judge_max" -eq 0 ]; then
+    echo "MUTANTS_JUDGE_MAX must be a whole number of mutants from 1 to 999999999, not '${MUTANTS_JUDGE_MAX}'" >&2
     exit 2
 fi
 # Installed whatever the change: the guides' commands use it too.
@@ -53,15 +63,7 @@ fi
 out=target/mutants-in-diff
 mkdir -p "$out"
 git diff "$base" -- '*.rs' >"$out/change.diff"
-n=$(cargo mutants --list --in-diff "$out/change.diff" | wc -l)
-echo "$n mutants on the lines changed since $base"
-[ "$n" -gt 0 ] || exit 0
-sample=()
-if [ "$n" -gt "$max" ]; then
-    shards=$(((n + max - 1) / max))
-    echo "testing one in $shards of them, $(((n + shards - 1) / shards)) (MUTANTS_MAX=$max)"
-    sample=(--shard "0/$shards" --sharding round-robin)
-fi
+
 # A proptest that fails on a mutant writes its case beside the test; those
 # files are the mutants', not the project's: removed after the run.
 # Also after Ctrl-C (cargo-mutants puts the mutated line back itself).
@@ -75,12 +77,38 @@ clean_up() {
     done
 }
 trap clean_up EXIT
+
+# mutate WHAT LIMIT OUTPUT [CARGO-MUTANTS OPTION...]: the mutants of the
+# changed lines of one configuration's files, every k-th of them when there
+# are more than LIMIT; sets rc to 1 when one is missed (or cargo-mutants
+# fails), leaves it otherwise.
 rc=0
-cargo mutants --in-place --in-diff "$out/change.diff" --output "$out" "${sample[@]}" || rc=$?
-if [ "$rc" -eq 3 ]; then
-    # cargo-mutants' code for "timeouts, nothing missed": a mutant that makes
-    # the tests run past the limit (a loop without end) is caught too.
-    echo "every mutant caught (some by the tests running past the time limit)"
-    rc=0
-fi
+mutate() {
+    local what=$1 limit=$2 output=$3 n shards status=0
+    shift 3
+    n=$(cargo mutants "$@" --list --in-diff "$out/change.diff" | wc -l)
+    echo "$n mutants of $what on the lines changed since $base"
+    [ "$n" -gt 0 ] || return 0
+    local sample=()
+    if [ "$n" -gt "$limit" ]; then
+        shards=$(((n + limit - 1) / limit))
+        echo "testing one in $shards of them, $(((n + shards - 1) / shards)) (at most $limit)"
+        sample=(--shard "0/$shards" --sharding round-robin)
+    fi
+    cargo mutants "$@" --in-place --in-diff "$out/change.diff" --output "$output" "${sample[@]}" || status=$?
+    if [ "$status" -eq 3 ]; then
+        # cargo-mutants' code for "timeouts, nothing missed": a mutant that
+        # makes the tests run past the limit (a loop without end) is caught too.
+        echo "every mutant caught (some by the tests running past the time limit)"
+        status=0
+    fi
+    if [ "$status" -ne 0 ]; then rc=1; fi
+}
+
+# The rules (.cargo/mutants.toml), each mutant tested by its crate's tests.
+mutate "the rules" "$max" "$out"
+# The arena's judge (.cargo/mutants-judge.toml), tested by the arena's
+# suite, which runs the binary: about 40 s a mutant, so at most
+# MUTANTS_JUDGE_MAX (default 6) of them.
+mutate "the judge" "$judge_max" "$out/judge" --config .cargo/mutants-judge.toml -p game-arena
 exit "$rc"

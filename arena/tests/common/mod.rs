@@ -13,17 +13,30 @@ pub fn arena() -> Command {
     c
 }
 
+/// Starts `command`. Under Wine (CI's Windows tests), starting a process
+/// now and then fails with Windows' "Internal error" (1359) while the Wine
+/// server is busy: that start is tried again, up to twice, a moment later.
+pub fn spawn(command: &mut Command) -> std::io::Result<std::process::Child> {
+    const INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if cfg!(windows) && e.raw_os_error() == Some(INTERNAL_ERROR) && tries < 2 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Runs `arena args...` with `stdin`, returning the output and the time taken.
 pub fn run(args: &[&str], stdin: &str) -> (Output, Duration) {
     use std::io::Write;
     let t = Instant::now();
-    let mut child = arena()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("arena starts");
+    let mut command = arena();
+    command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = spawn(&mut command).expect("arena starts");
     let mut sin = child.stdin.take().unwrap();
     let data = stdin.as_bytes().to_vec();
     let writer = std::thread::spawn(move || {
