@@ -110,5 +110,9 @@ mutate "the rules" "$max" "$out"
 # The arena's judge (.cargo/mutants-judge.toml), tested by the arena's
 # suite, which runs the binary: about 40 s a mutant, so at most
 # MUTANTS_JUDGE_MAX (default 6) of them.
-mutate "the judge" "$judge_max" "$out/judge" --config .cargo/mutants-judge.toml -p game-arena
+# The baseline (the tests passing unmutated, which the test step has just
+# shown) is skipped: cargo-mutants 27.1 runs it on the mutated package's own
+# tests, not the config's test_package, and game-arena has no suite.
+mutate "the judge" "$judge_max" "$out/judge" --config .cargo/mutants-judge.toml -p game-arena \
+    --baseline skip --timeout 150
 exit "$rc"

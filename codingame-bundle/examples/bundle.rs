@@ -2,7 +2,7 @@
 //! `arena bundle` does):
 //!
 //! ```text
-//! cargo run --release -p codingame-bundle --example bundle -- bots/yavalath/Cargo.toml bot.rs
+//! cargo run -p codingame-bundle --example bundle -- bots/yavalath/Cargo.toml bot.rs
 //! ```
 
 use codingame_bundle::{CODINGAME_LIMIT, bundle};
