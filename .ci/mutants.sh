@@ -19,12 +19,21 @@
 # build of target/), one mutant at a time; when the diff holds more than
 # MUTANTS_MAX mutants (default 60, a few minutes), every k-th of them is
 # tested, at most MUTANTS_MAX; of the judge's, whose tests take longer, at
-# most MUTANTS_JUDGE_MAX (default 6). The results are in
+# most MUTANTS_JUDGE_MAX (default 6; 0 skips them). The results are in
 # target/mutants-in-diff/mutants.out/ and target/mutants-in-diff/judge/
 # mutants.out/ (missed.txt, caught.txt, a log each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0
+    ;;
+esac
+if [ $# -gt 1 ]; then
+    echo "one BASE at most (a commit, a branch or a tag), not: $*" >&2
+    exit 2
+fi
 base=${1:-${MUTANTS_BASE:-HEAD~1}}
 max=${MUTANTS_MAX:-60}
 # At most 9 digits: a longer number would wrap around in shell arithmetic.
@@ -39,12 +48,12 @@ if [ "$max" -eq 0 ]; then
     exit 2
 fi
 judge_max=${MUTANTS_JUDGE_MAX:-6}
-case $judge_max in '' | *[!0-9]* | ??????????*) judge_max=0 ;; esac
-judge_max=$((10#$judge_max))
-if [ "$judge_max" -eq 0 ]; then
-    echo "MUTANTS_JUDGE_MAX must be a whole number of mutants from 1 to 999999999, not '${MUTANTS_JUDGE_MAX}'" >&2
+case $judge_max in '' | *[!0-9]* | ??????????*)
+    echo "MUTANTS_JUDGE_MAX must be a whole number of mutants from 0 (none) to 999999999, not '$judge_max'" >&2
     exit 2
-fi
+    ;;
+esac
+judge_max=$((10#$judge_max))
 # Installed whatever the change: the guides' commands use it too.
 command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
@@ -77,6 +86,8 @@ clean_up() {
     done
 }
 trap clean_up EXIT
+# Ctrl-C stops the whole check, not only the cargo-mutants run it reaches.
+trap 'exit 130' INT
 
 # mutate WHAT LIMIT OUTPUT [CARGO-MUTANTS OPTION...]: the mutants of the
 # changed lines of one configuration's files, every k-th of them when there
@@ -113,6 +124,7 @@ mutate "the rules" "$max" "$out"
 # The baseline (the tests passing unmutated, which the test step has just
 # shown) is skipped: cargo-mutants 27.1 runs it on the mutated package's own
 # tests, not the config's test_package, and game-arena has no suite.
+[ "$judge_max" -gt 0 ] || { echo "the judge's mutants skipped (MUTANTS_JUDGE_MAX=0)"; exit "$rc"; }
 mutate "the judge" "$judge_max" "$out/judge" --config .cargo/mutants-judge.toml -p game-arena \
     --baseline skip --timeout 150
 exit "$rc"

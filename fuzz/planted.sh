@@ -15,6 +15,7 @@
 #                                   the same from an empty corpus: what the
 #                                   fuzzing finds without the committed inputs
 #   bash fuzz/planted.sh --list     the bugs: target, what each plants
+#   bash fuzz/planted.sh --help     this text and the bugs' names
 #
 # The targets are built once, with the fuzz crate's feature planted-bugs, in
 # fuzz/target-planted/ (fuzz/target/, the normal builds, is left alone; the
@@ -29,13 +30,6 @@ self="$(pwd)/$(basename "$0")"
 export RUSTC_BOOTSTRAP=1
 seconds="${PLANTED_SECONDS:-60}"
 clean_seconds="${PLANTED_CLEAN_SECONDS:-5}"
-# libFuzzer reads 0 (and text) as "no limit"; more than 9 digits overflow.
-for v in PLANTED_SECONDS:"$seconds" PLANTED_CLEAN_SECONDS:"$clean_seconds"; do
-    [[ "${v#*:}" =~ ^[1-9][0-9]{0,8}$ ]] || {
-        echo "${v%%:*} must be a whole number of seconds from 1 to 999999999, not '${v#*:}'" >&2
-        exit 2
-    }
-done
 
 # name|target|what it plants (the rule it breaks is in fuzz/README.md)
 table=(
@@ -58,10 +52,17 @@ table=(
 )
 field() { cut -d'|' -f"$2" <<<"$1"; }
 
+names() {
+    echo "the planted bugs:"
+    for row in "${table[@]}"; do echo "  $(field "$row" 1)"; done
+}
 usage() {
-    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$self" >&2
-    echo "the planted bugs:" >&2
-    for row in "${table[@]}"; do echo "  $(field "$row" 1)" >&2; done
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$self"
+    names
+}
+# refuse MESSAGE: what is wrong with the command line, then exit 2.
+refuse() {
+    echo "fuzz/planted.sh: $1 (bash fuzz/planted.sh --help for the usage)" >&2
     exit 2
 }
 
@@ -84,26 +85,38 @@ if [ "${1:-}" = --empty ]; then
     shift
 fi
 case "${1:-}" in
+-h | --help)
+    usage
+    exit 0
+    ;;
 --list)
-    [ $# -eq 1 ] && [ "$corpus" = committed ] || usage
+    [ "$corpus" = committed ] || refuse "--empty is for the runs, not for --list"
+    [ $# -eq 1 ] || refuse "--list takes no other argument, not: ${*:2}"
     for row in "${table[@]}"; do
         printf '%-38s %-28s %s\n' "$(field "$row" 1)" "$(field "$row" 2)" "$(field "$row" 3)"
     done
     exit 0
     ;;
--*) usage ;;
+-*) refuse "no option $1 (the options are --empty, --list and --help)" ;;
 "") chosen=("${table[@]}") ;;
 *)
     for name in "$@"; do
         row="$(printf '%s\n' "${table[@]}" | awk -F'|' -v n="$name" '$1 == n')"
         if [ -z "$row" ]; then
-            echo "no planted bug named '$name'" >&2
-            usage
+            echo "fuzz/planted.sh: no planted bug named '$name'; $(names)" >&2
+            exit 2
         fi
         chosen+=("$row")
     done
     ;;
 esac
+# libFuzzer reads 0 (and text) as "no limit"; more than 9 digits overflow.
+for v in PLANTED_SECONDS:"$seconds" PLANTED_CLEAN_SECONDS:"$clean_seconds"; do
+    [[ "${v#*:}" =~ ^[1-9][0-9]{0,8}$ ]] || {
+        echo "${v%%:*} must be a whole number of seconds from 1 to 999999999, not '${v#*:}'" >&2
+        exit 2
+    }
+done
 targets=()
 mapfile -t targets < <(for row in "${chosen[@]}"; do field "$row" 2; done | sort -u)
 
@@ -123,7 +136,7 @@ if ! compgen -G 'target-planted/*/release' >/dev/null; then
             if [ -d "$d" ]; then cp -a --reflink=auto "$d" target-planted/; fi
         done
     else
-        echo "(about 2 minutes on 2 cores; later runs reuse it)"
+        echo "(about 2 minutes on 2 cores with nothing built; later runs reuse it)"
     fi
 fi
 for t in "${targets[@]}"; do

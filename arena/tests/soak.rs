@@ -8,16 +8,34 @@
 //! SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test -p arena --test soak -- --ignored --nocapture
 //! ```
 //!
-//! `SOAK_GAMES` (default 10,000) is the number of games per game;
-//! `SOAK_TURNS` (default 100,000) the Parallel Football turns.
+//! `SOAK_GAMES` (default 10,000) is the number of games per game (a tenth
+//! of it for Parallel Football's generic view, whose games are the longest);
+//! `SOAK_TURNS` (default 100,000) the Parallel Football turns. Each is a
+//! whole number of at least 1 (another value fails the test saying so).
+//! Every state of a game (every `k`-th in the longer games, and the last)
+//! is checked against every promise of `game_core::Game` by the
+//! conformance kit (`game_core::testing::check_state`: the `states checked`
+//! count), each game stays within the stated maximum length and its record
+//! replays to its final state; a tenth of the games check the Zobrist hash
+//! kept move by move against the hash from scratch (the `hashes` count).
 
 use game_core::testing::{KitConfig, MoveUniverse, check_random_games, check_zobrist_games};
 use game_core::{Game, Zobrist, rng};
 use parallel_football::{Cell, Config, Field, GreedyTeam, Order, RandomTeam, TurnReport};
 use std::time::Instant;
 
+/// `var`'s whole number (`default` when it is not set); a value that is not
+/// a whole number of at least 1 stops the test saying so, rather than
+/// soaking the default count or nothing at all.
 fn count(var: &str, default: usize) -> usize {
-    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    match std::env::var(var) {
+        Err(std::env::VarError::NotPresent) => default,
+        Ok(v) => match v.parse::<usize>() {
+            Ok(n) if n > 0 => n,
+            _ => panic!("{var} must be a whole number of at least 1, not {v:?}"),
+        },
+        Err(e) => panic!("{var}: {e}"),
+    }
 }
 
 /// Runs the kit on `games` random games, fully checking every `every`-th
@@ -70,7 +88,8 @@ fn soak_parallel_football_game_view() {
     // field, so that whole games fit in the budget.
     let config = Config::new(8, 8, 2, 3, 60).expect("valid");
     let start = parallel_football::ParallelFootball::new(config).unwrap();
-    let games = count("SOAK_GAMES", 10_000) / 10;
+    // A tenth of SOAK_GAMES (at least one): its games are the longest.
+    let games = count("SOAK_GAMES", 10_000).div_ceil(10);
     let t = Instant::now();
     let report = check_random_games(&start, &KitConfig { games, seed: 0xF007, check_every: 4 })
         .unwrap_or_else(|v| panic!("parallel-football: {v}"));
