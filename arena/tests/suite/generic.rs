@@ -200,6 +200,20 @@ fn judge_reports_legal_illegal_and_finished_records() {
     assert!(stdout(&o).contains("ILLEGAL (bad-take)"));
 }
 
+/// `--legal` adds the legal moves after each accepted turn, and only then:
+/// not without the flag, not after a refused turn.
+#[test]
+fn judge_lists_the_legal_moves_only_with_legal_and_only_after_an_accepted_turn() {
+    let (o, _) = run(&["judge", "nim", "--pile", "5", "--json"], "1\n2\n");
+    let lines = json_lines(&o);
+    assert_eq!(lines[0], json!({"ply": 1, "player": 0, "move": "1", "legal": true}));
+    assert_eq!(lines[1], json!({"ply": 2, "player": 1, "move": "2", "legal": true}));
+    let (o, _) = run(&["judge", "nim", "--pile", "5", "--json", "--legal"], "1\n4\n");
+    let lines = json_lines(&o);
+    assert_eq!(lines[1]["next_legal"], json!(["1", "2", "3"]));
+    assert_eq!((&lines[2]["legal"], lines[2].get("next_legal")), (&json!(false), None));
+}
+
 #[test]
 fn judge_reads_its_own_json_records() {
     let dir = tempfile::tempdir().unwrap();
@@ -222,6 +236,11 @@ fn judge_rejects_unreadable_input_with_exit_code_2() {
     std::fs::write(&f, [0xff, 0xfe, b'\n']).unwrap();
     let (o, _) = run(&["judge", "nim", f.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
+    // The byte that is not UTF-8 is counted from the start of the record.
+    std::fs::write(&f, b"1\n2\n\xe9\n").unwrap();
+    let (o, _) = run(&["judge", "nim", "--pile", "5", f.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not UTF-8 text (byte 4)"), "{o:?}");
     let (o, _) = run(&["judge", "nim", "--json"], "{ not json");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unreadable record"));
