@@ -515,13 +515,11 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
                 "config" => config = Some(map.next_value::<Value>()?),
                 "setup" => setup = Some(map.next_value()?),
                 "seed" => seed = map.next_value()?,
-                "events" => {
-                    return Err(stop(
-                        self.failure,
-                        JudgeError::Format { found: format.unwrap_or(0), expected: RECORD_FORMAT },
-                    ));
+                "turns" if self.referee.is_some() => {
+                    let e = JudgeError::Unreadable("not a game record: it has two lists of turns".into());
+                    return Err(stop(self.failure, e));
                 }
-                "turns" if self.referee.is_none() => {
+                "turns" => {
                     let r = open(a, &mut *self.sink, setup.take(), seed, format, game, config.take())
                         .map_err(|e| stop(self.failure, e))?;
                     let r = self.referee.insert(r);

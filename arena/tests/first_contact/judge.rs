@@ -227,6 +227,68 @@ fn a_stated_result_that_its_turns_do_not_give_is_a_fault_naming_both() {
     assert!(stderr(&o).contains("the record says draw"), "{}", stderr(&o));
 }
 
+/// A game the arena stopped itself (a draw by `arena-limit` or
+/// `arena-error`) states a result its turns do not give: accepted on turns
+/// that leave the game open, a fault on turns that end it; any other result
+/// stated for turns that leave the game open is a fault.
+#[test]
+fn a_result_the_arena_forced_is_accepted_only_when_the_turns_leave_the_game_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = play(dir.path(), "yavalath", &["random", "random"]);
+    let forced = json!({"winner": null, "ranks": [0, 0], "reason": "arena-limit"});
+    let mut open = rec.clone();
+    open["turns"].as_array_mut().unwrap().pop();
+    open.as_object_mut().unwrap().remove("outcome");
+    let judged = |record: &Value| judge_file(dir.path(), "yavalath", &record.to_string(), &[]).0;
+    let mut stopped = open.clone();
+    stopped["result"] = forced.clone();
+    let o = judged(&stopped);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = judged(&open);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("but its turns give a game that is not over"), "{}", stderr(&o));
+    let mut ended = rec.clone();
+    ended["result"] = forced;
+    ended.as_object_mut().unwrap().remove("outcome");
+    let o = judged(&ended);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the record says a draw by arena-limit, but its turns give player"), "{}", stderr(&o));
+}
+
+/// A record is one game with one list of turns: a second list is not read
+/// as more turns nor ignored, and turns that are not a list say what was
+/// expected; the record is refused (exit code 2).
+#[test]
+fn a_record_whose_turns_are_not_one_list_is_not_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = play(dir.path(), "yavalath", &["random", "random"]);
+    let text = rec.to_string();
+    let twice = format!("{},\"turns\":[]}}", text.strip_suffix('}').unwrap());
+    let (o, path) = judge_file(dir.path(), "yavalath", &twice, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!("arena: {path}: unreadable record: not a game record: it has two lists of turns")
+    );
+    // Turns that are not a list say what was expected.
+    let mut bad = rec.clone();
+    bad["turns"] = json!(5);
+    let (o, _) = judge_file(dir.path(), "yavalath", &bad.to_string(), &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("invalid type: integer `5`, expected a list of turns"), "{}", stderr(&o));
+}
+
+/// A record of the older format (its moves in `events`) is named by its
+/// format, whatever comes after its events.
+#[test]
+fn a_record_of_the_old_format_is_refused_naming_its_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = r#"{"format": 1, "game": "yavalath", "events": [{"ply": 1, "move": "4 4"}], "turns": []}"#;
+    let (o, _) = judge_file(dir.path(), "yavalath", old, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a record of format 1: this arena reads format 2"), "{}", stderr(&o));
+}
+
 #[test]
 #[cfg(unix)] // The bot is a shell script.
 fn a_bots_recorded_failure_is_the_games_business_not_a_fault_of_the_record() {
