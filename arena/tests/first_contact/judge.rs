@@ -278,6 +278,30 @@ fn a_record_whose_turns_are_not_one_list_is_not_a_record() {
     assert!(stderr(&o).contains("invalid type: integer `5`, expected a list of turns"), "{}", stderr(&o));
 }
 
+/// A turn of a seat the game does not have is a fault naming the turn's ply
+/// and the game's seats; so is a turn without a move.
+#[test]
+fn a_turn_of_no_seat_or_without_a_move_is_a_fault_at_its_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = play(dir.path(), "yavalath", &["random", "random"]);
+    let mut bad = rec.clone();
+    bad["turns"][2]["player"] = json!(5);
+    let (o, path) = judge_file(dir.path(), "yavalath", &bad.to_string(), &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!("arena: {path}: ply 3: the record gives the turn to player 5, but the game's players are 0 to 1")
+    );
+    let mut bad = rec.clone();
+    bad["turns"][3].as_object_mut().unwrap().remove("text");
+    let (o, path) = judge_file(dir.path(), "yavalath", &bad.to_string(), &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!("arena: {path}: ply 4: player 1's turn lists no move (\"text\") and no answer")
+    );
+}
+
 /// A record of the older format (its moves in `events`) is named by its
 /// format, whatever comes after its events.
 #[test]
