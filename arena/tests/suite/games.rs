@@ -330,29 +330,31 @@ fn parallel_football_plays_judges_and_renders() {
     judge_refuses_a_chance_value_before_it_is_due(&rec);
 }
 
-/// A chance value where none is due (before the placements) is a fault of
-/// the record: reported as refused at its entry, with the start position
-/// before it, and judging stops there.
+/// A chance value where none is due (among the placements) is a fault of
+/// the record: reported as refused at its entry (counted over the record's
+/// entries), after the start position and the turns before it, and judging
+/// stops there.
 fn judge_refuses_a_chance_value_before_it_is_due(rec: &Value) {
     let mut bad = rec.clone();
     let turns = bad["turns"].as_array_mut().unwrap();
     let chance = turns.iter().find_map(|t| t["chance"].get(0).cloned()).expect("a drawn chance value");
-    turns.insert(0, json!({ "chance": chance }));
+    turns.insert(1, json!({ "chance": chance }));
     let args = ["--max-turns", "40", "--p", "2", "--legal"];
     let lines = judge("parallel-football", &args, &bad.to_string());
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert_eq!(lines[0]["ply"], 0);
     assert!(lines[0]["next_legal"].as_array().is_some_and(|l| !l.is_empty()), "{lines:?}");
+    assert_eq!((&lines[1]["ply"], &lines[1]["legal"]), (&json!(1), &json!(true)), "{lines:?}");
     assert_eq!(
-        (&lines[1]["entry"], &lines[1]["chance"], &lines[1]["legal"], &lines[1]["error"]),
-        (&json!(0), &json!(true), &json!(false), &json!("no-chance-due")),
+        (&lines[2]["entry"], &lines[2]["chance"], &lines[2]["legal"], &lines[2]["error"]),
+        (&json!(1), &json!(true), &json!(false), &json!("no-chance-due")),
         "{lines:?}"
     );
-    assert_eq!(lines[2]["fault"]["kind"], "chance-refused", "{lines:?}");
+    assert_eq!(lines[3]["fault"]["kind"], "chance-refused", "{lines:?}");
     let (o, _) = run(&["judge", "parallel-football", "--max-turns", "40", "--p", "2"], &bad.to_string());
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.starts_with("start position:\n"), "{out}");
-    assert!(out.contains("entry 0: chance value: REFUSED (no-chance-due): "), "{out}");
+    assert!(out.contains("entry 1: chance value: REFUSED (no-chance-due): "), "{out}");
 }
 
 #[test]
