@@ -66,7 +66,7 @@ A_FEW = 3
 # runs this very command; (NOT_RUN, why).
 SPECIAL = {
     "cargo test --workspace": (CI_STEP, "the step 'cargo test --workspace'"),
-    "SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test -p arena --test soak -- --ignored --nocapture": (
+    "SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test --workspace --test soak -- --ignored --nocapture": (
         CI_STEP,
         "the soak step",
     ),
@@ -105,6 +105,12 @@ SPECIAL = {
     "cargo mutants -p yavalath -j 2": (
         NOT_RUN,
         "tests every mutant of a crate, about 40 minutes on 2 cores (the guide's --list command runs; CI tests a change's own mutants)",
+    ),
+    "CARGO_INCREMENTAL=1 cargo mutants --config .cargo/mutants-judge.toml -p game-arena --in-place --baseline skip "
+    "--timeout 150": (
+        NOT_RUN,
+        "tests every mutant of the judge in place, about 25 minutes on 2 cores (the guide's --list command runs; "
+        "CI tests a change's own judge mutants)",
     ),
     "bash .ci/mutants.sh": (CI_STEP, "the step 'mutation testing of the last commit'"),
     # README.md, "Submitting to CodinGame"

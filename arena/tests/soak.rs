@@ -5,7 +5,7 @@
 //! and debug assertions on:
 //!
 //! ```text
-//! SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test -p arena --test soak -- --ignored --nocapture
+//! SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test --workspace --test soak -- --ignored --nocapture
 //! ```
 //!
 //! `SOAK_GAMES` (default 10,000) is the number of games per game (a tenth
