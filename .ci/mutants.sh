@@ -35,25 +35,23 @@ if [ $# -gt 1 ]; then
     exit 2
 fi
 base=${1:-${MUTANTS_BASE:-HEAD~1}}
-max=${MUTANTS_MAX:-60}
-# At most 9 digits: a longer number would wrap around in shell arithmetic.
-case $max in '' | *[!0-9]* | ??????????*)
-    echo "MUTANTS_MAX must be a whole number of mutants from 1 to 999999999, not '$max'" >&2
-    exit 2
-    ;;
-esac
-max=$((10#$max)) # 09 is nine, not an octal error
-if [ "$max" -eq 0 ]; then
-    echo "MUTANTS_MAX must be a whole number of mutants from 1 to 999999999, not '${MUTANTS_MAX}'" >&2
-    exit 2
-fi
-judge_max=${MUTANTS_JUDGE_MAX:-6}
-case $judge_max in '' | *[!0-9]* | ??????????*)
-    echo "MUTANTS_JUDGE_MAX must be a whole number of mutants from 0 (none) to 999999999, not '$judge_max'" >&2
-    exit 2
-    ;;
-esac
-judge_max=$((10#$judge_max))
+# whole VAR DEFAULT LOWEST: $VAR (DEFAULT when unset) as a whole number of
+# mutants from LOWEST, or exit 2 saying what it must be. At most 9 digits:
+# a longer number would wrap around in shell arithmetic; 09 is nine, not an
+# octal error.
+whole() {
+    local name=$1 value=${!1:-$2} lowest=$3
+    case $value in '' | *[!0-9]* | ??????????*) value=-1 ;; *) value=$((10#$value)) ;; esac
+    if [ "$value" -lt "$lowest" ]; then
+        local what=$lowest
+        [ "$lowest" -gt 0 ] || what="0 (none)"
+        echo "$name must be a whole number of mutants from $what to 999999999, not '${!1:-$2}'" >&2
+        exit 2
+    fi
+    echo "$value"
+}
+max=$(whole MUTANTS_MAX 60 1)
+judge_max=$(whole MUTANTS_JUDGE_MAX 6 0)
 # Installed whatever the change: the guides' commands use it too.
 command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked --version 27.1.0
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
@@ -123,7 +121,7 @@ export CARGO_INCREMENTAL=1
 # The rules (.cargo/mutants.toml), each mutant tested by its crate's tests.
 mutate "the rules" "$max" "$out"
 # The arena's judge (.cargo/mutants-judge.toml), tested by the arena's
-# suite, which runs the binary: about 40 s a mutant, so at most
+# suite, which runs the binary: up to 25 s a mutant, so at most
 # MUTANTS_JUDGE_MAX (default 6) of them.
 # The baseline (the tests passing unmutated, which the test step has just
 # shown) is skipped: cargo-mutants 27.1 runs it on the mutated package's own
