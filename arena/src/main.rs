@@ -39,10 +39,11 @@
 
 mod cli;
 
-use args::{Cli, Cmd, GameName, GameOpts};
-use clap::{Parser, ValueEnum};
+use args::{Cli, Cmd, GameOpts};
+use clap::Parser;
 use cli::{args, league, series};
-use game_arena::error::{ConfigError, PlayError, RenderError, ServeError, SpecError, ViewError};
+use game_arena::error::{ConfigError, OptionError, PlayError, RenderError, ServeError, SpecError, ViewError};
+use game_arena::registry::GameName;
 use game_arena::{bench, files, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
@@ -50,39 +51,14 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Runs `$body` with `$a` bound to the adapter of `$game` configured by `$opts`.
+/// Runs `$body` with `$a` bound to the contest of `$game` configured by
+/// `$opts` (a [`GameOpts`]): the library's [`game_arena::with_game!`].
 macro_rules! with_adapter {
     ($game:expr, $opts:expr, |$a:ident| $body:expr) => {{
         let o: &GameOpts = $opts;
-        match $game {
-            GameName::Nim => {
-                let $a = games::nim::NimAdapter { pile: o.pile.unwrap_or(21), max_take: o.max_take.unwrap_or(3) };
-                $body
-            }
-            GameName::PaperSoccer => {
-                let _ = o;
-                let $a = games::paper_soccer::Referee;
-                $body
-            }
-            GameName::Yavalath => {
-                let $a = games::yavalath::Referee;
-                $body
-            }
-            GameName::Quoridor => match games::quoridor::from_flags(o.players, o.max_ticks) {
-                Ok($a) => $body,
-                Err(e) => Err(CliError::from(e)),
-            },
-            GameName::ParallelFootball => match games::parallel_football::from_flags(o.p, o.k, o.max_turns) {
-                Ok($a) => $body,
-                Err(e) => Err(CliError::from(e)),
-            },
-        }
+        game_arena::with_game!($game, &o.0, |$a| $body)
     }};
 }
-
-/// Games the demonstration plays (those integrated so far).
-const DEMO_GAMES: &[GameName] =
-    &[GameName::PaperSoccer, GameName::Yavalath, GameName::Quoridor, GameName::ParallelFootball];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -102,7 +78,7 @@ fn main() -> ExitCode {
             | Cmd::Bench { opts, game, .. }
             | Cmd::Bot { opts, game, .. }
             | Cmd::League { opts, game, .. },
-        ) if opts.check(game).is_err() => opts.check(game),
+        ) if game.checked(&opts.0).is_err() => game.checked(&opts.0).map(|_| ()).map_err(CliError::from),
         Some(Cmd::Play {
             game,
             opts,
@@ -141,7 +117,7 @@ fn main() -> ExitCode {
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
         Some(Cmd::Analyze { record, analyze }) => {
             cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(v, game)| {
-                with_adapter!(game, &record_opts(&v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+                with_adapter!(game, &record_opts(game, &v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
             })
         }
     };
@@ -195,11 +171,8 @@ enum CliError {
     View(#[from] ViewError),
     #[error(transparent)]
     Analysis(#[from] game_arena::error::AnalysisError),
-    #[error(
-        "{flag} is not an option of {game} (its options: {})",
-        if options.is_empty() { "none".to_string() } else { options.join(", ") }
-    )]
-    NotAnOption { flag: &'static str, game: &'static str, options: &'static [&'static str] },
+    #[error(transparent)]
+    Option(#[from] OptionError),
     #[error(transparent)]
     Shard(#[from] play::ShardError),
     #[error(transparent)]
@@ -280,14 +253,10 @@ fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path:
     Ok(())
 }
 
-fn game_name(name: &str) -> Option<GameName> {
-    GameName::from_str(name, false).ok()
-}
-
 fn demo() -> Result<(), CliError> {
     println!("arena: a demonstration game of each game, built-in bots, seed 2026");
-    for &game in DEMO_GAMES {
-        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a, legend(game)))?;
+    for &game in GameName::ALL.iter().filter(|g| g.info().demo) {
+        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a, game.info().legend))?;
     }
     println!("\n{}", commands_line());
     Ok(())
@@ -299,26 +268,6 @@ fn commands_line() -> String {
     let cli = <Cli as clap::CommandFactory>::command();
     let names: Vec<&str> = cli.get_subcommands().map(clap::Command::get_name).collect();
     format!("Commands: {}. `arena COMMAND --help` says more.", names.join(", "))
-}
-
-/// What the marks of a game's text board mean, printed under it.
-fn legend(game: GameName) -> &'static str {
-    match game {
-        GameName::PaperSoccer => {
-            "legend: @ the ball; # the goals (player 0 attacks the top one, player 1 the bottom one); \
-             - | \\ / lines drawn (X two crossing); + a point the ball bounces at (the border, or a line touches it); . a fresh point"
-        }
-        GameName::Yavalath => "legend: x player 0 (moves first), o player 1, . an empty cell",
-        GameName::Quoridor => {
-            "legend: 0 1 the pawns of players 0 and 1 (player 0 starts at the top and must reach the bottom row, \
-             player 1 the reverse); | and --- walls inside the frame; . an empty cell"
-        }
-        GameName::ParallelFootball => {
-            "legend: A B C D footballers of players 0 1 2 3 (* of several teams on one cell), whose homes # are \
-             the corners: top left, top right, bottom right, bottom left; 1-9 balls on a cell (+ ten or more); . empty"
-        }
-        GameName::Nim => "legend: the stones left",
-    }
 }
 
 fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
@@ -343,20 +292,8 @@ fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
 }
 
 /// The game options a record's `config` stands for.
-fn record_opts(c: &serde_json::Value) -> GameOpts {
-    let num = |k: &str| c.get(k).and_then(serde_json::Value::as_u64);
-    GameOpts {
-        players: num("players").and_then(|x| u8::try_from(x).ok()),
-        max_ticks: match c.get("tick_limit") {
-            Some(serde_json::Value::Null) => Some(0),
-            _ => num("tick_limit").and_then(|x| u32::try_from(x).ok()),
-        },
-        p: num("p").and_then(|x| u16::try_from(x).ok()),
-        k: num("k").and_then(|x| u8::try_from(x).ok()),
-        max_turns: num("max_turns").and_then(|x| u32::try_from(x).ok()),
-        pile: num("pile").and_then(|x| u8::try_from(x).ok()),
-        max_take: num("max_take").and_then(|x| u8::try_from(x).ok()),
-    }
+fn record_opts(game: GameName, c: &serde_json::Value) -> GameOpts {
+    GameOpts(game.recorded_options(c))
 }
 
 fn cmd_view(
@@ -368,8 +305,8 @@ fn cmd_view(
     let (v, game) = read_record(record)?;
     let analysis_path = analysis;
     let analysis = analysis.map(view::read_analysis).transpose()?;
-    let page =
-        with_adapter!(game, &record_opts(&v["config"]), |a| view::replay(&a, &v, analysis.as_ref()).map_err(|e| {
+    let page = with_adapter!(game, &record_opts(game, &v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
+        .map_err(|e| {
             match analysis_path {
                 Some(path) if e.is_mismatch() => {
                     CliError::AnalysisMismatch { analysis: path.to_path_buf(), record: record.to_path_buf(), source: e }
@@ -377,7 +314,7 @@ fn cmd_view(
                 _ => CliError::from(e),
             }
         }))
-        .map(|r| view::page(&r))?;
+    .map(|r| view::page(&r))?;
     play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
@@ -395,7 +332,7 @@ fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName)
         }
     })?;
     let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
-    let game = game_name(name).ok_or_else(|| CliError::UnknownGame { path: path(), name: name.to_string() })?;
+    let game = name.parse().map_err(|_| CliError::UnknownGame { path: path(), name: name.to_string() })?;
     Ok((v, game))
 }
 
@@ -439,20 +376,9 @@ fn cmd_judge(
         _ => Box::new(std::io::stdin().lock()),
     };
     let (start, input) = judge::record_start(input).map_err(unjudged)?;
-    let recorded = start.as_ref().filter(|s| s.game.as_deref().and_then(game_name) == Some(game));
+    let recorded = start.as_ref().filter(|s| s.game.as_deref().and_then(|n| n.parse().ok()) == Some(game));
     let game_opts = match recorded.and_then(|s| s.config.as_ref()) {
-        Some(c) => {
-            let r = record_opts(c);
-            GameOpts {
-                players: given.players.or(r.players),
-                max_ticks: given.max_ticks.or(r.max_ticks),
-                p: given.p.or(r.p),
-                k: given.k.or(r.k),
-                max_turns: given.max_turns.or(r.max_turns),
-                pile: given.pile.or(r.pile),
-                max_take: given.max_take.or(r.max_take),
-            }
-        }
+        Some(c) => GameOpts(given.0.or(&game.recorded_options(c))),
         None => given.clone(),
     };
     let mut out = std::io::stdout().lock();
@@ -517,42 +443,7 @@ fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize
     files::check_output(svg, files::FileKind::Picture, "the picture")?;
     let (v, game) = read_record(record)?;
     let picture =
-        with_adapter!(game, &record_opts(&v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
+        with_adapter!(game, &record_opts(game, &v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
     play::write_whole(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use args::{BOT_HELP, OWN_BOTS};
-
-    #[test]
-    fn bot_help_lists_exactly_the_built_in_bots_each_game_has() {
-        for &(game, own) in OWN_BOTS {
-            for name in ["alphabeta", "greedy", "walker", "search"] {
-                let made = with_adapter!(game, &GameOpts::default(), |a| Ok::<_, CliError>(
-                    play::check_specs(&a, &["random".into(), "mcts".into(), name.into()], 1.0).is_ok()
-                ))
-                .unwrap();
-                assert_eq!(made, own.contains(&name), "{name} in {}", game.as_str());
-                let listed = BOT_HELP.lines().any(|l| l.contains(game.as_str()) && l.contains(name));
-                assert_eq!(listed, own.contains(&name), "--bot help on {name} in {}", game.as_str());
-            }
-        }
-        assert!(BOT_HELP.contains(&format!("(depth 1 to {})", play::MAX_ALPHABETA_DEPTH)));
-    }
-
-    #[test]
-    fn an_option_of_another_game_is_an_error_naming_the_games_options() {
-        let opts = GameOpts { players: Some(4), max_turns: Some(5), ..GameOpts::default() };
-        let e = opts.check(GameName::Yavalath).unwrap_err().to_string();
-        assert_eq!(e, "--players is not an option of yavalath (its options: none)");
-        let e = opts.check(GameName::Quoridor).unwrap_err().to_string();
-        assert_eq!(e, "--max-turns is not an option of quoridor (its options: --players, --max-ticks)");
-        assert!(GameOpts { p: Some(3), k: Some(2), ..GameOpts::default() }.check(GameName::ParallelFootball).is_ok());
-        for &(game, _) in OWN_BOTS {
-            assert_eq!(GameName::from_str(game.as_str(), false).ok(), Some(game));
-        }
-    }
 }

@@ -79,6 +79,61 @@ pub enum ConfigError {
         /// The crate's error.
         source: BoxError,
     },
+    /// An option the game does not read, or a value it does not take.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+/// A game option (the registry's `GameOptions`) the game does not take.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionError {
+    /// The game has no such option.
+    #[error(
+        "--{flag} is not an option of {game} (its options: {})",
+        if options.is_empty() { "none".to_string() } else { options.join(", ") }
+    )]
+    NotAnOption {
+        /// The option, without its dashes.
+        flag: &'static str,
+        /// The game.
+        game: &'static str,
+        /// The game's options, with their dashes.
+        options: Vec<String>,
+    },
+    /// The option does not take this value.
+    #[error("--{flag} {value}: {reason}")]
+    Value {
+        /// The option, without its dashes.
+        flag: &'static str,
+        /// The value.
+        value: u64,
+        /// Why not.
+        reason: ValueError,
+    },
+}
+
+/// Why an option does not take a value (its text on the command line, or
+/// a number given in a program).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ValueError {
+    /// Not a whole number in the option's range.
+    #[error(transparent)]
+    Number(#[from] NumberError),
+    /// Not one of the option's few values: what the option says of them.
+    #[error("{0}")]
+    NotOneOf(&'static str),
+}
+
+/// A game name the registry does not know (`registry::GameName`'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?} (the games: {})", games.join(", "))]
+pub struct UnknownGameError {
+    /// The name given.
+    pub name: String,
+    /// The games there are.
+    pub games: Vec<&'static str>,
 }
 
 impl ConfigError {

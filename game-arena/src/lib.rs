@@ -19,6 +19,11 @@
 //!   text both ways, time limits, failure policy, judge records, text and
 //!   SVG pictures, built-in extras). One file per game in `games/`; the
 //!   rest of the crate is generic over it and over [`game_core::Game`].
+//! * [`registry`]: every game by name ([`registry::GameName`]), with what
+//!   each `games/<game>.rs` declares once (title, rules page, options as
+//!   flags and record fields, its own bots' help, its board's legend), and
+//!   [`with_game!`], where a name and options become the game's contest:
+//!   the `arena` command line is derived from it and names no game.
 //! * [`bot`]: the one [`bot::Bot`] trait (game-core's), [`bot::RandomBot`],
 //!   and [`bot::Timed`]; the `game-search` searches (`mcts`, `alphabeta`)
 //!   are bots themselves.
@@ -162,6 +167,7 @@ pub mod judge;
 pub mod league;
 pub mod play;
 pub mod referee;
+pub mod registry;
 pub mod render;
 pub mod results;
 pub mod view;

@@ -1,10 +1,11 @@
 //! The command line's words: commands, games, game options, `--bot` and
 //! `--jobs` (what `arena --help` shows).
 
-use crate::CliError;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use game_arena::error::NumberError;
-use game_arena::{games, play};
+use game_arena::play;
+use game_arena::registry::{self, GameName, GameOptions};
 use std::path::PathBuf;
 
 /// Judge game records, play built-in and external bots, benchmark and render
@@ -17,46 +18,49 @@ pub(crate) struct Cli {
     pub(crate) command: Option<Cmd>,
 }
 
-/// The games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum GameName {
-    /// Paper Soccer (rules: paper-soccer/doc/rules.md).
-    PaperSoccer,
-    /// Yavalath (rules: yavalath/doc/rules.md).
-    Yavalath,
-    /// Quoridor, 2 or 4 players (rules: quoridor/doc/rules.md).
-    Quoridor,
-    /// Parallel Football (rules: parallel-football/doc/rules.md).
-    ParallelFootball,
-    /// The arena's test game (subtraction Nim, made-up protocol).
-    Nim,
+/// The games, from the library's registry: a `<GAME>` argument takes
+/// their names, and `--help` lists each with its description.
+fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameName> {
+    let names = GameName::ALL.iter().map(|g| PossibleValue::new(g.as_str()).help(g.describe()));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<GameName>())
 }
 
-/// Configuration of a game (each game reads the options it knows).
-#[derive(Args, Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub(crate) struct GameOpts {
-    /// Quoridor: number of players (2 or 4).
-    #[arg(long, allow_negative_numbers = true, value_parser = parse_players)]
-    pub(crate) players: Option<u8>,
-    /// Quoridor: tick limit (default 100 with 2 players, 200 with 4; 0 for none).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(0))]
-    pub(crate) max_ticks: Option<u32>,
-    /// Parallel Football: players per team (default 4, at most 1024).
-    #[arg(long, allow_negative_numbers = true,
-          value_parser = whole_to::<u16>(1, games::parallel_football::MAX_PLAYERS_PER_TEAM.into()))]
-    pub(crate) p: Option<u16>,
-    /// Parallel Football: kick range (default 10, at most 46).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole_to::<u8>(1, games::parallel_football::MAX_KICK_RANGE.into()))]
-    pub(crate) k: Option<u8>,
-    /// Parallel Football: turn limit (default 20000).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u32>(1))]
-    pub(crate) max_turns: Option<u32>,
-    /// Nim: stones at the start (1 to 255).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(1))]
-    pub(crate) pile: Option<u8>,
-    /// Nim: most stones per move (1 to 255).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u8>(1))]
-    pub(crate) max_take: Option<u8>,
+/// Configuration of a game: every game's options, as the library's
+/// registry declares them (each game reads its own; [`GameName::checked`]
+/// refuses the others).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct GameOpts(pub(crate) GameOptions);
+
+impl clap::FromArgMatches for GameOpts {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut options = GameOptions::default();
+        for (_, option) in registry::all_options() {
+            if let Some(&value) = matches.get_one::<u64>(option.flag) {
+                options.set(option.flag, value);
+            }
+        }
+        Ok(GameOpts(options))
+    }
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = GameOpts::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GameOpts {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.args(registry::all_options().into_iter().map(|(help, option)| {
+            clap::Arg::new(option.flag)
+                .long(option.flag)
+                .help(help)
+                .value_name(option.value_name())
+                .allow_negative_numbers(true)
+                .value_parser(move |text: &str| option.parse(text))
+        }))
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        GameOpts::augment_args(cmd)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -64,12 +68,12 @@ pub(crate) enum Cmd {
     /// Play games between bots (one --bot per seat).
     Play {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = game_parser())]
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
         /// A seat's bot, once per seat in seat order (see the list below).
-        #[arg(long = "bot", value_name = "SPEC", long_help = BOT_HELP)]
+        #[arg(long = "bot", value_name = "SPEC", long_help = registry::bot_help())]
         bots: Vec<String>,
         /// Number of games, 1 or more (seats rotate over the same seed).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1))]
@@ -134,7 +138,7 @@ pub(crate) enum Cmd {
     /// information. The cross table gives each pair's own points and Elo difference from its W/D/L.
     League {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = game_parser())]
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
@@ -176,7 +180,7 @@ pub(crate) enum Cmd {
     #[command(verbatim_doc_comment)]
     Judge {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = game_parser())]
         game: GameName,
         /// The record (stdin when absent or `-`).
         file: Option<PathBuf>,
@@ -192,7 +196,7 @@ pub(crate) enum Cmd {
     /// Uniformly random playouts: games/s, plies/s, mean length.
     Bench {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = game_parser())]
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
@@ -211,12 +215,12 @@ pub(crate) enum Cmd {
     /// (a reference opponent for external bots, and the arena's protocol self-test).
     Bot {
         /// The game.
-        #[arg(value_enum)]
+        #[arg(value_parser = game_parser())]
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
         /// The built-in bot (see the list below).
-        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = BOT_HELP)]
+        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = registry::bot_help())]
         bot: String,
         /// Seed of the bot's generator.
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
@@ -323,92 +327,6 @@ fn parse_blunder(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The built-in bots of each game, for `--bot`'s help (a test checks it
-/// against the games' adapters).
-pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
-
-Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).
-yavalath and nim: also alphabeta[:depth=N|ms=N] (depth 1 to 8).
-quoridor: also walker (steps along a shortest path, never places a wall).
-paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
-parallel-football: also greedy; search[:ms=N][,rollout=N] (the game's rollout search).
-Without iters=, depth= or ms=, mcts, alphabeta and search spend each turn a share of the game's time
-limits (scaled by --time-factor), and every built-in bot is held to those limits like a program.
-ms=N is the time of each whole answer (every step of a Paper Soccer turn together). It must fit the
-least time an answer may have less the arena's margin (an eighth plus 10 ms), so at most 165 in
-paper-soccer and parallel-football, 77 in yavalath, 16 in quoridor (its bank gains 30 ms a turn),
-times --time-factor; a larger one is refused before any game. iters=N and depth=N are not timed
-(the same play for a seed), and a large one can lose on time.
-An option given twice, or two that set the budget (iters= or depth= with ms=), is refused.
-best is alphabeta in yavalath,
-search in parallel-football,
-and mcts in the other games.
-External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
-a program that cannot start (missing, not executable) is refused before any game (exit code 2).
-Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
-tables show, otherwise the spec itself.";
-
-/// Per game, its own built-in bots beside `random` and `mcts` (what
-/// [`BOT_HELP`] lists).
-#[cfg(test)]
-pub(crate) const OWN_BOTS: &[(GameName, &[&str])] = &[
-    (GameName::PaperSoccer, &["greedy"]),
-    (GameName::Yavalath, &["alphabeta"]),
-    (GameName::Quoridor, &["walker"]),
-    (GameName::ParallelFootball, &["greedy", "search"]),
-    (GameName::Nim, &["alphabeta"]),
-];
-
-impl GameName {
-    /// The game's name on the command line (`paper-soccer`).
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            GameName::PaperSoccer => "paper-soccer",
-            GameName::Yavalath => "yavalath",
-            GameName::Quoridor => "quoridor",
-            GameName::ParallelFootball => "parallel-football",
-            GameName::Nim => "nim",
-        }
-    }
-
-    /// The game options ([`GameOpts`]) this game reads.
-    pub(crate) fn options(self) -> &'static [&'static str] {
-        match self {
-            GameName::PaperSoccer | GameName::Yavalath => &[],
-            GameName::Quoridor => &["--players", "--max-ticks"],
-            GameName::ParallelFootball => &["--p", "--k", "--max-turns"],
-            GameName::Nim => &["--pile", "--max-take"],
-        }
-    }
-}
-
-impl GameOpts {
-    /// The flags given on the command line.
-    pub(crate) fn given(&self) -> Vec<&'static str> {
-        let GameOpts { players, max_ticks, p, k, max_turns, pile, max_take } = self;
-        [
-            ("--players", players.is_some()),
-            ("--max-ticks", max_ticks.is_some()),
-            ("--p", p.is_some()),
-            ("--k", k.is_some()),
-            ("--max-turns", max_turns.is_some()),
-            ("--pile", pile.is_some()),
-            ("--max-take", max_take.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(flag, given)| given.then_some(flag))
-        .collect()
-    }
-
-    /// Refuses an option that `game` does not read.
-    pub(crate) fn check(&self, game: GameName) -> Result<(), CliError> {
-        match self.given().into_iter().find(|f| !game.options().contains(f)) {
-            None => Ok(()),
-            Some(flag) => Err(CliError::NotAnOption { flag, game: game.as_str(), options: game.options() }),
-        }
-    }
-}
-
 /// `--jobs`: a number of games at the same time, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Jobs {
@@ -443,7 +361,7 @@ pub(crate) struct LeagueArgs {
     /// The league's directory (bots.txt and one directory of records per group).
     pub(crate) dir: PathBuf,
     /// A bot to add: name=NAME,SPEC (names: letters, digits, '.', '_', '-'; see the list below).
-    #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = BOT_HELP)]
+    #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = registry::bot_help())]
     pub(crate) bots: Vec<String>,
     /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
     /// played with every seat rotation.
@@ -522,15 +440,6 @@ macro_rules! whole_types {
     )*};
 }
 whole_types!(u8, u16, u32, u64, usize);
-
-/// `--players`: Quoridor's 2 or 4.
-pub(crate) fn parse_players(text: &str) -> Result<u8, String> {
-    match text {
-        "2" => Ok(2),
-        "4" => Ok(4),
-        _ => Err("Quoridor is played by 2 or 4 players".into()),
-    }
-}
 
 /// `--time-factor`: the range [`game_core::TimeControl::scaled`] takes.
 pub(crate) fn parse_time_factor(text: &str) -> Result<f64, String> {

@@ -58,7 +58,7 @@ pub(crate) fn cmd_league<A: Adapter>(a: &A, l: &LeagueArgs) -> Result<(), CliErr
     if let Some(w) = warning {
         eprintln!("arena: {w}");
     }
-    let mut replay_args = a.config_args();
+    let mut replay_args = game_arena::registry::config_args(a);
     if l.time_factor != 1.0 {
         replay_args.extend(["--time-factor".to_string(), l.time_factor.to_string()]);
     }

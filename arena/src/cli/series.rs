@@ -96,7 +96,7 @@ pub(crate) fn cmd_play<A: Adapter>(a: &A, bots: &[String], series: &Series) -> R
     if let Some(w) = warning {
         eprintln!("arena: {w}");
     }
-    let mut replay_args = a.config_args();
+    let mut replay_args = game_arena::registry::config_args(a);
     if time_factor != 1.0 {
         replay_args.extend(["--time-factor".to_string(), time_factor.to_string()]);
     }

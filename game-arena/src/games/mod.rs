@@ -3,12 +3,14 @@
 //! costs, judge records, pictures).
 
 use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
-use crate::error::ServeError;
+use crate::error::{ConfigError, ServeError};
 pub use game_core::TimeControl;
 pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
 use game_core::{Game, PlayerId};
+pub use info::{BotHelp, GameInfo, GameOption, GameOptions, Values};
 use std::io::{BufRead, Write};
 
+pub mod info;
 pub mod nim;
 pub mod paper_soccer;
 pub mod parallel_football;
@@ -49,8 +51,6 @@ fn legal_turn<C: Contest + ?Sized>(
 pub trait Adapter: Contest {
     /// The configuration, for records.
     fn config(&self) -> serde_json::Value;
-    /// Command-line flags that rebuild this configuration (for replay commands).
-    fn config_args(&self) -> Vec<String>;
 
     /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
     /// the game knows better; playouts of `cfg.playout_limit` plies, the

@@ -5,7 +5,10 @@
 //! the number of stones it takes. Any failure loses, as in Paper Soccer.
 //! Time: 1000 ms for the first answer, 200 ms later.
 
-use super::{Adapter, AnswerError, Contest, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use super::{
+    Adapter, AnswerError, BotHelp, ConfigError, Contest, FailurePolicy, GameInfo, GameOption, GameOptions,
+    ParsedAnswer, TimeControl, TurnLog, Values, xml_escape,
+};
 use game_core::nim::Nim;
 use game_core::{Game, PlayerId};
 use std::time::Duration;
@@ -22,6 +25,42 @@ pub struct NimAdapter {
     pub pile: u8,
     /// Most stones per move.
     pub max_take: u8,
+}
+
+/// The registry's entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "nim",
+    title: "Nim",
+    summary: "The arena's test game (subtraction Nim, made-up protocol)",
+    rules: None,
+    options: &[
+        GameOption {
+            flag: "pile",
+            help: "stones at the start (1 to 255)",
+            values: Values::Whole { min: 1, max: 255 },
+            field: "pile",
+            null: None,
+        },
+        GameOption {
+            flag: "max-take",
+            help: "most stones per move (1 to 255)",
+            values: Values::Whole { min: 1, max: 255 },
+            field: "max_take",
+            null: None,
+        },
+    ],
+    bots: &[BotHelp { name: "alphabeta", options: "[:depth=N|ms=N]", about: "depth 1 to 8" }],
+    legend: "legend: the stones left",
+    demo: false,
+};
+
+/// The game `options` ask for: `pile` stones (default 21), takes of 1 to
+/// `max-take` (default 3).
+///
+/// # Errors
+/// None: every checked [`GameOptions`] makes a game.
+pub fn build(options: &GameOptions) -> Result<NimAdapter, ConfigError> {
+    Ok(NimAdapter { pile: options.value("pile").unwrap_or(21), max_take: options.value("max-take").unwrap_or(3) })
 }
 
 fn parse_take(text: &str) -> Result<u8, AnswerError> {
@@ -68,9 +107,6 @@ impl Adapter for NimAdapter {
     }
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"pile": self.pile, "max_take": self.max_take})
-    }
-    fn config_args(&self) -> Vec<String> {
-        vec!["--pile".into(), self.pile.to_string(), "--max-take".into(), self.max_take.to_string()]
     }
     fn display(&self, state: &Nim) -> String {
         format!("pile {} (take 1..={}), player {} to move", state.pile, state.max_take, state.to_move)

@@ -6,7 +6,7 @@
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
-use super::{Adapter, Contest};
+use super::{Adapter, BotHelp, ConfigError, Contest, GameInfo, GameOptions};
 use crate::bot::Bot;
 use crate::error::ServeError;
 use game_core::PlayerId;
@@ -18,15 +18,34 @@ use std::io::Write as IoWrite;
 /// through [`Adapter`].
 pub use paper_soccer::protocol::Referee;
 
+/// The registry's entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "paper-soccer",
+    title: "Paper Soccer",
+    summary: "Paper Soccer",
+    rules: Some("paper-soccer/doc/rules.md"),
+    options: &[],
+    bots: &[BotHelp { name: "greedy", options: "", about: "the whole turn ending nearest the goal it attacks" }],
+    legend: "legend: @ the ball; # the goals (player 0 attacks the top one, player 1 the bottom one); \
+             - | \\ / lines drawn (X two crossing); + a point the ball bounces at (the border, or a line touches it); . a fresh point",
+    demo: true,
+};
+
+/// The contest: the standard game has no options.
+///
+/// # Errors
+/// None: every checked [`GameOptions`] (there are none) makes it.
+pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+    let _ = options;
+    Ok(Referee)
+}
+
 /// Steps of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 0;
 
 impl Adapter for protocol::Referee {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"width": 8, "height": 10})
-    }
-    fn config_args(&self) -> Vec<String> {
-        Vec::new()
     }
     /// MCTS with playouts of [`ROLLOUT`] steps scored by
     /// [`paper_soccer::evaluation::value`].

@@ -15,7 +15,7 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, Contest};
+use super::{Adapter, BotHelp, Contest, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::PlayerId;
@@ -45,20 +45,58 @@ pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<Referee, Confi
         .map_err(|e| ConfigError::refused("parallel-football", e))
 }
 
-/// The contest the command line's flags ask for, on the rules' 32x32
-/// field: `p` footballers a team (default [`DEFAULT_P`]), kick range `k`
-/// (default [`DEFAULT_K`]), `max_turns` (default the rules' limit).
+/// The contest `options` ask for, on the rules' 32x32 field: `p`
+/// footballers a team (default [`DEFAULT_P`]), kick range `k` (default
+/// [`DEFAULT_K`]), `max-turns` (default the rules' limit).
 ///
 /// # Errors
 /// As [`adapter`].
-pub fn from_flags(p: Option<u16>, k: Option<u8>, max_turns: Option<u32>) -> Result<Referee, ConfigError> {
+pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
     adapter(
         32,
-        p.unwrap_or(DEFAULT_P),
-        k.unwrap_or(DEFAULT_K),
-        max_turns.unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
+        options.value("p").unwrap_or(DEFAULT_P),
+        options.value("k").unwrap_or(DEFAULT_K),
+        options.value("max-turns").unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
     )
 }
+
+/// The registry's entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "parallel-football",
+    title: "Parallel Football",
+    summary: "Parallel Football",
+    rules: Some("parallel-football/doc/rules.md"),
+    options: &[
+        GameOption {
+            flag: "p",
+            help: "players per team (default 4, at most 1024)",
+            values: Values::Whole { min: 1, max: MAX_PLAYERS_PER_TEAM as u64 },
+            field: "p",
+            null: None,
+        },
+        GameOption {
+            flag: "k",
+            help: "kick range (default 10, at most 46)",
+            values: Values::Whole { min: 1, max: MAX_KICK_RANGE as u64 },
+            field: "k",
+            null: None,
+        },
+        GameOption {
+            flag: "max-turns",
+            help: "turn limit (default 20000)",
+            values: Values::Whole { min: 1, max: u32::MAX as u64 },
+            field: "max_turns",
+            null: None,
+        },
+    ],
+    bots: &[
+        BotHelp { name: "greedy", options: "", about: "" },
+        BotHelp { name: "search", options: "[:ms=N][,rollout=N]", about: "the game's rollout search" },
+    ],
+    legend: "legend: A B C D footballers of players 0 1 2 3 (* of several teams on one cell), whose homes # are \
+             the corners: top left, top right, bottom right, bottom left; 1-9 balls on a cell (+ ten or more); . empty",
+    demo: true,
+};
 
 pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
 
@@ -66,17 +104,6 @@ impl Adapter for Referee {
     fn config(&self) -> serde_json::Value {
         let c = Referee::config(self);
         serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
-    }
-    fn config_args(&self) -> Vec<String> {
-        let c = Referee::config(self);
-        vec![
-            "--p".into(),
-            c.players.to_string(),
-            "--k".into(),
-            c.kick_range.to_string(),
-            "--max-turns".into(),
-            c.max_turns.to_string(),
-        ]
     }
     /// MCTS over every team's orders ([`FootballPolicy`]), playouts of
     /// [`ROLLOUT`] plies.

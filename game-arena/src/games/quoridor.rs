@@ -21,7 +21,7 @@
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, Contest};
+use super::{Adapter, BotHelp, Contest, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
 use crate::error::{ConfigError, ServeError};
 use game_core::{Game, PlayerId};
@@ -44,15 +44,14 @@ pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<Referee, ConfigEr
         .map_err(|e| ConfigError::refused("quoridor", e))
 }
 
-/// The contest the command line's flags ask for: `players` (default 2) and
-/// `max_ticks` (default the rules' limit for the player count, `0` for
-/// none).
+/// The contest `options` ask for: `players` (default 2) and `max-ticks`
+/// (default the rules' limit for the player count, `0` for none).
 ///
 /// # Errors
 /// As [`adapter`].
-pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<Referee, ConfigError> {
-    let players = players.unwrap_or(2);
-    let tick_limit = match max_ticks {
+pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+    let players = options.value::<u8>("players").unwrap_or(2);
+    let tick_limit = match options.value::<u32>("max-ticks") {
         None => Config::default_tick_limit(players),
         Some(0) => None,
         Some(t) => Some(t),
@@ -60,17 +59,37 @@ pub fn from_flags(players: Option<u8>, max_ticks: Option<u32>) -> Result<Referee
     adapter(players, tick_limit)
 }
 
+/// The registry's entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "quoridor",
+    title: "Quoridor",
+    summary: "Quoridor, 2 or 4 players",
+    rules: Some("quoridor/doc/rules.md"),
+    options: &[
+        GameOption {
+            flag: "players",
+            help: "number of players (2 or 4)",
+            values: Values::OneOf { values: &[2, 4], refusal: "Quoridor is played by 2 or 4 players" },
+            field: "players",
+            null: None,
+        },
+        GameOption {
+            flag: "max-ticks",
+            help: "tick limit (default 100 with 2 players, 200 with 4; 0 for none)",
+            values: Values::Whole { min: 0, max: u32::MAX as u64 },
+            field: "tick_limit",
+            null: Some(0),
+        },
+    ],
+    bots: &[BotHelp { name: "walker", options: "", about: "steps along a shortest path, never places a wall" }],
+    legend: "legend: 0 1 the pawns of players 0 and 1 (player 0 starts at the top and must reach the bottom row, \
+             player 1 the reverse); | and --- walls inside the frame; . an empty cell",
+    demo: true,
+};
+
 impl Adapter for Referee {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
-    }
-    fn config_args(&self) -> Vec<String> {
-        vec![
-            "--players".into(),
-            self.start().players().to_string(),
-            "--max-ticks".into(),
-            self.start().tick_limit().unwrap_or(0).to_string(),
-        ]
     }
     /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
     /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].

@@ -4,7 +4,7 @@
 //! [`yavalath::svg`] (an analysis's best move ringed); the arena adds its
 //! bots, its configuration flags (none) and bot mode.
 
-use super::Adapter;
+use super::{Adapter, BotHelp, ConfigError, GameInfo, GameOptions};
 use crate::bot::Bot;
 use crate::error::ServeError;
 use game_core::PlayerId;
@@ -15,6 +15,27 @@ use yavalath::{Cell, Yavalath, protocol};
 /// The standard game: the crate's contest, which the arena hosts through
 /// [`Adapter`].
 pub use yavalath::protocol::Referee;
+
+/// The registry's entry.
+pub const INFO: GameInfo = GameInfo {
+    name: "yavalath",
+    title: "Yavalath",
+    summary: "Yavalath",
+    rules: Some("yavalath/doc/rules.md"),
+    options: &[],
+    bots: &[BotHelp { name: "alphabeta", options: "[:depth=N|ms=N]", about: "depth 1 to 8" }],
+    legend: "legend: x player 0 (moves first), o player 1, . an empty cell",
+    demo: true,
+};
+
+/// The contest: the standard game has no options.
+///
+/// # Errors
+/// None: every checked [`GameOptions`] (there are none) makes it.
+pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+    let _ = options;
+    Ok(Referee)
+}
 
 /// Plies of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 4;
@@ -37,9 +58,6 @@ impl Adapter for protocol::Referee {
     }
     fn config(&self) -> serde_json::Value {
         serde_json::json!({})
-    }
-    fn config_args(&self) -> Vec<String> {
-        Vec::new()
     }
     fn display(&self, state: &Yavalath) -> String {
         state.to_string()

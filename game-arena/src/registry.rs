@@ -1,0 +1,463 @@
+//! The registry of games: every game the arena plays, by name, with what
+//! each declares once in its `games/<game>.rs` ([`GameInfo`]: its title and
+//! rules page, its options as command-line flags and the record fields they
+//! set, its own built-in bots and their help, its board's legend), and the
+//! one place where a game's name becomes its contest's type
+//! ([`with_game!`](crate::with_game)). The command line, the records'
+//! configurations, the help texts and the demonstration are derived from
+//! it, so a program built on this crate names no game.
+//!
+//! ```
+//! use game_arena::games::{Adapter, Contest};
+//! use game_arena::registry::{GameName, GameOptions};
+//!
+//! let game: GameName = "quoridor".parse().unwrap();
+//! let mut options = GameOptions::default();
+//! options.set("players", 4);
+//! let seats = game_arena::with_game!(game, &options, |contest| {
+//!     Ok::<_, game_arena::error::ConfigError>(game_core::Game::players(&contest.start()))
+//! });
+//! assert_eq!(seats.unwrap(), 4);
+//! // A record's configuration gives back the options that made it.
+//! let config = game_arena::with_game!(game, &options, |c| Ok::<_, game_arena::error::ConfigError>(Adapter::config(&c)));
+//! assert_eq!(game.recorded_options(&config.unwrap()).value::<u8>("players"), Some(4));
+//! assert!("chess".parse::<GameName>().is_err());
+//! ```
+//!
+//! Adding a game: its crate, its `games/<game>.rs` (the contest's
+//! [`Adapter`](crate::games::Adapter), an `INFO` and a `build`), and one
+//! line in the list below.
+
+use crate::error::{ConfigError, OptionError, UnknownGameError, ValueError};
+use crate::games::Adapter;
+pub use crate::games::info::{BotHelp, GameInfo, GameOption, GameOptions, Values};
+
+impl GameOption {
+    /// Reads a value of this option from the command line's text.
+    ///
+    /// # Errors
+    /// [`ValueError`] saying what the option takes.
+    pub fn parse(&self, text: &str) -> Result<u64, ValueError> {
+        match self.values {
+            Values::Whole { min, max } => Ok(crate::play::parse_whole(text, min, max)?),
+            Values::OneOf { values, refusal } => match text.parse::<u64>() {
+                Ok(v) if values.contains(&v) => Ok(v),
+                _ => Err(ValueError::NotOneOf(refusal)),
+            },
+        }
+    }
+
+    /// Checks a value given in a program (not as text).
+    ///
+    /// # Errors
+    /// [`OptionError::Value`] naming the option, the value and what the
+    /// option takes.
+    pub fn check(&self, value: u64) -> Result<(), OptionError> {
+        match self.parse(&value.to_string()) {
+            Ok(_) => Ok(()),
+            Err(reason) => Err(OptionError::Value { flag: self.flag, value, reason }),
+        }
+    }
+
+    /// The name the command line shows for its value (`MAX_TICKS`).
+    pub fn value_name(&self) -> String {
+        self.flag.to_uppercase().replace('-', "_")
+    }
+}
+
+/// Declares the games: the [`GameName`] enum (one variant per line, in
+/// the order the command line lists them) and [`with_game!`](crate::with_game).
+/// `$d` is a `$`, which the inner macro's own variables need.
+macro_rules! registry {
+    ($d:tt $($game:ident => $module:ident),* $(,)?) => {
+        /// Every game of the arena: its name ([`FromStr`](std::str::FromStr),
+        /// [`Display`](std::fmt::Display)) and its [`GameInfo`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameName {
+            $(
+                #[doc = concat!("The game of [`games::", stringify!($module), "`](crate::games::", stringify!($module), ").")]
+                $game,
+            )*
+        }
+
+        impl GameName {
+            /// Every game, in the order the command line lists them.
+            pub const ALL: &'static [GameName] = &[$(GameName::$game),*];
+
+            /// What the game declares.
+            #[must_use]
+            pub fn info(self) -> &'static GameInfo {
+                match self {
+                    $(GameName::$game => &crate::games::$module::INFO,)*
+                }
+            }
+        }
+
+        /// Runs `$body` with `$a` bound to the contest of `$game` (a
+        /// [`GameName`](crate::registry::GameName)) built from `$opts`
+        /// (a [`&GameOptions`](crate::registry::GameOptions)): the one
+        /// place where a game's name becomes its type, so `$body` is
+        /// generic code over [`Adapter`](crate::games::Adapter). It
+        /// evaluates to `$body`, a `Result` whose error type takes a
+        /// [`ConfigError`](crate::error::ConfigError) (`From`), which is
+        /// returned when the game refuses the options.
+        #[macro_export]
+        macro_rules! with_game {
+            ($d game:expr, $d opts:expr, |$d a:ident| $d body:expr) => {
+                match $d game {
+                    $(
+                        $crate::registry::GameName::$game => {
+                            match $crate::registry::GameName::$game
+                                .checked($d opts)
+                                .map_err($crate::error::ConfigError::from)
+                                .and_then($crate::games::$module::build)
+                            {
+                                Ok($d a) => $d body,
+                                Err(e) => Err(e.into()),
+                            }
+                        }
+                    )*
+                }
+            };
+        }
+    };
+}
+
+// The games: one line each.
+registry! { $
+    PaperSoccer => paper_soccer,
+    Yavalath => yavalath,
+    Quoridor => quoridor,
+    ParallelFootball => parallel_football,
+    Nim => nim,
+}
+
+impl GameName {
+    /// The game's name on the command line and in records (`paper-soccer`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The one-line description the command line lists it with: its
+    /// summary and rules page.
+    #[must_use]
+    pub fn describe(self) -> String {
+        let info = self.info();
+        match info.rules {
+            Some(rules) => format!("{} (rules: {rules})", info.summary),
+            None => info.summary.to_string(),
+        }
+    }
+
+    /// The options this game reads, as flags with their dashes (`--players`).
+    #[must_use]
+    pub fn flags(self) -> Vec<String> {
+        self.info().options.iter().map(|o| format!("--{}", o.flag)).collect()
+    }
+
+    /// Refuses an option that the game does not read, or a value it does
+    /// not take; otherwise `options`.
+    ///
+    /// # Errors
+    /// [`OptionError::NotAnOption`] naming the game's options, or
+    /// [`OptionError::Value`].
+    pub fn checked(self, options: &GameOptions) -> Result<&GameOptions, OptionError> {
+        let info = self.info();
+        for (flag, value) in options.values() {
+            match info.options.iter().find(|o| o.flag == flag) {
+                Some(option) => option.check(value)?,
+                None => return Err(OptionError::NotAnOption { flag, game: info.name, options: self.flags() }),
+            }
+        }
+        Ok(options)
+    }
+
+    /// The options a record's `config` of this game stands for (its
+    /// options' fields; a field missing or out of range is left unset, so
+    /// it takes the game's default).
+    #[must_use]
+    pub fn recorded_options(self, config: &serde_json::Value) -> GameOptions {
+        let mut options = GameOptions::default();
+        for option in self.info().options {
+            let value = match config.get(option.field) {
+                Some(serde_json::Value::Null) => option.null,
+                Some(v) => v.as_u64().filter(|&v| option.check(v).is_ok()),
+                None => None,
+            };
+            if let Some(v) = value {
+                options.set(option.flag, v);
+            }
+        }
+        options
+    }
+
+    /// The command-line flags that rebuild a record's `config` of this game
+    /// (every option of the game, in its order), for a replay command.
+    #[must_use]
+    pub fn config_args(self, config: &serde_json::Value) -> Vec<String> {
+        let options = self.recorded_options(config);
+        let mut args = Vec::new();
+        for option in self.info().options {
+            if let Some(v) = options.value::<u64>(option.flag) {
+                args.push(format!("--{}", option.flag));
+                args.push(v.to_string());
+            }
+        }
+        args
+    }
+
+    /// The spec `best` stands for in this game ([`Adapter::best_bot`]).
+    #[must_use]
+    pub fn best_bot(self) -> &'static str {
+        let best: Result<&'static str, ConfigError> = with_game!(self, &GameOptions::default(), |a| Ok(a.best_bot()));
+        best.unwrap_or("mcts")
+    }
+}
+
+impl std::fmt::Display for GameName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for GameName {
+    type Err = UnknownGameError;
+    fn from_str(name: &str) -> Result<GameName, UnknownGameError> {
+        GameName::ALL.iter().copied().find(|g| g.as_str() == name).ok_or_else(|| UnknownGameError {
+            name: name.to_string(),
+            games: GameName::ALL.iter().map(|g| g.as_str()).collect(),
+        })
+    }
+}
+
+/// The game [`Adapter`] `a` is (by its [`name`](game_core::referee::Contest::name)),
+/// if it is one of the registry's.
+pub fn game_of<A: Adapter + ?Sized>(a: &A) -> Option<GameName> {
+    a.name().parse().ok()
+}
+
+/// The command-line flags that rebuild `a`'s configuration, for a replay
+/// command ([`GameName::config_args`]); none for a game the registry does
+/// not list.
+pub fn config_args<A: Adapter + ?Sized>(a: &A) -> Vec<String> {
+    game_of(a).map(|g| g.config_args(&a.config())).unwrap_or_default()
+}
+
+/// Every game's options once (a flag two games share, once, with both
+/// games' help): the flag, its help and the option (the first game's).
+#[must_use]
+pub fn all_options() -> Vec<(String, &'static GameOption)> {
+    let mut all: Vec<(String, &'static GameOption)> = Vec::new();
+    for &game in GameName::ALL {
+        let info = game.info();
+        for option in info.options {
+            let help = format!("{}: {}", info.title, option.help);
+            match all.iter_mut().find(|(_, o)| o.flag == option.flag) {
+                Some((text, _)) => {
+                    text.push_str("; ");
+                    text.push_str(&help);
+                }
+                None => all.push((help, option)),
+            }
+        }
+    }
+    all
+}
+
+/// The help of `--bot`: every game's built-in bots, what `best` is in each,
+/// and the rules every spec follows.
+#[must_use]
+pub fn bot_help() -> String {
+    let mut text = String::from(
+        "A seat's bot, once per seat in seat order.\n\n\
+         Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).\n",
+    );
+    // Games with the same own bots share a line.
+    let mut groups: Vec<(Vec<&'static str>, &'static [BotHelp])> = Vec::new();
+    for &game in GameName::ALL {
+        let bots = game.info().bots;
+        if bots.is_empty() {
+            continue;
+        }
+        let same = |b: &&'static [BotHelp]| {
+            b.len() == bots.len() && b.iter().zip(bots).all(|(x, y)| (x.name, x.options) == (y.name, y.options))
+        };
+        match groups.iter_mut().find(|(_, b)| same(b)) {
+            Some((names, _)) => names.push(game.as_str()),
+            None => groups.push((vec![game.as_str()], bots)),
+        }
+    }
+    for (names, bots) in groups {
+        let listed: Vec<String> = bots
+            .iter()
+            .map(|b| {
+                let about = if b.about.is_empty() { String::new() } else { format!(" ({})", b.about) };
+                format!("{}{}{about}", b.name, b.options)
+            })
+            .collect();
+        text.push_str(&format!("{}: also {}.\n", names.join(" and "), listed.join("; ")));
+    }
+    text.push_str(BOT_RULES);
+    let special: Vec<String> = GameName::ALL
+        .iter()
+        .filter(|g| g.best_bot() != "mcts")
+        .map(|g| format!("{} in {}", g.best_bot(), g.as_str()))
+        .collect();
+    text.push_str(&format!("best is {},\nand mcts in the other games.\n", special.join(",\n")));
+    text.push_str(EXTERNAL_BOTS);
+    text
+}
+
+/// What every built-in bot's budget follows (in [`bot_help`]).
+const BOT_RULES: &str =
+    "Without iters=, depth= or ms=, mcts, alphabeta and search spend each turn a share of the game's time
+limits (scaled by --time-factor), and every built-in bot is held to those limits like a program.
+ms=N is the time of each whole answer (every step of a Paper Soccer turn together). It must fit the
+least time an answer may have less the arena's margin (an eighth plus 10 ms), so at most 165 in
+paper-soccer and parallel-football, 77 in yavalath, 16 in quoridor (its bank gains 30 ms a turn),
+times --time-factor; a larger one is refused before any game. iters=N and depth=N are not timed
+(the same play for a seed), and a large one can lose on time.
+An option given twice, or two that set the budget (iters= or depth= with ms=), is refused.
+";
+
+/// External programs and seat names (in [`bot_help`]).
+const EXTERNAL_BOTS: &str =
+    "External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
+a program that cannot start (missing, not executable) is refused before any game (exit code 2).
+Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
+tables show, otherwise the spec itself.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Contest;
+
+    #[test]
+    fn every_game_is_found_by_its_name_and_only_by_it() {
+        for &game in GameName::ALL {
+            assert_eq!(game.as_str().parse::<GameName>(), Ok(game));
+            assert_eq!(game.to_string(), game.as_str());
+            let name: Result<&str, ConfigError> = with_game!(game, &GameOptions::default(), |a| Ok(a.name()));
+            assert_eq!(name.unwrap(), game.as_str(), "the registry's name is the contest's");
+        }
+        let e = "chess".parse::<GameName>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown game \"chess\" (the games: paper-soccer, yavalath, quoridor, parallel-football, nim)"
+        );
+    }
+
+    #[test]
+    fn an_option_of_another_game_is_an_error_naming_the_games_options() {
+        let mut opts = GameOptions::default();
+        opts.set("players", 4);
+        opts.set("max-turns", 5);
+        let e = GameName::Yavalath.checked(&opts).unwrap_err().to_string();
+        assert_eq!(e, "--players is not an option of yavalath (its options: none)");
+        let e = GameName::Quoridor.checked(&opts).unwrap_err().to_string();
+        assert_eq!(e, "--max-turns is not an option of quoridor (its options: --players, --max-ticks)");
+        let mut pf = GameOptions::default();
+        pf.set("p", 3);
+        pf.set("k", 2);
+        assert!(GameName::ParallelFootball.checked(&pf).is_ok());
+    }
+
+    #[test]
+    fn a_value_an_option_does_not_take_is_refused_before_the_game_is_built() {
+        let mut opts = GameOptions::default();
+        opts.set("players", 3);
+        let built: Result<(), ConfigError> = with_game!(GameName::Quoridor, &opts, |_a| Ok(()));
+        assert_eq!(built.unwrap_err().to_string(), "--players 3: Quoridor is played by 2 or 4 players");
+        opts.set("players", 4);
+        opts.set("max-ticks", 0);
+        let built: Result<serde_json::Value, ConfigError> =
+            with_game!(GameName::Quoridor, &opts, |a| Ok(Adapter::config(&a)));
+        assert_eq!(built.unwrap()["tick_limit"], serde_json::Value::Null, "--max-ticks 0 is no limit");
+        let mut pile = GameOptions::default();
+        pile.set("pile", 256);
+        let built: Result<(), ConfigError> = with_game!(GameName::Nim, &pile, |_a| Ok(()));
+        assert_eq!(built.unwrap_err().to_string(), "--pile 256: too large: at most 255");
+    }
+
+    #[test]
+    fn a_records_config_gives_back_the_options_that_made_it() {
+        let cases: [(GameName, &[(&'static str, u64)]); 6] = [
+            (GameName::PaperSoccer, &[]),
+            (GameName::Yavalath, &[]),
+            (GameName::Quoridor, &[("players", 4), ("max-ticks", 0)]),
+            (GameName::Quoridor, &[("players", 2), ("max-ticks", 37)]),
+            (GameName::ParallelFootball, &[("p", 3), ("k", 7), ("max-turns", 40)]),
+            (GameName::Nim, &[("pile", 9), ("max-take", 2)]),
+        ];
+        for (game, given) in cases {
+            let mut opts = GameOptions::default();
+            for &(flag, v) in given {
+                opts.set(flag, v);
+            }
+            let config: Result<serde_json::Value, ConfigError> = with_game!(game, &opts, |a| Ok(Adapter::config(&a)));
+            let config = config.unwrap();
+            assert_eq!(game.recorded_options(&config), opts, "{game}: {config}");
+            let args: Vec<String> = given.iter().flat_map(|&(f, v)| [format!("--{f}"), v.to_string()]).collect();
+            assert_eq!(game.config_args(&config), args, "{game}: the replay's flags");
+        }
+    }
+
+    #[test]
+    fn defaults_are_the_options_written_out() {
+        // Building with no option gives the same contest as building with
+        // every option the record of that contest reads back.
+        for &game in GameName::ALL {
+            let config: Result<serde_json::Value, ConfigError> =
+                with_game!(game, &GameOptions::default(), |a| Ok(Adapter::config(&a)));
+            let config = config.unwrap();
+            let again: Result<serde_json::Value, ConfigError> =
+                with_game!(game, &game.recorded_options(&config), |a| Ok(Adapter::config(&a)));
+            assert_eq!(again.unwrap(), config, "{game}");
+            assert_eq!(game.recorded_options(&config).given().count(), game.info().options.len(), "{game}");
+        }
+    }
+
+    #[test]
+    fn bot_help_lists_exactly_the_built_in_bots_each_game_has() {
+        let help = bot_help();
+        for &game in GameName::ALL {
+            let own: Vec<&str> = game.info().bots.iter().map(|b| b.name).collect();
+            for name in ["alphabeta", "greedy", "walker", "search"] {
+                let made: Result<bool, ConfigError> = with_game!(game, &GameOptions::default(), |a| Ok(
+                    crate::play::check_specs(&a, &["random".into(), "mcts".into(), name.into()], 1.0).is_ok()
+                ));
+                assert_eq!(made.unwrap(), own.contains(&name), "{name} in {game}");
+                let listed = help.lines().any(|l| l.contains(game.as_str()) && l.contains(name));
+                assert_eq!(listed, own.contains(&name), "--bot help on {name} in {game}");
+            }
+        }
+        assert!(help.contains(&format!("(depth 1 to {})", crate::play::MAX_ALPHABETA_DEPTH)));
+        assert!(help.contains("best is alphabeta in yavalath,\nsearch in parallel-football,\nand mcts"));
+    }
+
+    #[test]
+    fn every_option_parses_what_it_says_it_takes() {
+        for (help, option) in all_options() {
+            assert!(help.contains(option.help), "{help}");
+            match option.values {
+                Values::Whole { min, max } => {
+                    assert_eq!(option.parse(&min.to_string()).unwrap(), min);
+                    assert_eq!(option.parse(&max.to_string()).unwrap(), max);
+                    assert!(option.parse(&(max as u128 + 1).to_string()).is_err(), "{}", option.flag);
+                    if min > 0 {
+                        assert!(option.parse(&(min - 1).to_string()).is_err(), "{}", option.flag);
+                    }
+                }
+                Values::OneOf { values, refusal } => {
+                    for &v in values {
+                        assert_eq!(option.parse(&v.to_string()).unwrap(), v);
+                    }
+                    let e = option.parse("1000").unwrap_err();
+                    assert!(e.to_string().ends_with(refusal), "{e}");
+                }
+            }
+            assert!(option.parse("-1").is_err() && option.parse("x").is_err());
+        }
+    }
+}
