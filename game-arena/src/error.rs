@@ -148,12 +148,6 @@ impl ConfigError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ServeError {
-    /// The game has no bot mode.
-    #[error("{game} has no bot mode")]
-    Unsupported {
-        /// The game.
-        game: &'static str,
-    },
     /// The game crate's bot loop failed: the input does not follow the
     /// protocol, or reading or writing failed ([`ServeError::io_kind`]).
     #[error("{source}")]
@@ -374,7 +368,6 @@ mod tests {
         assert_eq!(e.io_kind(), Some(io::ErrorKind::BrokenPipe));
         assert_eq!(e.to_string(), format!("i/o: {}", io::Error::from(io::ErrorKind::BrokenPipe)));
         assert_eq!(ServeError::protocol("yavalath", Wrapping::Other).io_kind(), None);
-        assert_eq!(ServeError::Unsupported { game: "nim" }.io_kind(), None);
     }
 }
 

@@ -59,7 +59,9 @@
 //!
 //! Bots: [`bot::Bot`] is the one bot trait of the workspace (searches,
 //! reference opponents, closures); [`referee::Contest`] states a contest
-//! completely, so any host can referee a game as its original contest did.
+//! completely, so any host can referee a game as its original contest did;
+//! [`session::BotSession`] states the bot side of a contest, and
+//! [`session::run_bot`] is the one loop every game's bot program runs.
 //!
 //! Optional traits: [`Alternating`] (strict two-player alternation),
 //! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
@@ -88,7 +90,7 @@
 //! | `evaluation` | heuristic values of positions for searches |
 //! | `opponents` | the reference opponents, [`bot::Bot`]s every bot should beat |
 //! | `protocol::message` | the messages of the bot protocol, as types |
-//! | `protocol::bot` | the bot side: `Session` (`Session::new(first message)`) and `run_bot` |
+//! | `protocol::bot` | the bot side: `Session` (`Session::new(first message)`, a [`session::BotSession`]) and `run_bot` ([`session::run_bot`] with it) |
 //! | `protocol::referee` | the referee side: `Referee`, the [`referee::Contest`] (feature `referee`), and `parse_answer` |
 //! | `protocol` | `TIME_CONTROL` and the protocol's docs |
 //! | `display` | the position as text for people |
@@ -149,6 +151,7 @@ pub mod record;
 #[cfg(feature = "referee")]
 pub mod referee;
 pub mod rng;
+pub mod session;
 #[cfg(feature = "svg")]
 pub mod svg;
 #[cfg(feature = "testing")]

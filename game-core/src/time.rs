@@ -2,7 +2,7 @@
 //!
 //! Every game crate states its limits as one constant,
 //! `protocol::TIME_CONTROL`, of type [`TimeControl`]. The referee (the
-//! `arena`) and a bot program (a game crate's `protocol::run_bot`) both keep
+//! `arena`) and a bot program (`session::run_bot`) both keep
 //! a [`Clock`] over it, so they agree on how much time an answer may take.
 //!
 //! ```

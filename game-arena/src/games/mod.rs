@@ -6,6 +6,7 @@ use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
 use crate::error::{ConfigError, ServeError};
 pub use game_core::TimeControl;
 pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
+use game_core::session::{Answers, BotSession};
 use game_core::{Game, PlayerId};
 pub use info::{BotHelp, GameInfo, GameOption, GameOptions, Values};
 use std::io::{BufRead, Write};
@@ -49,6 +50,11 @@ fn legal_turn<C: Contest + ?Sized>(
 /// Everything the arena knows about one game. Implemented once per game in
 /// `games/<game>.rs`; the rest of the arena is generic over it.
 pub trait Adapter: Contest {
+    /// The bot side of the game's protocol (the game crate's
+    /// `protocol::Session`), which [`serve`](Adapter::serve) drives.
+    type Session: BotSession<Game = Self::Game, Error: std::error::Error + Send + Sync + 'static>
+        + Answers<<Self::Session as BotSession>::Reply>;
+
     /// The configuration, for records.
     fn config(&self) -> serde_json::Value;
 
@@ -158,25 +164,22 @@ pub trait Adapter: Contest {
     fn seat_colours(&self) -> Vec<&'static str> {
         vec!["#d64541", "#2e86de", "#27ae60", "#f39c12"]
     }
-    /// Plays as a bot program speaking this game's protocol: reads what the
-    /// referee sends from `input` and answers on `output` with `bot` (the
-    /// other side of [`turn_message`](Contest::turn_message) and
-    /// [`parse_answer`](Contest::parse_answer), built on the crate's
-    /// bot-side parsers). Returns at the end of the input or of the game.
+    /// Plays as a bot program speaking this game's protocol with `bot`:
+    /// [`game_core::session::serve`] with the game crate's
+    /// [`Session`](Adapter::Session). Returns at the end of the input or
+    /// of the game.
     ///
     /// # Errors
     /// [`ServeError::Protocol`] when the input does not follow the protocol
     /// or reading or writing fails (the game crate's error, its I/O kind
-    /// kept); [`ServeError::Unsupported`] for a game without bot mode (the
-    /// default).
+    /// kept).
     fn serve(
         &self,
         bot: &mut dyn Bot<Self::Game>,
         input: &mut dyn BufRead,
         output: &mut dyn Write,
     ) -> Result<(), ServeError> {
-        let _ = (bot, input, output);
-        Err(ServeError::Unsupported { game: self.name() })
+        game_core::session::serve::<Self::Session>(bot, input, output).map_err(|e| ServeError::protocol(self.name(), e))
     }
 }
 

@@ -3,7 +3,8 @@
 //! Protocol (made up for tests; not a contest game): on its first turn a bot
 //! reads its id (`0` or `1`); each turn it reads `pile max_take` and answers
 //! the number of stones it takes. Any failure loses, as in Paper Soccer.
-//! Time: 1000 ms for the first answer, 200 ms later.
+//! Time: 1000 ms for the first answer, 200 ms later. The bot side is
+//! [`NimSession`] (`arena bot nim`).
 
 use super::{
     Adapter, AnswerError, BotHelp, ConfigError, Contest, FailurePolicy, GameInfo, GameOption, GameOptions,
@@ -102,6 +103,7 @@ impl Contest for NimAdapter {
 }
 
 impl Adapter for NimAdapter {
+    type Session = NimSession;
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
         Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation)))
     }
@@ -129,5 +131,94 @@ impl Adapter for NimAdapter {
             xml_escape(&caption)
         ));
         s
+    }
+}
+
+/// Why a Nim bot's input does not follow the protocol.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum NimProtocolError {
+    /// The id line is not `0` or `1`.
+    #[error("the id line is {0:?}, not 0 or 1")]
+    BadId(String),
+    /// A turn line is not `pile max_take` (two whole numbers, `max_take` at least 1).
+    #[error("the turn line is {0:?}, not `pile max_take`")]
+    BadTurn(String),
+    /// The input ends after the id line, before the first turn.
+    #[error("the input ends after the id line")]
+    NoTurn,
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// A Nim bot's side of the protocol: its seat from the id line, the game
+/// from each turn line.
+#[derive(Clone, Debug)]
+pub struct NimSession {
+    state: Nim,
+}
+
+/// One line without its `\n` (and a `\r` before it); `None` at the end
+/// of the input.
+fn nim_line(input: &mut dyn std::io::BufRead) -> Result<Option<String>, NimProtocolError> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim_end_matches('\n').trim_end_matches('\r').to_string()))
+}
+
+impl game_core::session::BotSession for NimSession {
+    type Game = Nim;
+    type Start = PlayerId;
+    type Turn = (u8, u8);
+    type Error = NimProtocolError;
+    type Reply = u8;
+    const TIME_CONTROL: TimeControl = TimeControl::PerAnswer { first: FIRST_ANSWER, later: LATER_ANSWER };
+    const START_ASKS: bool = false;
+
+    fn read_start(input: &mut dyn std::io::BufRead) -> Result<Option<PlayerId>, NimProtocolError> {
+        match nim_line(input)? {
+            None => Ok(None),
+            Some(l) if l == "0" => Ok(Some(PlayerId(0))),
+            Some(l) if l == "1" => Ok(Some(PlayerId(1))),
+            Some(l) => Err(NimProtocolError::BadId(l)),
+        }
+    }
+    fn start(me: PlayerId) -> Result<NimSession, NimProtocolError> {
+        Ok(NimSession { state: Nim { to_move: me, ..Nim::new(0, 1) } })
+    }
+    fn read_turn(&self, input: &mut dyn std::io::BufRead) -> Result<Option<(u8, u8)>, NimProtocolError> {
+        let Some(line) = nim_line(input)? else { return Ok(None) };
+        let numbers: Vec<&str> = line.split(' ').collect();
+        match numbers[..] {
+            [pile, take] => match (pile.parse(), take.parse()) {
+                (Ok(pile), Ok(take)) if take >= 1 => Ok(Some((pile, take))),
+                _ => Err(NimProtocolError::BadTurn(line)),
+            },
+            _ => Err(NimProtocolError::BadTurn(line)),
+        }
+    }
+    fn update(&mut self, &(pile, max_take): &(u8, u8)) -> Result<(), NimProtocolError> {
+        self.state = Nim { pile, max_take, to_move: self.state.to_move };
+        Ok(())
+    }
+    fn state(&self) -> &Nim {
+        &self.state
+    }
+    fn me(&self) -> PlayerId {
+        self.state.to_move
+    }
+    /// The turn's take; one stone for a turn without a move.
+    fn reply(_: &Nim, _: PlayerId, turn: Vec<u8>) -> u8 {
+        turn.first().copied().unwrap_or(1)
+    }
+}
+
+impl game_core::session::Answers<u8> for NimSession {
+    fn write_answer(&self, output: &mut dyn std::io::Write, take: &u8) -> Result<(), NimProtocolError> {
+        writeln!(output, "{take}")?;
+        Ok(output.flush()?)
     }
 }

@@ -6,13 +6,11 @@
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
-use super::{Adapter, BotHelp, ConfigError, Contest, GameInfo, GameOptions};
+use super::{Adapter, BotHelp, ConfigError, GameInfo, GameOptions};
 use crate::bot::Bot;
-use crate::error::ServeError;
+
 use game_core::PlayerId;
 use paper_soccer::{Dir, PaperSoccer, protocol};
-use std::io::BufRead;
-use std::io::Write as IoWrite;
 
 /// The standard 8x10 game: the crate's contest, which the arena hosts
 /// through [`Adapter`].
@@ -44,6 +42,7 @@ pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
 pub const ROLLOUT: u32 = 0;
 
 impl Adapter for protocol::Referee {
+    type Session = paper_soccer::protocol::Session;
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"width": 8, "height": 10})
     }
@@ -75,17 +74,5 @@ impl Adapter for protocol::Referee {
     fn best_move_svg(&self, before: &PaperSoccer, player: PlayerId, best: &str) -> Option<String> {
         let turn = super::legal_turn(self, before, player, best)?;
         Some(paper_soccer::svg::best_move(before, player, &turn))
-    }
-    fn serve(
-        &self,
-        bot: &mut dyn Bot<PaperSoccer>,
-        input: &mut dyn BufRead,
-        output: &mut dyn IoWrite,
-    ) -> Result<(), ServeError> {
-        protocol::run_bot(input, output, |state: &PaperSoccer, me, left| {
-            bot.set_time_left(left);
-            bot.turn(state, me)
-        })
-        .map_err(|e| ServeError::protocol(self.name(), e))
     }
 }

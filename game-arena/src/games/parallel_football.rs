@@ -15,15 +15,14 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, BotHelp, Contest, GameInfo, GameOption, GameOptions, Values};
+use super::{Adapter, BotHelp, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
-use crate::error::{ConfigError, ServeError};
+use crate::error::ConfigError;
 use game_core::PlayerId;
 use parallel_football::{
     Config, FootballMove, FootballSearch, GreedyTeam, Order, ParallelFootball, PileTeam, protocol, search, svg,
 };
 use protocol::Referee;
-use std::io::{BufRead, Write as IoWrite};
 
 /// Footballers per team when `--p` is not given (the rules set no default).
 pub const DEFAULT_P: u16 = 4;
@@ -101,6 +100,7 @@ pub const INFO: GameInfo = GameInfo {
 pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
 
 impl Adapter for Referee {
+    type Session = parallel_football::protocol::Session;
     fn config(&self) -> serde_json::Value {
         let c = Referee::config(self);
         serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
@@ -155,18 +155,6 @@ impl Adapter for Referee {
     }
     fn seat_colours(&self) -> Vec<&'static str> {
         svg::COLOURS.to_vec()
-    }
-    fn serve(
-        &self,
-        bot: &mut dyn Bot<ParallelFootball>,
-        input: &mut dyn BufRead,
-        output: &mut dyn IoWrite,
-    ) -> Result<(), ServeError> {
-        protocol::run_bot(input, output, |state, me, left| {
-            bot.set_time_left(left);
-            bot.turn(state, me)
-        })
-        .map_err(|e| ServeError::protocol(self.name(), e))
     }
 }
 

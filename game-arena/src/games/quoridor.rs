@@ -23,11 +23,10 @@
 
 use super::{Adapter, BotHelp, Contest, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
-use crate::error::{ConfigError, ServeError};
+use crate::error::ConfigError;
 use game_core::{Game, PlayerId};
-use quoridor::protocol::{self, Referee};
+use quoridor::protocol::Referee;
 use quoridor::{Config, Move, Quoridor};
-use std::io::{BufRead, Write as IoWrite};
 
 /// Plies of random play after the tree before the `mcts` bot evaluates
 /// (random Quoridor games wander for hundreds of plies).
@@ -88,6 +87,7 @@ pub const INFO: GameInfo = GameInfo {
 };
 
 impl Adapter for Referee {
+    type Session = quoridor::protocol::Session;
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
     }
@@ -120,23 +120,6 @@ impl Adapter for Referee {
     fn best_move_svg(&self, before: &Quoridor, player: PlayerId, best: &str) -> Option<String> {
         let turn = super::legal_turn(self, before, player, best)?;
         Some(quoridor::svg::best_move(before, player, &turn))
-    }
-    fn serve(
-        &self,
-        bot: &mut dyn Bot<Quoridor>,
-        input: &mut dyn BufRead,
-        output: &mut dyn IoWrite,
-    ) -> Result<(), ServeError> {
-        // The protocol does not send the tick limit: the bot sees none.
-        protocol::run_bot(input, output, |state: &Quoridor, me, left| {
-            bot.set_time_left(left);
-            bot.turn(state, me).first().copied().unwrap_or_else(|| {
-                let mut moves = Vec::new();
-                state.legal_moves(me, &mut moves);
-                moves[0]
-            })
-        })
-        .map_err(|e| ServeError::protocol(self.name(), e))
     }
 }
 

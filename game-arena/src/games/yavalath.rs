@@ -6,10 +6,8 @@
 
 use super::{Adapter, BotHelp, ConfigError, GameInfo, GameOptions};
 use crate::bot::Bot;
-use crate::error::ServeError;
+
 use game_core::PlayerId;
-use game_core::referee::Contest;
-use std::io::{BufRead, Write as IoWrite};
 use yavalath::{Cell, Yavalath, protocol};
 
 /// The standard game: the crate's contest, which the arena hosts through
@@ -41,6 +39,7 @@ pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
 pub const ROLLOUT: u32 = 4;
 
 impl Adapter for protocol::Referee {
+    type Session = yavalath::protocol::Session;
     /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
     /// Alpha-beta with the game's evaluation: it beats `mcts` at the
     /// game's clock (`docs/bots.md`).
@@ -72,20 +71,5 @@ impl Adapter for protocol::Referee {
     fn best_move_svg(&self, before: &Yavalath, player: PlayerId, best: &str) -> Option<String> {
         let turn = super::legal_turn(self, before, player, best)?;
         Some(yavalath::svg::best_move(before, player, &turn))
-    }
-    fn serve(
-        &self,
-        bot: &mut dyn Bot<Yavalath>,
-        input: &mut dyn BufRead,
-        output: &mut dyn IoWrite,
-    ) -> Result<(), ServeError> {
-        // The crate's own bot loop, so bot mode and the crate's protocol cannot drift apart. A
-        // position handed to the bot is never over, so it always has a move.
-        protocol::run_bot(input, output, |state, me, left| {
-            bot.set_time_left(left);
-            let cell = bot.turn(state, me).first().copied().or_else(|| state.legal().first());
-            protocol::Answer::new(cell.unwrap_or(Cell::CENTER))
-        })
-        .map_err(|e| ServeError::protocol(self.name(), e))
     }
 }

@@ -9,9 +9,10 @@ use crate::error::{ProtocolError, TurnError};
 use crate::notation::Turn;
 use crate::state::PaperSoccer;
 use game_core::PlayerId;
-use game_core::time::Clock;
+use game_core::session::{self, Answers, BotSession};
+use game_core::time::TimeControl;
 use std::io::{BufRead, Read, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One input line without its ending (`\n` or `\r\n`); `None` at the end
 /// of the input.
@@ -189,13 +190,58 @@ pub fn write_answer(out: &mut impl Write, answer: impl AsRef<[Dir]>) -> std::io:
     out.flush()
 }
 
-/// Plays a whole game as a bot program: reads the start message, then for
-/// each turn message updates the [`Session`], calls `bot(state, me,
-/// time_left)` and writes the turn it returns (anything with
-/// `AsRef<[Dir]>`: a [`Turn`], a `Vec<Dir>`, a generator's step slice),
-/// then records it with [`Session::answered`]. `time_left` is this
-/// answer's limit from [`TIME_CONTROL`] (through a [`Clock`]) minus the
-/// time since the message was read.
+impl BotSession for Session {
+    type Game = PaperSoccer;
+    type Start = StartMessage;
+    type Turn = TurnMessage;
+    type Error = ProtocolError;
+    type Reply = Vec<Dir>;
+    const TIME_CONTROL: TimeControl = TIME_CONTROL;
+    const START_ASKS: bool = false;
+
+    fn read_start(input: &mut dyn BufRead) -> Result<Option<StartMessage>, ProtocolError> {
+        if input.fill_buf()?.is_empty() {
+            return Ok(None);
+        }
+        read_start(&mut &mut *input).map(Some)
+    }
+    fn start(first: StartMessage) -> Result<Session, ProtocolError> {
+        Session::new(first)
+    }
+    fn read_turn(&self, input: &mut dyn BufRead) -> Result<Option<TurnMessage>, ProtocolError> {
+        read_turn(&mut &mut *input)
+    }
+    fn update(&mut self, turn: &TurnMessage) -> Result<(), ProtocolError> {
+        Session::update(self, turn)
+    }
+    fn state(&self) -> &PaperSoccer {
+        Session::state(self)
+    }
+    fn me(&self) -> PlayerId {
+        Session::me(self)
+    }
+    /// The steps as they are (a bot's turn always has one).
+    fn reply(_: &PaperSoccer, _: PlayerId, turn: Vec<Dir>) -> Vec<Dir> {
+        turn
+    }
+}
+
+impl<A: AsRef<[Dir]>> Answers<A> for Session {
+    fn write_answer(&self, output: &mut dyn Write, answer: &A) -> Result<(), ProtocolError> {
+        Ok(write_answer(&mut &mut *output, answer)?)
+    }
+    fn answered(&mut self, answer: &A) -> Result<(), ProtocolError> {
+        Session::answered(self, answer)
+    }
+}
+
+/// Plays a whole game as a bot program ([`game_core::session::run_bot`]
+/// with this crate's [`Session`]): reads the start message, then for each
+/// turn message updates the session, calls `bot(state, me, time_left)`
+/// and writes the turn it returns (anything with `AsRef<[Dir]>`: a
+/// [`Turn`], a `Vec<Dir>`, a generator's step slice), then records it
+/// with [`Session::answered`]. `time_left` is this answer's limit from
+/// [`TIME_CONTROL`] minus the time since the message was read.
 ///
 /// Returns `Ok(())` when the input ends (the game is over; also when it
 /// ends before the start message) or when a message leaves the game over.
@@ -205,32 +251,14 @@ pub fn write_answer(out: &mut impl Write, answer: impl AsRef<[Dir]>) -> std::io:
 /// reading or writing fails, or when the bot's own turn was illegal
 /// ([`ProtocolError::IllegalTurn`], after it was written: the referee
 /// declares the loss).
-pub fn run_bot<R, W, F, A>(mut input: R, mut output: W, mut bot: F) -> Result<(), ProtocolError>
+pub fn run_bot<R, W, F, A>(input: R, output: W, bot: F) -> Result<(), ProtocolError>
 where
     R: BufRead,
     W: Write,
     F: FnMut(&PaperSoccer, PlayerId, Duration) -> A,
     A: AsRef<[Dir]>,
 {
-    if input.fill_buf()?.is_empty() {
-        return Ok(());
-    }
-    let start = read_start(&mut input)?;
-    let mut session = Session::new(start)?;
-    let mut clock = Clock::new(TIME_CONTROL);
-    while let Some(message) = read_turn(&mut input)? {
-        let started = Instant::now();
-        let limit = clock.start_answer();
-        session.update(&message)?;
-        if session.state().is_over() {
-            return Ok(());
-        }
-        let answer = bot(session.state(), session.me(), limit.saturating_sub(started.elapsed()));
-        write_answer(&mut output, &answer)?;
-        clock.end_answer(started.elapsed());
-        session.answered(&answer)?;
-    }
-    Ok(())
+    session::run_bot::<Session, A, R, W, F>(input, output, bot)
 }
 
 #[cfg(test)]

@@ -12,10 +12,11 @@ use crate::setup::Config;
 use crate::state::ParallelFootball;
 use game_core::PlayerId;
 use game_core::grid::Cell;
-use game_core::time::Clock;
+use game_core::session::{self, Answers, BotSession};
+use game_core::time::TimeControl;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One line of input as text, `\n` removed; `None` at the end of the input.
 fn read_text_line(input: &mut impl BufRead) -> Result<Option<String>, ProtocolError> {
@@ -172,7 +173,72 @@ pub fn write_answer(out: &mut impl Write, orders: &[Order]) -> std::io::Result<(
     out.flush()
 }
 
-/// Runs a team program: reads the start line, answers the placements, then
+impl BotSession for Session {
+    type Game = ParallelFootball;
+    type Start = StartMessage;
+    type Turn = TurnMessage;
+    type Error = ProtocolError;
+    type Reply = Vec<FootballMove>;
+    const TIME_CONTROL: TimeControl = TIME_CONTROL;
+    /// The start line asks for the placements.
+    const START_ASKS: bool = true;
+
+    fn read_start(input: &mut dyn BufRead) -> Result<Option<StartMessage>, ProtocolError> {
+        read_text_line(&mut &mut *input)?.map(|line| StartMessage::parse(&line)).transpose()
+    }
+    fn start(first: StartMessage) -> Result<Session, ProtocolError> {
+        Session::new(first)
+    }
+    fn read_turn(&self, input: &mut dyn BufRead) -> Result<Option<TurnMessage>, ProtocolError> {
+        read_turn(&mut &mut *input, self.config())
+    }
+    fn update(&mut self, turn: &TurnMessage) -> Result<(), ProtocolError> {
+        Session::update(self, turn)
+    }
+    fn state(&self) -> &ParallelFootball {
+        Session::state(self)
+    }
+    fn me(&self) -> PlayerId {
+        Session::me(self)
+    }
+    /// The team's moves as they are ([`Answers::write_answer`] writes
+    /// exactly `p` lines whatever their number).
+    fn reply(_: &ParallelFootball, _: PlayerId, turn: Vec<FootballMove>) -> Vec<FootballMove> {
+        turn
+    }
+}
+
+impl Answers<Vec<FootballMove>> for Session {
+    /// Exactly `p` lines: during placement one cell per footballer (a
+    /// missing or other-phase move as the team's home cell), after it one
+    /// order per footballer (`stay` for a missing or other-phase move).
+    fn write_answer(&self, output: &mut dyn Write, answer: &Vec<FootballMove>) -> Result<(), ProtocolError> {
+        let (config, team) = (self.config(), self.me());
+        let p = usize::from(config.players);
+        let mut output = output;
+        if self.state().in_placement() {
+            let cells: Vec<Cell> = (0..p)
+                .map(|i| match answer.get(i) {
+                    Some(&FootballMove::Place(c)) => c,
+                    _ => config.home(team),
+                })
+                .collect();
+            write_placements(&mut output, &cells)?;
+        } else {
+            let orders: Vec<Order> = (0..p)
+                .map(|i| match answer.get(i) {
+                    Some(&FootballMove::Order(o)) => o,
+                    _ => Order::Stay,
+                })
+                .collect();
+            write_answer(&mut output, &orders)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs a team program ([`game_core::session::run_bot`] with this crate's
+/// [`Session`]): reads the start line, answers the placements, then
 /// answers every turn message, until the input ends (`Ok(())`; an input
 /// that is empty from the start also ends cleanly).
 ///
@@ -186,45 +252,11 @@ pub fn write_answer(out: &mut impl Write, orders: &[Order]) -> std::io::Result<(
 ///
 /// # Errors
 /// An unreadable start line or turn message, or a read/write error.
-pub fn run_bot<R, W, F>(mut input: R, mut output: W, mut bot: F) -> Result<(), ProtocolError>
+pub fn run_bot<R, W, F>(input: R, output: W, bot: F) -> Result<(), ProtocolError>
 where
     R: BufRead,
     W: Write,
     F: FnMut(&ParallelFootball, PlayerId, Duration) -> Vec<FootballMove>,
 {
-    let io = ProtocolError::from;
-    let Some(line) = read_text_line(&mut input)? else { return Ok(()) };
-    let read_at = Instant::now();
-    let start = StartMessage::parse(&line)?;
-    let (config, team) = (start.config, start.team);
-    let p = usize::from(config.players);
-    let mut session = Session::new(start)?;
-    let mut clock = Clock::new(TIME_CONTROL);
-    let left = clock.start_answer().saturating_sub(read_at.elapsed());
-    let answer = bot(session.state(), session.me(), left);
-    let cells: Vec<Cell> = (0..p)
-        .map(|i| match answer.get(i) {
-            Some(&FootballMove::Place(c)) => c,
-            _ => config.home(team),
-        })
-        .collect();
-    write_placements(&mut output, &cells).map_err(io)?;
-    session.answered(&answer);
-    clock.end_answer(read_at.elapsed());
-    let mut orders = Vec::with_capacity(p);
-    while let Some(msg) = read_turn(&mut input, &config)? {
-        let read_at = Instant::now();
-        session.update(&msg)?;
-        let left = clock.start_answer().saturating_sub(read_at.elapsed());
-        let answer = bot(session.state(), session.me(), left);
-        orders.clear();
-        orders.extend((0..p).map(|i| match answer.get(i) {
-            Some(&FootballMove::Order(o)) => o,
-            _ => Order::Stay,
-        }));
-        write_answer(&mut output, &orders).map_err(io)?;
-        session.answered(&answer);
-        clock.end_answer(read_at.elapsed());
-    }
-    Ok(())
+    session::run_bot::<Session, Vec<FootballMove>, R, W, F>(input, output, bot)
 }

@@ -11,12 +11,13 @@ use crate::moves::{Move, Wall};
 use crate::setup::{Config, Setup};
 use crate::state::Quoridor;
 use game_core::grid::Cell;
-use game_core::time::Clock;
+use game_core::session::{self, Answers, BotSession};
+use game_core::time::TimeControl;
 use game_core::{Game, PlayerId};
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn io_error(e: &std::io::Error) -> ProtocolError {
     ProtocolError::Io { kind: e.kind(), message: e.to_string() }
@@ -353,31 +354,70 @@ pub fn write_answer(out: &mut impl Write, mv: Move) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Runs a bot over the protocol: reads the start message, then for each
-/// turn message updates a [`Session`], calls `bot` with the state, the bot's
-/// player number and the time left for this answer (a [`Clock`] over
-/// [`TIME_CONTROL`], started when the turn message has been read), and
-/// writes its answer. Returns `Ok(())` at the end marker or the end of the
-/// input between turns. The session has no tick limit (see [`Session`]).
+impl BotSession for Session {
+    type Game = Quoridor;
+    type Start = StartMessage;
+    type Turn = TurnMessage;
+    type Error = ProtocolError;
+    type Reply = Move;
+    const TIME_CONTROL: TimeControl = TIME_CONTROL;
+    const START_ASKS: bool = false;
+
+    fn read_start(input: &mut dyn BufRead) -> Result<Option<StartMessage>, ProtocolError> {
+        let mut input = input;
+        if fill(&mut input)?.is_empty() {
+            return Ok(None);
+        }
+        read_start(&mut input).map(Some)
+    }
+    fn start(first: StartMessage) -> Result<Session, ProtocolError> {
+        Session::new(first)
+    }
+    fn read_turn(&self, input: &mut dyn BufRead) -> Result<Option<TurnMessage>, ProtocolError> {
+        read_turn(&mut &mut *input, self.start())
+    }
+    fn update(&mut self, turn: &TurnMessage) -> Result<(), ProtocolError> {
+        Session::update(self, turn)
+    }
+    fn state(&self) -> &Quoridor {
+        Session::state(self)
+    }
+    fn me(&self) -> PlayerId {
+        Session::me(self)
+    }
+    /// The turn's move; a turn without one is answered with the first
+    /// legal move (a position handed to a bot is never over).
+    fn reply(state: &Quoridor, me: PlayerId, turn: Vec<Move>) -> Move {
+        turn.first().copied().unwrap_or_else(|| {
+            let mut moves = Vec::new();
+            state.legal_moves(me, &mut moves);
+            moves.first().copied().unwrap_or(Move::Pawn(state.pawn(me).unwrap_or_default()))
+        })
+    }
+}
+
+impl Answers<Move> for Session {
+    fn write_answer(&self, output: &mut dyn Write, answer: &Move) -> Result<(), ProtocolError> {
+        write_answer(&mut &mut *output, *answer).map_err(|e| io_error(&e))
+    }
+}
+
+/// Runs a bot over the protocol ([`game_core::session::run_bot`] with this
+/// crate's [`Session`]): reads the start message, then for each turn
+/// message updates the session, calls `bot` with the state, the bot's
+/// player number and the time left for this answer (from
+/// [`TIME_CONTROL`], counted from the moment the turn message was read),
+/// and writes its answer. Returns `Ok(())` at the end marker, at the end
+/// of the input between turns or before the start message, or when a turn
+/// message leaves the game over. The session has no tick limit (see
+/// [`Session`]).
 ///
 /// # Errors
 /// [`ProtocolError`] when the input is malformed or describes no legal
 /// position, or reading or writing fails.
-pub fn run_bot<R: BufRead, W: Write, F>(mut input: R, mut output: W, mut bot: F) -> Result<(), ProtocolError>
+pub fn run_bot<R: BufRead, W: Write, F>(input: R, output: W, bot: F) -> Result<(), ProtocolError>
 where
     F: FnMut(&Quoridor, PlayerId, Duration) -> Move,
 {
-    let start = read_start(&mut input)?;
-    let mut session = Session::new(start)?;
-    let mut clock = Clock::new(TIME_CONTROL);
-    while let Some(turn) = read_turn(&mut input, session.start())? {
-        let read_at = Instant::now();
-        let budget = clock.start_answer();
-        session.update(&turn)?;
-        let mv = bot(session.state(), session.me(), budget.saturating_sub(read_at.elapsed()));
-        session.answered(&mv);
-        write_answer(&mut output, mv).map_err(|e| io_error(&e))?;
-        clock.end_answer(read_at.elapsed());
-    }
-    Ok(())
+    session::run_bot::<Session, Move, R, W, F>(input, output, bot)
 }

@@ -5,9 +5,10 @@ use crate::cell::{Cell, ROWS};
 use crate::error::ProtocolError;
 use crate::state::Yavalath;
 use game_core::PlayerId;
-use game_core::time::Clock;
+use game_core::session::{self, Answers, BotSession};
+use game_core::time::TimeControl;
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Reads one turn message from a bot's input: the id line when present, `9`, the rows and the
 /// last move. `Ok(None)` at the end of the input before a turn starts (the end of the game).
@@ -155,35 +156,62 @@ pub fn write_answer<W: Write + ?Sized>(out: &mut W, cell: Cell, message: Option<
     out.flush()
 }
 
-/// Plays a whole game as a bot program: reads each turn from `input` ([`read_turn`]), keeps the
-/// [`Session`], calls `bot` with the position, the bot's player and the time left for this answer
-/// (from [`TIME_CONTROL`] by a [`Clock`], counted from the moment the turn was read), and writes
-/// its answer to `output` ([`write_answer`]). Returns `Ok(())` at the end of the input.
+impl BotSession for Session {
+    type Game = Yavalath;
+    /// The first turn message, which holds the bot's id.
+    type Start = TurnMessage;
+    type Turn = TurnMessage;
+    type Error = ProtocolError;
+    type Reply = Answer;
+    const TIME_CONTROL: TimeControl = TIME_CONTROL;
+    const START_ASKS: bool = true;
+
+    fn read_start(input: &mut dyn BufRead) -> Result<Option<TurnMessage>, ProtocolError> {
+        read_turn(input)
+    }
+    fn start(first: TurnMessage) -> Result<Session, ProtocolError> {
+        Session::new(first)
+    }
+    fn read_turn(&self, input: &mut dyn BufRead) -> Result<Option<TurnMessage>, ProtocolError> {
+        read_turn(input)
+    }
+    fn update(&mut self, turn: &TurnMessage) -> Result<(), ProtocolError> {
+        Session::update(self, turn)
+    }
+    fn state(&self) -> &Yavalath {
+        Session::state(self)
+    }
+    fn me(&self) -> PlayerId {
+        Session::me(self)
+    }
+    /// The turn's cell without a message; a position handed to a bot is
+    /// never over, so a turn without a move is answered with the first
+    /// legal cell (the centre if there were none).
+    fn reply(state: &Yavalath, _: PlayerId, turn: Vec<Cell>) -> Answer {
+        let cell = turn.first().copied().or_else(|| state.legal().first());
+        Answer::new(cell.unwrap_or(Cell::CENTER))
+    }
+}
+
+impl Answers<Answer> for Session {
+    fn write_answer(&self, output: &mut dyn Write, answer: &Answer) -> Result<(), ProtocolError> {
+        Ok(write_answer(output, answer.cell, answer.message.as_deref())?)
+    }
+}
+
+/// Plays a whole game as a bot program ([`game_core::session::run_bot`] with this crate's
+/// [`Session`]): reads each turn from `input` ([`read_turn`]), keeps the [`Session`], calls `bot`
+/// with the position, the bot's player and the time left for this answer (from [`TIME_CONTROL`],
+/// counted from the moment the turn was read), and writes its answer to `output`
+/// ([`write_answer`]). Returns `Ok(())` at the end of the input.
 ///
 /// # Errors
 /// An I/O error or a turn message that does not follow the protocol.
-pub fn run_bot<R, W, F>(mut input: R, mut output: W, mut bot: F) -> Result<(), ProtocolError>
+pub fn run_bot<R, W, F>(input: R, output: W, bot: F) -> Result<(), ProtocolError>
 where
     R: BufRead,
     W: Write,
     F: FnMut(&Yavalath, PlayerId, Duration) -> Answer,
 {
-    let mut clock = Clock::new(TIME_CONTROL);
-    let mut session: Option<Session> = None;
-    while let Some(turn) = read_turn(&mut input)? {
-        let read_at = Instant::now();
-        let limit = clock.start_answer();
-        let session = match session.as_mut() {
-            Some(s) => {
-                s.update(&turn)?;
-                s
-            }
-            None => session.insert(Session::new(turn)?),
-        };
-        let answer = bot(session.state(), session.me(), limit.saturating_sub(read_at.elapsed()));
-        write_answer(&mut output, answer.cell, answer.message.as_deref())?;
-        session.answered(&answer);
-        clock.end_answer(read_at.elapsed());
-    }
-    Ok(())
+    session::run_bot::<Session, Answer, R, W, F>(input, output, bot)
 }
