@@ -536,3 +536,28 @@ fn failing_bots_do_not_hold_up_games_in_parallel() {
     }
     assert!(!process_alive("9.1357"));
 }
+
+// ---------------------------------------------------------------- Nim
+
+#[test]
+fn nim_bot_mode_plays_the_made_up_protocol_as_a_program() {
+    // The arena's Nim bot mode (game-core's one bot loop with Nim's
+    // session) against the perfect player: from 20 stones (takes of 1 to
+    // 3, a multiple of 4) the second player wins whatever the first does,
+    // so the program wins in seat 1 and loses in seat 0, every answer read
+    // as legal.
+    let dir = tempfile::tempdir().unwrap();
+    let perfect = arena_bot("nim", "alphabeta");
+    let (rec, _) = play(dir.path(), "nim", &["random", &perfect], &["--time-factor", "5", "--pile", "20"]);
+    assert_eq!(error_kinds(&rec), Vec::<String>::new());
+    assert_eq!(rec["result"]["winner"], 1, "{}", rec["result"]);
+    let (rec, _) = play(dir.path(), "nim", &[&perfect, "alphabeta"], &["--time-factor", "5", "--pile", "20"]);
+    assert_eq!(error_kinds(&rec), Vec::<String>::new());
+    assert_eq!(rec["result"]["winner"], 1, "{}", rec["result"]);
+    // Bad input is refused with the session's error, exit code 2.
+    let (o, _) = run(&["bot", "nim"], "0\n21 x\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "arena: the turn line is \"21 x\", not `pile max_take`\n");
+    let (o, _) = run(&["bot", "nim"], "");
+    assert!(o.status.success() && o.stdout.is_empty(), "no game, nothing written");
+}

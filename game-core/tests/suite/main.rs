@@ -3,4 +3,5 @@
 
 mod layout;
 mod rng;
+mod session;
 mod tic_tac_toe;
