@@ -4,6 +4,8 @@
 //! that plays a whole game with it: read a message, update the session,
 //! start the answer's clock, ask the bot, write its answer, note it.
 //! [`serve`] plays a [`Bot`](crate::bot::Bot) the same way (feature `bot`).
+//! [`read_line`] is the one line reader of the games' bot sides, its
+//! policy stated once.
 //!
 //! ```
 //! use game_core::session::{Answers, BotSession, run_bot};
@@ -207,4 +209,74 @@ where
         bot.set_time_left(left);
         S::reply(state, me, bot.turn(state, me))
     })
+}
+
+/// The longest line [`read_line`] reads, in bytes with its `\n`. The
+/// contests' referees send lines of a few dozen bytes (a Paper Soccer turn
+/// of a few hundred steps at most); a longer one is no referee's, and
+/// refusing it bounds the memory a bot spends on its input.
+pub const MAX_LINE: usize = 4096;
+
+/// Why [`read_line`] cannot read a line.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LineError {
+    /// The line is longer than [`MAX_LINE`] bytes.
+    #[error("the line is longer than {MAX_LINE} bytes")]
+    TooLong,
+    /// The line is not UTF-8 text (its first `valid_up_to` bytes are).
+    #[error("the line is not UTF-8 text (from byte {valid_up_to})")]
+    NotUtf8 {
+        /// The length of its longest UTF-8 start.
+        valid_up_to: usize,
+    },
+    /// Reading failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads one line of what the referee sends into `line` (cleared first),
+/// without its `\n` and a `\r` just before it; `Ok(false)` at the end of
+/// the input (nothing left to read). A last line without its `\n` is
+/// read. The policy of every game's bot side: lines end with `\n` (a
+/// referee on Windows may write `\r\n`), are UTF-8 text, and are at most
+/// [`MAX_LINE`] bytes; the contests' referees send short ASCII lines.
+///
+/// ```
+/// use game_core::session::{LineError, MAX_LINE, read_line};
+/// let mut input = "0\r\n1\nlast".as_bytes();
+/// let mut line = String::new();
+/// assert!(read_line(&mut input, &mut line).unwrap());
+/// assert_eq!(line, "0");
+/// assert!(read_line(&mut input, &mut line).unwrap() && line == "1");
+/// assert!(read_line(&mut input, &mut line).unwrap() && line == "last");
+/// assert!(!read_line(&mut input, &mut line).unwrap());
+/// let long = "7".repeat(MAX_LINE);
+/// assert!(matches!(read_line(&mut long.as_bytes(), &mut line), Err(LineError::TooLong)));
+/// assert!(matches!(read_line(&mut &b"\xff\n"[..], &mut line), Err(LineError::NotUtf8 { valid_up_to: 0 })));
+/// ```
+///
+/// # Errors
+/// [`LineError`]: a line too long (at most [`MAX_LINE`] bytes of it are
+/// consumed), not UTF-8, or a reading error.
+pub fn read_line<R: BufRead + ?Sized>(input: &mut R, line: &mut String) -> Result<bool, LineError> {
+    line.clear();
+    let mut bytes = Vec::new();
+    let limit = u64::try_from(MAX_LINE).unwrap_or(u64::MAX);
+    let n = std::io::Read::take(&mut *input, limit).read_until(b'\n', &mut bytes)?;
+    if n == 0 {
+        return Ok(false);
+    }
+    if !bytes.ends_with(b"\n") && n >= MAX_LINE {
+        return Err(LineError::TooLong);
+    }
+    let text = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    match std::str::from_utf8(text) {
+        Ok(t) => {
+            line.push_str(t);
+            Ok(true)
+        }
+        Err(e) => Err(LineError::NotUtf8 { valid_up_to: e.valid_up_to() }),
+    }
 }

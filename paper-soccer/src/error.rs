@@ -7,11 +7,9 @@ use crate::dir::{Dir, Point};
 use crate::pitch::Pitch;
 use game_core::{PlayerId, SeatError};
 
-/// The longest input line the bot side reads (see
-/// [`protocol::MAX_LINE`](crate::protocol::MAX_LINE), defined from it): kept
-/// here so that [`ProtocolError`] can name it without `error` depending on
-/// `protocol`.
-pub(crate) const MAX_LINE: usize = 4096;
+/// The longest input line the bot side reads: game-core's
+/// ([`game_core::session::MAX_LINE`]), which [`ProtocolError`] names.
+pub(crate) const MAX_LINE: usize = game_core::session::MAX_LINE;
 
 /// A number that is not a direction (not `0..=7`): the error of
 /// `Dir::try_from(u8)`.
@@ -220,6 +218,9 @@ pub enum ProtocolError {
     /// [`protocol::MAX_LINE`](crate::protocol::MAX_LINE) bytes.
     #[error("the {0} is longer than {MAX_LINE} bytes")]
     LineTooLong(&'static str),
+    /// An input line is not UTF-8 text.
+    #[error("the {0} is not UTF-8 text")]
+    NotText(&'static str),
     /// The id line is not `0` or `1`.
     #[error("the id line must be 0 or 1, not {0:?}")]
     BadId(String),
@@ -265,6 +266,7 @@ game_core::error_kinds!(ProtocolError {
     ProtocolError::Io { .. } => "io",
     ProtocolError::UnexpectedEnd(_) => "unexpected-end",
     ProtocolError::LineTooLong(_) => "line-too-long",
+    ProtocolError::NotText(_) => "not-text",
     ProtocolError::BadId(_) => "bad-id",
     ProtocolError::BadLength(_) => "bad-length",
     ProtocolError::LengthMismatch { .. } => "length-mismatch",

@@ -2,33 +2,30 @@
 //! keeping the position ([`Session`]), writing answers ([`write_answer`])
 //! and the whole loop ([`run_bot`]).
 
+use super::TIME_CONTROL;
 use super::message::{StartMessage, TurnMessage};
-use super::{MAX_LINE, TIME_CONTROL};
 use crate::dir::Dir;
 use crate::error::{ProtocolError, TurnError};
 use crate::notation::Turn;
 use crate::state::PaperSoccer;
 use game_core::PlayerId;
-use game_core::session::{self, Answers, BotSession};
+use game_core::session::{self, Answers, BotSession, LineError};
 use game_core::time::TimeControl;
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// One input line without its ending (`\n` or `\r\n`); `None` at the end
-/// of the input.
+/// of the input. `what` names the line in errors.
 fn read_line(input: &mut impl BufRead, what: &'static str) -> Result<Option<String>, ProtocolError> {
-    let mut buf = Vec::new();
-    let limit = u64::try_from(MAX_LINE).unwrap_or(u64::MAX);
-    let n = input.by_ref().take(limit).read_until(b'\n', &mut buf)?;
-    if n == 0 {
-        return Ok(None);
+    let mut line = String::new();
+    match session::read_line(input, &mut line) {
+        Ok(true) => Ok(Some(line)),
+        Ok(false) => Ok(None),
+        Err(LineError::TooLong) => Err(ProtocolError::LineTooLong(what)),
+        Err(LineError::NotUtf8 { .. }) => Err(ProtocolError::NotText(what)),
+        Err(LineError::Io(e)) => Err(e.into()),
+        Err(e) => Err(std::io::Error::other(e).into()),
     }
-    if !buf.ends_with(b"\n") && n >= MAX_LINE {
-        return Err(ProtocolError::LineTooLong(what));
-    }
-    let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    Ok(Some(String::from_utf8_lossy(line).into_owned()))
 }
 
 fn shortened(text: &str, max: usize) -> String {
@@ -263,6 +260,7 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::super::MAX_LINE;
     use super::*;
 
     #[test]
@@ -273,5 +271,7 @@ mod tests {
         assert_eq!(read_line(&mut fits.as_bytes(), "x").unwrap().map(|l| l.len()), Some(MAX_LINE - 1));
         let last = "0".repeat(MAX_LINE - 1);
         assert_eq!(read_line(&mut last.as_bytes(), "x").unwrap().map(|l| l.len()), Some(MAX_LINE - 1));
+        assert_eq!(read_line(&mut &b"1\xff\n"[..], "the id line"), Err(ProtocolError::NotText("the id line")));
+        assert_eq!(read_line(&mut "1\r\n".as_bytes(), "x"), Ok(Some("1".to_string())));
     }
 }

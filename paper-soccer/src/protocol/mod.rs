@@ -70,7 +70,9 @@
 //!   ending in `\r\n`, and a last line without its `\n`; anything else that
 //!   is not exactly the protocol (a space, a sign, a leading `+`) is a
 //!   [`ProtocolError`]. A line longer than [`MAX_LINE`] bytes is refused
-//!   without reading it all.
+//!   without reading it all, and a line that is not UTF-8 text is
+//!   [`ProtocolError::NotText`] (game-core's one line reader,
+//!   [`game_core::session::read_line`]).
 //! * The length line counts characters (all digits, so bytes too); a
 //!   length that does not match the turn line is an error, and so is `-`
 //!   with any length but `1`.
@@ -101,5 +103,7 @@ pub const TIME_CONTROL: TimeControl =
     TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(200) };
 
 /// The longest input line the bot side reads, in bytes (line ending
-/// included). A turn has at most 316 steps on the standard pitch.
+/// included): game-core's one line reader's
+/// ([`game_core::session::read_line`]). A turn has at most 316 steps on
+/// the standard pitch.
 pub const MAX_LINE: usize = crate::error::MAX_LINE;

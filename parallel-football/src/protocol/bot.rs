@@ -12,24 +12,24 @@ use crate::setup::Config;
 use crate::state::ParallelFootball;
 use game_core::PlayerId;
 use game_core::grid::Cell;
-use game_core::session::{self, Answers, BotSession};
+use game_core::session::{self, Answers, BotSession, LineError};
 use game_core::time::TimeControl;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// One line of input as text, `\n` removed; `None` at the end of the input.
+/// One line of input as text, without its `\n` (and a `\r` before it);
+/// `None` at the end of the input: game-core's one line reader
+/// ([`session::read_line`]).
 fn read_text_line(input: &mut impl BufRead) -> Result<Option<String>, ProtocolError> {
-    let mut bytes = Vec::new();
-    if input.read_until(b'\n', &mut bytes).map_err(ProtocolError::from)? == 0 {
-        return Ok(None);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-    }
-    match String::from_utf8(bytes) {
-        Ok(line) => Ok(Some(line)),
-        Err(e) => Err(unreadable(&String::from_utf8_lossy(e.as_bytes()), "a line of UTF-8 text")),
+    let mut line = String::new();
+    match session::read_line(input, &mut line) {
+        Ok(true) => Ok(Some(line)),
+        Ok(false) => Ok(None),
+        Err(LineError::NotUtf8 { .. }) => Err(unreadable("(not UTF-8)", "a line of UTF-8 text")),
+        Err(LineError::TooLong) => Err(unreadable("(a line too long)", "a line of at most 4096 bytes")),
+        Err(LineError::Io(e)) => Err(e.into()),
+        Err(e) => Err(std::io::Error::other(e).into()),
     }
 }
 

@@ -5,7 +5,7 @@ use crate::cell::{Cell, ROWS};
 use crate::error::ProtocolError;
 use crate::state::Yavalath;
 use game_core::PlayerId;
-use game_core::session::{self, Answers, BotSession};
+use game_core::session::{self, Answers, BotSession, LineError};
 use game_core::time::TimeControl;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -28,20 +28,21 @@ use std::time::Duration;
 pub fn read_turn<R: BufRead + ?Sized>(input: &mut R) -> Result<Option<TurnMessage>, ProtocolError> {
     let mut text = String::new();
     let mut line_no = 0;
-    let mut buf = Vec::new();
+    let mut line = String::new();
     // Appends the next line (with a `\n`) to `text`; false at the end of the input.
     let mut read = |text: &mut String| -> Result<bool, ProtocolError> {
         line_no += 1;
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(false);
+        let bad = |reason| ProtocolError::BadInput { line: line_no, reason };
+        match session::read_line(input, &mut line) {
+            Ok(false) => return Ok(false),
+            Ok(true) => {}
+            Err(LineError::NotUtf8 { .. }) => return Err(bad("the line is not UTF-8 text")),
+            Err(LineError::TooLong) => return Err(bad("the line is longer than 4096 bytes")),
+            Err(LineError::Io(e)) => return Err(e.into()),
+            Err(e) => return Err(std::io::Error::other(e).into()),
         }
-        let line = std::str::from_utf8(&buf)
-            .map_err(|_| ProtocolError::BadInput { line: line_no, reason: "the line is not UTF-8 text" })?;
-        text.push_str(line);
-        if !line.ends_with('\n') {
-            text.push('\n');
-        }
+        text.push_str(&line);
+        text.push('\n');
         Ok(true)
     };
     if !read(&mut text)? {
