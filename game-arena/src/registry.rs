@@ -437,6 +437,26 @@ mod tests {
     }
 
     #[test]
+    fn the_arena_guide_lists_every_game_and_its_options() {
+        let guide = include_str!("../../docs/arena.md");
+        let start = guide.find("## Games and their options").expect("the guide's section");
+        let section = &guide[start..start + guide[start..].find("\n## Seats").expect("the next section")];
+        for &game in GameName::ALL {
+            let row =
+                section.lines().find(|l| l.starts_with(&format!("| `{game}` |"))).unwrap_or_else(|| panic!("{game}"));
+            if let Some(rules) = game.info().rules {
+                assert!(row.contains(&format!("(../{rules})")), "{game}: {row}");
+            }
+            for flag in game.flags() {
+                assert!(row.contains(&format!("`{flag}`")), "{game}: {flag} in {row}");
+            }
+            assert_eq!(row.contains("| none |"), game.flags().is_empty(), "{row}");
+        }
+        let rows = section.lines().filter(|l| l.starts_with("| `")).count();
+        assert_eq!(rows, GameName::ALL.len(), "one row a game");
+    }
+
+    #[test]
     fn every_option_parses_what_it_says_it_takes() {
         for (help, option) in all_options() {
             assert!(help.contains(option.help), "{help}");

@@ -560,4 +560,12 @@ fn nim_bot_mode_plays_the_made_up_protocol_as_a_program() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "arena: the turn line is \"21 x\", not `pile max_take`\n");
     let (o, _) = run(&["bot", "nim"], "");
     assert!(o.status.success() && o.stdout.is_empty(), "no game, nothing written");
+    // Stones only go and max_take stays: a later turn line must follow.
+    let (o, _) = run(&["bot", "nim", "--bot", "alphabeta"], "0\n5 3\n9 3\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "1\n", "the first turn is answered (5 stones: take 1)");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "arena: the turn line \"9 3\" does not follow \"5 3\" (stones only go, max_take stays)\n"
+    );
 }

@@ -37,14 +37,14 @@ pub const INFO: GameInfo = GameInfo {
     options: &[
         GameOption {
             flag: "pile",
-            help: "stones at the start (1 to 255)",
+            help: "stones at the start, 1 to 255 (default 21)",
             values: Values::Whole { min: 1, max: 255 },
             field: "pile",
             null: None,
         },
         GameOption {
             flag: "max-take",
-            help: "most stones per move (1 to 255)",
+            help: "most stones per move, 1 to 255 (default 3)",
             values: Values::Whole { min: 1, max: 255 },
             field: "max_take",
             null: None,
@@ -144,9 +144,15 @@ pub enum NimProtocolError {
     /// A turn line is not `pile max_take` (two whole numbers, `max_take` at least 1).
     #[error("the turn line is {0:?}, not `pile max_take`")]
     BadTurn(String),
-    /// The input ends after the id line, before the first turn.
-    #[error("the input ends after the id line")]
-    NoTurn,
+    /// A turn line that no game reaches from the one before: more stones
+    /// than before, or another `max_take`.
+    #[error("the turn line {now:?} does not follow {before:?} (stones only go, max_take stays)")]
+    Unreachable {
+        /// The previous turn's `pile max_take`.
+        before: String,
+        /// This turn's.
+        now: String,
+    },
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
@@ -186,8 +192,9 @@ impl game_core::session::BotSession for NimSession {
             Some(l) => Err(NimProtocolError::BadId(l)),
         }
     }
+    /// Before the first turn line the game is unknown (`max_take` 0).
     fn start(me: PlayerId) -> Result<NimSession, NimProtocolError> {
-        Ok(NimSession { state: Nim { to_move: me, ..Nim::new(0, 1) } })
+        Ok(NimSession { state: Nim { pile: 0, max_take: 0, to_move: me } })
     }
     fn read_turn(&self, input: &mut dyn std::io::BufRead) -> Result<Option<(u8, u8)>, NimProtocolError> {
         let Some(line) = nim_line(input)? else { return Ok(None) };
@@ -201,7 +208,13 @@ impl game_core::session::BotSession for NimSession {
         }
     }
     fn update(&mut self, &(pile, max_take): &(u8, u8)) -> Result<(), NimProtocolError> {
-        self.state = Nim { pile, max_take, to_move: self.state.to_move };
+        let before = self.state;
+        let first = before.max_take == 0;
+        if !first && (pile > before.pile || max_take != before.max_take) {
+            let (before, now) = (format!("{} {}", before.pile, before.max_take), format!("{pile} {max_take}"));
+            return Err(NimProtocolError::Unreachable { before, now });
+        }
+        self.state = Nim { pile, max_take, to_move: before.to_move };
         Ok(())
     }
     fn state(&self) -> &Nim {

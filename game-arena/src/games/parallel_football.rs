@@ -68,21 +68,21 @@ pub const INFO: GameInfo = GameInfo {
     options: &[
         GameOption {
             flag: "p",
-            help: "players per team (default 4, at most 1024)",
+            help: "footballers per team, 1 to 1024 (default 4)",
             values: Values::Whole { min: 1, max: MAX_PLAYERS_PER_TEAM as u64 },
             field: "p",
             null: None,
         },
         GameOption {
             flag: "k",
-            help: "kick range (default 10, at most 46)",
+            help: "kick range, 1 to 46 (default 10)",
             values: Values::Whole { min: 1, max: MAX_KICK_RANGE as u64 },
             field: "k",
             null: None,
         },
         GameOption {
             flag: "max-turns",
-            help: "turn limit (default 20000)",
+            help: "turn limit, 1 or more (default 20000)",
             values: Values::Whole { min: 1, max: u32::MAX as u64 },
             field: "max_turns",
             null: None,

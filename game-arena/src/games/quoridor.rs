@@ -67,14 +67,14 @@ pub const INFO: GameInfo = GameInfo {
     options: &[
         GameOption {
             flag: "players",
-            help: "number of players (2 or 4)",
+            help: "number of players, 2 or 4 (default 2)",
             values: Values::OneOf { values: &[2, 4], refusal: "Quoridor is played by 2 or 4 players" },
             field: "players",
             null: None,
         },
         GameOption {
             flag: "max-ticks",
-            help: "tick limit (default 100 with 2 players, 200 with 4; 0 for none)",
+            help: "tick limit, 0 for none (default 100 with 2 players, 200 with 4; the protocol does not send it)",
             values: Values::Whole { min: 0, max: u32::MAX as u64 },
             field: "tick_limit",
             null: Some(0),
