@@ -32,7 +32,7 @@
 //! [`JudgeError::Fault`]; it judges turns the rules refuse as the referee
 //! does.
 
-use crate::games::{Adapter, AnswerError};
+use crate::games::{Adapter, ContestError};
 use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
 use crate::referee::{Referee, Said, Stop, Verdict, substitute_rng};
 use game_core::{Game, Outcome, PlayerId};
@@ -179,7 +179,7 @@ impl<'a, W: Write> Reporter<'a, W> {
         Ok(())
     }
 
-    fn refused_chance(&mut self, index: usize, e: &AnswerError) -> Result<(), JudgeError> {
+    fn refused_chance(&mut self, index: usize, e: &ContestError) -> Result<(), JudgeError> {
         self.flush_start()?;
         if self.opts.json {
             let f = [
@@ -257,7 +257,7 @@ impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
         _a: &A,
         r: &Referee<'_, A>,
         index: usize,
-        refused: Option<&AnswerError>,
+        refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
         let Some(e) = refused else {
             self.note_end(r);
@@ -296,7 +296,7 @@ pub trait Sink<A: Adapter> {
         a: &A,
         r: &Referee<'_, A>,
         index: usize,
-        refused: Option<&AnswerError>,
+        refused: Option<&ContestError>,
     ) -> Result<(), JudgeError>;
     /// A seat's turn as the referee decided it (`r` is after the turn).
     ///

@@ -25,7 +25,7 @@
 //! * **Simultaneous seats** all decide on the position at the start of
 //!   their round; each seat's turn is checked against it.
 
-use crate::games::{Adapter, AnswerError, FailurePolicy, ParsedAnswer};
+use crate::games::{Adapter, ContestError, FailurePolicy, ParsedAnswer};
 use game_core::referee::play_turn_on;
 use game_core::rng::{GameRng, derive_seed, seeded};
 use game_core::{Game, Outcome, PlayerId, PlayerSet, ToAct};
@@ -184,7 +184,7 @@ pub struct Verdict<M> {
     /// The played moves in the game's notation.
     pub played_text: String,
     /// Why the turn was refused, if it was.
-    pub error: Option<AnswerError>,
+    pub error: Option<ContestError>,
     /// Whether the refusal is a fact taken from the record (a time-out or a
     /// crash) rather than something the referee decided.
     pub recorded: bool,
@@ -281,8 +281,8 @@ impl<'a, A: Adapter> Referee<'a, A> {
         }
     }
 
-    fn game_over() -> AnswerError {
-        AnswerError { kind: "game-over", message: "the game is already over".into() }
+    fn game_over() -> ContestError {
+        ContestError { kind: "game-over", message: "the game is already over".into() }
     }
 
     /// Applies a chance value.
@@ -291,14 +291,14 @@ impl<'a, A: Adapter> Referee<'a, A> {
     /// `game-over` after the end (nothing changes); the game's error when
     /// the position is not at a chance node or the value does not fit it
     /// (the game then stops, result "not over").
-    pub fn chance(&mut self, c: &<A::Game as Game>::Chance) -> Result<(), AnswerError> {
+    pub fn chance(&mut self, c: &<A::Game as Game>::Chance) -> Result<(), ContestError> {
         if self.is_over() {
             return Err(Self::game_over());
         }
         self.round = None;
         self.state.apply_chance(c).map_err(|e| {
             self.stop = Some(Stop::Halted { ply: self.ply });
-            AnswerError::from_game(&e)
+            ContestError::from_game(&e)
         })
     }
 
@@ -346,14 +346,14 @@ impl<'a, A: Adapter> Referee<'a, A> {
             v.error = Some(Self::game_over());
             return v;
         }
-        let attempt: Result<Vec<_>, AnswerError> = match said {
+        let attempt: Result<Vec<_>, ContestError> = match said {
             Said::Moves(moves) => Ok(moves),
             Said::Text(line) => a.judge_line(&snapshot, p, &line),
             Said::Answer(raw) => match raw.cutoff {
                 Some(c) => {
                     v.recorded = true;
                     v.failure = Some(c.into());
-                    Err(AnswerError { kind: c.kind(), message: format!("{} (recorded)", cutoff_text(c)) })
+                    Err(ContestError { kind: c.kind(), message: format!("{} (recorded)", cutoff_text(c)) })
                 }
                 None => {
                     let lines: Vec<&[u8]> =

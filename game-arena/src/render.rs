@@ -1,7 +1,7 @@
 //! `arena render`: a recorded position as an SVG picture.
 
 use crate::error::RenderError;
-use crate::games::{Adapter, AnswerError};
+use crate::games::{Adapter, ContestError};
 use crate::judge::{Sink, replay};
 use crate::play::TurnEntry;
 use crate::referee::{Referee, Verdict};
@@ -35,7 +35,7 @@ impl<A: Adapter> Sink<A> for Upto<A> {
         _a: &A,
         r: &Referee<'_, A>,
         _index: usize,
-        _refused: Option<&AnswerError>,
+        _refused: Option<&ContestError>,
     ) -> Result<(), crate::judge::JudgeError> {
         if self.open() {
             self.state = Some(r.state().clone());

@@ -12,7 +12,7 @@
 //! which a bot bundled into one source file turns off.
 //!
 //! ```
-//! use game_core::referee::{Contest, FailurePolicy, ParsedAnswer, AnswerError, TurnLog};
+//! use game_core::referee::{Contest, FailurePolicy, ParsedAnswer, ContestError, TurnLog};
 //! use game_core::{Game, GameError, PlayerId, TimeControl, nim::Nim};
 //! use std::time::Duration;
 //!
@@ -29,12 +29,12 @@
 //!     fn turn_message(&self, state: &Nim, _: PlayerId, _: &[TurnLog<u8>], _: bool) -> String {
 //!         format!("{}\n", state.pile)
 //!     }
-//!     fn parse_answer(&self, _: &Nim, _: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+//!     fn parse_answer(&self, _: &Nim, _: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, ContestError> {
 //!         self.judge_line(&Nim::new(0, 3), PlayerId(0), &String::from_utf8_lossy(lines[0]))
 //!             .map(ParsedAnswer::new)
 //!     }
-//!     fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
-//!         line.trim().parse().map(|t| vec![t]).map_err(|_| AnswerError::new("unreadable", "not a number"))
+//!     fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, ContestError> {
+//!         line.trim().parse().map(|t| vec![t]).map_err(|_| ContestError::new("unreadable", "not a number"))
 //!     }
 //! }
 //!
@@ -100,32 +100,32 @@ impl<M> ParsedAnswer<M> {
 /// Why an answer cannot be played: a kebab-case kind (the game error's
 /// [`GameError::kind`] where there is one) and a message for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswerError {
+pub struct ContestError {
     /// Kebab-case kind.
     pub kind: &'static str,
     /// For people.
     pub message: String,
 }
 
-impl AnswerError {
+impl ContestError {
     /// An error of `kind` saying `message`.
-    pub fn new(kind: &'static str, message: impl Into<String>) -> AnswerError {
-        AnswerError { kind, message: message.into() }
+    pub fn new(kind: &'static str, message: impl Into<String>) -> ContestError {
+        ContestError { kind, message: message.into() }
     }
 
     /// From a game error: its kind and its message.
-    pub fn from_game<E: GameError>(e: &E) -> AnswerError {
-        AnswerError { kind: e.kind(), message: e.to_string() }
+    pub fn from_game<E: GameError>(e: &E) -> ContestError {
+        ContestError { kind: e.kind(), message: e.to_string() }
     }
 }
 
-impl fmt::Display for AnswerError {
+impl fmt::Display for ContestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for AnswerError {}
+impl std::error::Error for ContestError {}
 
 /// A turn played so far, for protocols that echo earlier turns.
 #[derive(Clone, Debug, PartialEq)]
@@ -223,7 +223,7 @@ pub trait Contest: Send + Sync + 'static {
         state: &Self::Game,
         seat: PlayerId,
         lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<<Self::Game as Game>::Move>, AnswerError>;
+    ) -> Result<ParsedAnswer<<Self::Game as Game>::Move>, ContestError>;
     /// Plays a parsed turn on `state`. On error the state may be partly
     /// changed (the caller restores it).
     ///
@@ -235,12 +235,12 @@ pub trait Contest: Send + Sync + 'static {
         state: &mut Self::Game,
         seat: PlayerId,
         moves: &[<Self::Game as Game>::Move],
-    ) -> Result<(), AnswerError> {
+    ) -> Result<(), ContestError> {
         for &m in moves {
-            state.play(seat, m).map_err(|e| AnswerError::from_game(&e))?;
+            state.play(seat, m).map_err(|e| ContestError::from_game(&e))?;
         }
         if state.to_act().includes(seat) && !state.is_over() {
-            return Err(AnswerError::new("incomplete-turn", "the answer ends while the player must still move"));
+            return Err(ContestError::new("incomplete-turn", "the answer ends while the player must still move"));
         }
         Ok(())
     }
@@ -287,7 +287,7 @@ pub trait Contest: Send + Sync + 'static {
         state: &Self::Game,
         player: PlayerId,
         line: &str,
-    ) -> Result<Vec<<Self::Game as Game>::Move>, AnswerError>;
+    ) -> Result<Vec<<Self::Game as Game>::Move>, ContestError>;
     /// The legal moves of the player to act, in protocol notation, sorted.
     fn next_legal(&self, state: &Self::Game) -> Vec<String> {
         let mut out = Vec::new();
@@ -316,7 +316,7 @@ pub fn play_turn_on<C: Contest + ?Sized>(
     state: &mut C::Game,
     p: PlayerId,
     moves: &[<C::Game as Game>::Move],
-) -> Result<(), AnswerError> {
+) -> Result<(), ContestError> {
     let mut trial = snapshot.clone();
     contest.apply_turn(&mut trial, p, moves)?;
     if state == snapshot {
@@ -325,7 +325,7 @@ pub fn play_turn_on<C: Contest + ?Sized>(
         return Ok(());
     }
     for &m in moves {
-        state.play(p, m).map_err(|e| AnswerError::from_game(&e))?;
+        state.play(p, m).map_err(|e| ContestError::from_game(&e))?;
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! exactly as `arena judge` and `arena view` do.
 
 use crate::error::{AnalysisError, JudgeError};
-use crate::games::{Adapter, AnswerError};
+use crate::games::{Adapter, ContestError};
 use crate::judge::Sink;
 use crate::play::TurnEntry;
 use crate::referee::{Referee, Verdict};
@@ -49,7 +49,7 @@ impl<A: Adapter> Sink<A> for Collect<A::Game> {
         _a: &A,
         r: &Referee<'_, A>,
         _i: usize,
-        _refused: Option<&AnswerError>,
+        _refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
         self.now = Some(r.state().clone());
         Ok(())

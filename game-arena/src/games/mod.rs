@@ -5,7 +5,7 @@
 use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
 use crate::error::{ConfigError, ServeError};
 pub use game_core::TimeControl;
-pub use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
+pub use game_core::referee::{AnswerNote, Contest, ContestError, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
 use game_core::session::{Answers, BotSession};
 use game_core::{Game, PlayerId};
 pub use info::{BotHelp, GameInfo, GameOption, GameOptions, Values};

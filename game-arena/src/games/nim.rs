@@ -7,7 +7,7 @@
 //! [`NimSession`] (`arena bot nim`).
 
 use super::{
-    Adapter, AnswerError, BotHelp, ConfigError, Contest, FailurePolicy, GameInfo, GameOption, GameOptions,
+    Adapter, BotHelp, ConfigError, Contest, ContestError, FailurePolicy, GameInfo, GameOption, GameOptions,
     ParsedAnswer, TimeControl, TurnLog, Values, xml_escape,
 };
 use game_core::nim::Nim;
@@ -64,8 +64,8 @@ pub fn build(options: &GameOptions) -> Result<NimAdapter, ConfigError> {
     Ok(NimAdapter { pile: options.value("pile").unwrap_or(21), max_take: options.value("max-take").unwrap_or(3) })
 }
 
-fn parse_take(text: &str) -> Result<u8, AnswerError> {
-    text.parse::<u8>().map_err(|_| AnswerError {
+fn parse_take(text: &str) -> Result<u8, ContestError> {
+    text.parse::<u8>().map_err(|_| ContestError {
         kind: "unreadable",
         message: "not a number of stones (the answer is one whole number)".into(),
     })
@@ -93,11 +93,11 @@ impl Contest for NimAdapter {
         s.push_str(&format!("{} {}\n", state.pile, state.max_take));
         s
     }
-    fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+    fn parse_answer(&self, _state: &Nim, _seat: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, ContestError> {
         let line = &*String::from_utf8_lossy(lines.first().copied().unwrap_or_default());
         Ok(ParsedAnswer { moves: vec![parse_take(line)?], notes: Vec::new() })
     }
-    fn judge_line(&self, _state: &Nim, _player: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
+    fn judge_line(&self, _state: &Nim, _player: PlayerId, line: &str) -> Result<Vec<u8>, ContestError> {
         Ok(vec![parse_take(line)?])
     }
 }

@@ -48,7 +48,7 @@ pub use page::{index_page, page, page_data};
 
 use crate::analysis::{Analysis, PlyAnalysis};
 use crate::error::ViewError;
-use crate::games::{Adapter, AnswerError};
+use crate::games::{Adapter, ContestError};
 use crate::judge::{JudgeError, Sink};
 use crate::play::{AnswerEntry, TurnEntry};
 use crate::referee::{Referee, Verdict};
@@ -152,7 +152,7 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
         a: &A,
         r: &Referee<'_, A>,
         _index: usize,
-        _refused: Option<&AnswerError>,
+        _refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
         // A chance value belongs to the ply before it: redraw its last frame.
         let (Some(start), Some(before)) = (&self.start, &self.before) else { return Ok(()) };

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use game_core::nim::Nim;
-//! use game_core::referee::{AnswerError, Contest, FailurePolicy, ParsedAnswer, TurnLog};
+//! use game_core::referee::{ContestError, Contest, FailurePolicy, ParsedAnswer, TurnLog};
 //! use game_core::testing::contest::{Reply, ScriptSeat, Seat, host};
 //! use game_core::{PlayerId, TimeControl};
 //! use std::time::Duration;
@@ -22,11 +22,11 @@
 //!     fn failure_policy(&self) -> FailurePolicy { FailurePolicy::Loss }
 //!     fn format_move(&self, _: &Nim, take: u8) -> String { take.to_string() }
 //!     fn turn_message(&self, s: &Nim, _: PlayerId, _: &[TurnLog<u8>], _: bool) -> String { format!("{}\n", s.pile) }
-//!     fn parse_answer(&self, s: &Nim, p: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+//!     fn parse_answer(&self, s: &Nim, p: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, ContestError> {
 //!         self.judge_line(s, p, &String::from_utf8_lossy(lines[0])).map(ParsedAnswer::new)
 //!     }
-//!     fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
-//!         line.parse().map(|t| vec![t]).map_err(|_| AnswerError::new("unreadable", "not a number"))
+//!     fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, ContestError> {
+//!         line.parse().map(|t| vec![t]).map_err(|_| ContestError::new("unreadable", "not a number"))
 //!     }
 //! }
 //!
@@ -39,7 +39,7 @@
 //! assert_eq!(game.failures[0].kind, "unreadable");
 //! ```
 
-use crate::referee::{AnswerError, Contest, FailurePolicy, TurnLog, play_turn_on};
+use crate::referee::{Contest, ContestError, FailurePolicy, TurnLog, play_turn_on};
 use crate::rng::seeded;
 use crate::{Game, Outcome, PlayerId, ToAct};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -242,7 +242,7 @@ pub struct HostedFailure {
     pub seat: PlayerId,
     /// The turn's number (from 1, all seats counted).
     pub turn: usize,
-    /// `timeout`, `crash`, or the kind of the [`AnswerError`].
+    /// `timeout`, `crash`, or the kind of the [`ContestError`].
     pub kind: &'static str,
     /// Whether a substitute turn was played for it.
     pub substituted: bool,
@@ -308,7 +308,7 @@ pub fn host<C: Contest>(contest: &C, seats: &mut [&mut dyn Seat], seed: u64) -> 
         };
         let snapshot = state.clone();
         for p in deciders {
-            let answer: Result<Vec<_>, (&'static str, Option<AnswerError>)> = if live[p.index()] {
+            let answer: Result<Vec<_>, (&'static str, Option<ContestError>)> = if live[p.index()] {
                 let text = contest.turn_message(&snapshot, p, &hosted.turns, first[p.index()]);
                 first[p.index()] = false;
                 tell(seats, p, text, &mut hosted.messages);
@@ -405,11 +405,11 @@ mod tests {
         fn skips_line(&self, line: &[u8]) -> bool {
             line.is_empty()
         }
-        fn parse_answer(&self, s: &Nim, p: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, AnswerError> {
+        fn parse_answer(&self, s: &Nim, p: PlayerId, lines: &[&[u8]]) -> Result<ParsedAnswer<u8>, ContestError> {
             self.judge_line(s, p, &String::from_utf8_lossy(lines[0])).map(ParsedAnswer::new)
         }
-        fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, AnswerError> {
-            line.parse().map(|t| vec![t]).map_err(|_| AnswerError::new("unreadable", "not a number"))
+        fn judge_line(&self, _: &Nim, _: PlayerId, line: &str) -> Result<Vec<u8>, ContestError> {
+            line.parse().map(|t| vec![t]).map_err(|_| ContestError::new("unreadable", "not a number"))
         }
     }
 

@@ -9,7 +9,7 @@ use crate::error::TurnError;
 use crate::notation::Turn;
 use crate::state::{Board, PaperSoccer};
 use game_core::PlayerId;
-use game_core::referee::{AnswerError as ContestAnswerError, Contest, FailurePolicy, ParsedAnswer, TurnLog};
+use game_core::referee::{Contest, ContestError, FailurePolicy, ParsedAnswer, TurnLog};
 use game_core::time::TimeControl;
 
 /// The first line a bot reads: its id (`0` attacks the top goal and moves
@@ -173,9 +173,9 @@ impl Contest for Referee {
         state: &PaperSoccer,
         _seat: PlayerId,
         lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Dir>, ContestAnswerError> {
+    ) -> Result<ParsedAnswer<Dir>, ContestError> {
         let line = lines.first().copied().unwrap_or_default();
-        let turn = parse_answer(state, line).map_err(|e| ContestAnswerError::from_game(&e))?;
+        let turn = parse_answer(state, line).map_err(|e| ContestError::from_game(&e))?;
         Ok(ParsedAnswer { moves: turn.steps().to_vec(), notes: Vec::new() })
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
@@ -184,12 +184,12 @@ impl Contest for Referee {
     /// A turn is checked by the crate's turn checker, whether it came as an
     /// answer line, a text record's line or a record's step events, so all
     /// three get the referee's checks in its order and the same errors.
-    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), ContestAnswerError> {
-        let turn = Turn::new(moves.to_vec()).ok_or_else(|| ContestAnswerError::from_game(&TurnError::Empty))?;
-        state.play_turn_steps(&turn).map_err(|e| ContestAnswerError::from_game(&e))
+    fn apply_turn(&self, state: &mut PaperSoccer, _seat: PlayerId, moves: &[Dir]) -> Result<(), ContestError> {
+        let turn = Turn::new(moves.to_vec()).ok_or_else(|| ContestError::from_game(&TurnError::Empty))?;
+        state.play_turn_steps(&turn).map_err(|e| ContestError::from_game(&e))
     }
-    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, ContestAnswerError> {
-        state.after_turn(line).map_err(|e| ContestAnswerError::from_game(&e))?;
+    fn judge_line(&self, state: &PaperSoccer, _player: PlayerId, line: &str) -> Result<Vec<Dir>, ContestError> {
+        state.after_turn(line).map_err(|e| ContestError::from_game(&e))?;
         Ok(digits(line))
     }
 }

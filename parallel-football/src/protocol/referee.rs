@@ -252,7 +252,7 @@ mod contest {
     use crate::order::FootballMove;
     use crate::order::Order;
     use crate::state::ParallelFootball;
-    use game_core::referee::{AnswerError, AnswerNote, Contest, FailurePolicy, ParsedAnswer, TurnLog};
+    use game_core::referee::{AnswerNote, Contest, ContestError, FailurePolicy, ParsedAnswer, TurnLog};
     use game_core::rng::GameRng;
     use game_core::{Game, GameError, MoveNotation, PlayerId, TimeControl};
 
@@ -294,11 +294,11 @@ mod contest {
             state: &ParallelFootball,
             seat: PlayerId,
             lines: &[&[u8]],
-        ) -> Result<ParsedAnswer<FootballMove>, AnswerError> {
+        ) -> Result<ParsedAnswer<FootballMove>, ContestError> {
             let config = state.config();
             let lines = lines.iter().copied();
             if state.in_placement() {
-                let a = parse_placements(lines, &config, seat).map_err(|e| AnswerError::from_game(&e))?;
+                let a = parse_placements(lines, &config, seat).map_err(|e| ContestError::from_game(&e))?;
                 let moves = a.cells.into_iter().map(FootballMove::Place).collect();
                 return Ok(ParsedAnswer { moves, notes: problems_to_notes(a.problems, "starts on its home") });
             }
@@ -359,8 +359,8 @@ mod contest {
             state: &ParallelFootball,
             _player: PlayerId,
             line: &str,
-        ) -> Result<Vec<FootballMove>, AnswerError> {
-            turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| AnswerError::from_game(&e))).collect()
+        ) -> Result<Vec<FootballMove>, ContestError> {
+            turn_words(line).iter().map(|m| state.parse_move(m).map_err(|e| ContestError::from_game(&e))).collect()
         }
     }
 

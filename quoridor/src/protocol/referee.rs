@@ -338,9 +338,9 @@ impl game_core::referee::Contest for Referee {
         state: &Quoridor,
         _seat: PlayerId,
         lines: &[&[u8]],
-    ) -> Result<game_core::referee::ParsedAnswer<Move>, game_core::referee::AnswerError> {
+    ) -> Result<game_core::referee::ParsedAnswer<Move>, game_core::referee::ContestError> {
         let line = lines.first().copied().unwrap_or_default();
-        let mv = parse_answer(state.size(), line).map_err(|e| game_core::referee::AnswerError::from_game(&e))?;
+        let mv = parse_answer(state.size(), line).map_err(|e| game_core::referee::ContestError::from_game(&e))?;
         Ok(game_core::referee::ParsedAnswer { moves: vec![mv], notes: Vec::new() })
     }
     fn end_message(&self, _state: &Quoridor, _seat: PlayerId) -> String {
@@ -372,9 +372,9 @@ impl game_core::referee::Contest for Referee {
         state: &Quoridor,
         _player: PlayerId,
         line: &str,
-    ) -> Result<Vec<Move>, game_core::referee::AnswerError> {
+    ) -> Result<Vec<Move>, game_core::referee::ContestError> {
         crate::notation::parse_any(line, state.size())
             .map(|m| vec![m])
-            .map_err(|e| game_core::referee::AnswerError::from_game(&e))
+            .map_err(|e| game_core::referee::ContestError::from_game(&e))
     }
 }

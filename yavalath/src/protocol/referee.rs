@@ -58,16 +58,16 @@ impl Contest for Referee {
         _state: &Yavalath,
         _seat: PlayerId,
         lines: &[&[u8]],
-    ) -> Result<ParsedAnswer<Cell>, contest::AnswerError> {
+    ) -> Result<ParsedAnswer<Cell>, contest::ContestError> {
         let line = lines.first().copied().unwrap_or_default();
-        let a = parse_answer(line).map_err(|e| contest::AnswerError::from_game(&e))?;
+        let a = parse_answer(line).map_err(|e| contest::ContestError::from_game(&e))?;
         Ok(ParsedAnswer { moves: vec![a.cell], notes: Vec::new() })
     }
     fn judge_split(&self, text: &str) -> Vec<String> {
         text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
     }
-    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, contest::AnswerError> {
-        parse_move_text(line).map(|c| vec![c]).map_err(|e| contest::AnswerError::from_game(&e))
+    fn judge_line(&self, _state: &Yavalath, _player: PlayerId, line: &str) -> Result<Vec<Cell>, contest::ContestError> {
+        parse_move_text(line).map(|c| vec![c]).map_err(|e| contest::ContestError::from_game(&e))
     }
 }
 
