@@ -25,7 +25,7 @@
 //! ```
 //!
 //! Adding a game: its crate, its `games/<game>.rs` (the contest's
-//! [`Adapter`](crate::games::Adapter), an `INFO` and a `build`), and one
+//! [`Adapter`], an `INFO` and a `build`), and one
 //! line in the list below.
 
 use crate::error::{ConfigError, OptionError, UnknownGameError, ValueError};

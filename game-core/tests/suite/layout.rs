@@ -280,6 +280,23 @@ fn the_protocol_module_has_exactly_its_four_parts() {
 }
 
 #[test]
+fn time_control_is_declared_in_protocol_mod_and_the_session_is_the_bot_side() {
+    for (krate, _) in GAMES {
+        let mod_rs = read(krate, "protocol/mod.rs");
+        assert!(mod_rs.contains("pub const TIME_CONTROL: TimeControl"), "{krate}: TIME_CONTROL in protocol/mod.rs");
+        for other in ["protocol/message.rs", "protocol/bot.rs", "protocol/referee.rs"] {
+            assert!(
+                !read(krate, other).contains("pub const TIME_CONTROL"),
+                "{krate}: TIME_CONTROL declared in {other}"
+            );
+        }
+        let bot = read(krate, "protocol/bot.rs");
+        assert!(bot.contains("impl BotSession for Session"), "{krate}: protocol/bot.rs's Session is a BotSession");
+        assert!(bot.contains("session::run_bot::<Session"), "{krate}: run_bot is game-core's loop with the Session");
+    }
+}
+
+#[test]
 fn every_error_type_lives_in_error_rs_and_parse_errors_are_named_parse_first() {
     for (krate, _) in GAMES {
         let mut files = Vec::new();

@@ -5,7 +5,8 @@
 // type) before its cast, so the casts are exact.
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
 
-use super::message::{History, PlacedWall, TIME_CONTROL};
+use super::TIME_CONTROL;
+use super::message::{History, PlacedWall};
 use crate::error::ProtocolError;
 use crate::moves::{Move, Wall};
 use crate::setup::{Config, Setup};

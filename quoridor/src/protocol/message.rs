@@ -3,15 +3,8 @@
 
 use crate::moves::{Move, Wall};
 use game_core::PlayerId;
-use game_core::time::TimeControl;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
-
-/// The time a bot has: a clock of 1000 ms at the start, plus 30 ms added at
-/// each of its turns.
-pub const TIME_CONTROL: TimeControl =
-    TimeControl::Clock { initial: Duration::from_secs(1), increment: Duration::from_millis(30) };
 
 /// What a bot reads when the game is over for it.
 pub const END_MESSAGE: &str = "-1\n";

@@ -129,9 +129,17 @@ mod bot;
 mod message;
 mod referee;
 
+use game_core::time::TimeControl;
+use std::time::Duration;
+
+/// The time a bot has: a clock of 1000 ms at the start, plus 30 ms added at
+/// each of its turns.
+pub const TIME_CONTROL: TimeControl =
+    TimeControl::Clock { initial: Duration::from_secs(1), increment: Duration::from_millis(30) };
+
 pub use crate::error::{AnswerError, ProtocolError, RecordError};
 pub use bot::{Session, StartMessage, TurnMessage, format_answer, read_start, read_turn, run_bot, write_answer};
-pub use message::{END_MESSAGE, History, PlacedWall, TIME_CONTROL};
+pub use message::{END_MESSAGE, History, PlacedWall};
 #[cfg(feature = "referee")]
 pub use referee::Referee;
 pub use referee::{parse_answer, replay_lines, skips_line, start_message, turn_message};

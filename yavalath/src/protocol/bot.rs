@@ -1,6 +1,7 @@
 //! The bot side: reading turns, keeping the [`Session`], writing answers, and [`run_bot`].
 
-use super::message::{Answer, TIME_CONTROL, TurnMessage, check_last_move, player_of_id};
+use super::TIME_CONTROL;
+use super::message::{Answer, TurnMessage, check_last_move, player_of_id};
 use crate::cell::{Cell, ROWS};
 use crate::error::ProtocolError;
 use crate::state::Yavalath;

@@ -9,15 +9,9 @@ use crate::cell::{Cell, ROWS, row_len};
 use crate::error::{ProtocolError, SetupError};
 use crate::notation::parse_move_text;
 use crate::state::Yavalath;
-use game_core::time::TimeControl;
 use game_core::{PlayerId, SeatError};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
-
-/// The time limits: 1000 ms for each player's first answer, 100 ms for every later one.
-pub const TIME_CONTROL: TimeControl =
-    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(100) };
 
 /// The protocol id of a player: `1` for the first player ([`PlayerId`]`(0)`), `2` for the second.
 #[must_use]

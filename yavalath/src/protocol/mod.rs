@@ -135,11 +135,18 @@ mod message;
 #[cfg(feature = "referee")]
 mod referee;
 
+use game_core::time::TimeControl;
+use std::time::Duration;
+
+/// The time limits: 1000 ms for each player's first answer, 100 ms for every later one.
+pub const TIME_CONTROL: TimeControl =
+    TimeControl::PerAnswer { first: Duration::from_secs(1), later: Duration::from_millis(100) };
+
 #[cfg(feature = "referee")]
 pub use crate::error::AnswerError;
 pub use crate::error::{ProtocolError, RecordError};
 pub use crate::notation::{parse_move_text, parse_record};
 pub use bot::{Session, format_answer, read_turn, run_bot, write_answer};
-pub use message::{Answer, TIME_CONTROL, TurnMessage, player_of_id, protocol_id};
+pub use message::{Answer, TurnMessage, player_of_id, protocol_id};
 #[cfg(feature = "referee")]
 pub use referee::{Referee, parse_answer, skips_line, start_message, turn_message};

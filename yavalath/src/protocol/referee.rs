@@ -2,7 +2,8 @@
 //! ([`turn_message`]) and how it reads an answer ([`parse_answer`], exactly as the contest's Java
 //! referee does: see the `protocol` module docs).
 
-use super::message::{Answer, TIME_CONTROL, TurnMessage};
+use super::TIME_CONTROL;
+use super::message::{Answer, TurnMessage};
 use crate::cell::Cell;
 use crate::error::{AnswerError, ProtocolError};
 use crate::notation::parse_move_text;
