@@ -64,7 +64,8 @@
 //! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
 //!   every turn of `play` (from the bots' raw answers) and of `judge` (from
 //!   a record's answers, lines or events), so the two cannot disagree;
-//!   [`crosscheck`] proves text and JSON records are judged alike.
+//!   `crosscheck` (test support, feature `testing`) proves text and JSON
+//!   records are judged alike.
 //! * [`view`]: `arena view`, a record as a self-contained HTML page that
 //!   steps through the game ply by ply (and the pages of a series).
 //! * [`analysis`]: `arena analyze`, every ply of a record evaluated by a
@@ -158,6 +159,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod bot;
+#[cfg(feature = "testing")]
 pub mod crosscheck;
 pub mod error;
 pub mod files;
