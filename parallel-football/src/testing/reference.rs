@@ -57,7 +57,7 @@ pub use crate::error::ReferenceError;
 
 /// A contested cell of a turn (step 2): more legal kicks than balls.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Contest {
+pub struct ContestedCell {
     /// The cell.
     pub cell: Cell,
     /// Balls on it at the start of the turn (at least 1: a kick needs a ball).
@@ -241,13 +241,13 @@ fn position(setup: &Setup, i: usize) -> Cell {
 /// # Errors
 /// [`ReferenceError::Setup`], [`ReferenceError::Placement`] or
 /// [`ReferenceError::OrderCount`].
-pub fn contests(setup: &Setup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
+pub fn contests(setup: &Setup, orders: &[Order]) -> Result<Vec<ContestedCell>, ReferenceError> {
     ParallelFootball::from_setup(setup.clone())?;
     contests_valid(setup, orders)
 }
 
 /// [`contests`] on a setup known to be valid.
-fn contests_valid(setup: &Setup, orders: &[Order]) -> Result<Vec<Contest>, ReferenceError> {
+fn contests_valid(setup: &Setup, orders: &[Order]) -> Result<Vec<ContestedCell>, ReferenceError> {
     check_orders(setup, orders)?;
     let c = setup.config;
     let mut out = Vec::new();
@@ -262,7 +262,7 @@ fn contests_valid(setup: &Setup, orders: &[Order]) -> Result<Vec<Contest>, Refer
                 .collect();
             let balls = balls_at(setup, cell);
             if kickers.len() as u32 > balls {
-                out.push(Contest { cell, balls: balls as u16, kickers });
+                out.push(ContestedCell { cell, balls: balls as u16, kickers });
             }
         }
     }
@@ -283,14 +283,20 @@ fn check_orders(setup: &Setup, orders: &[Order]) -> Result<(), ReferenceError> {
 /// choices), each list increasing. At most `limit` lists, in lexicographic
 /// order of the choices.
 #[must_use]
-pub fn allocations(contests: &[Contest], limit: usize) -> Vec<Vec<u16>> {
+pub fn allocations(contests: &[ContestedCell], limit: usize) -> Vec<Vec<u16>> {
     let mut out = Vec::new();
     let mut chosen = Vec::new();
     allocate_from(contests, 0, &mut chosen, &mut out, limit);
     out
 }
 
-fn allocate_from(contests: &[Contest], start: usize, chosen: &mut Vec<u16>, out: &mut Vec<Vec<u16>>, limit: usize) {
+fn allocate_from(
+    contests: &[ContestedCell],
+    start: usize,
+    chosen: &mut Vec<u16>,
+    out: &mut Vec<Vec<u16>>,
+    limit: usize,
+) {
     if out.len() >= limit {
         return;
     }

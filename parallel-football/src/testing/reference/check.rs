@@ -7,7 +7,7 @@
 use super::contests_valid as contests;
 use super::resolve_valid as resolve;
 use super::{
-    Contest, ReferenceError, allocations, end_reason, legal_moves, order_error, pending_orders, placed, position,
+    ContestedCell, ReferenceError, allocations, end_reason, legal_moves, order_error, pending_orders, placed, position,
     setup_of, to_act,
 };
 use crate::allocation::ExplicitAllocation;
@@ -59,8 +59,8 @@ pub fn check_turn(field: &Field, orders: &[Order]) -> Result<(), Violation> {
         detail: format!("the fast contests refuse the orders: {e}"),
         at: None,
     })?;
-    let as_model: Vec<Contest> =
-        fast_contests.into_iter().map(|(cell, balls, kickers)| Contest { cell, balls, kickers }).collect();
+    let as_model: Vec<ContestedCell> =
+        fast_contests.into_iter().map(|(cell, balls, kickers)| ContestedCell { cell, balls, kickers }).collect();
     if as_model != model_contests {
         return fail("turn-contests", format!("fast {as_model:?}, reference {model_contests:?}"));
     }
@@ -120,7 +120,7 @@ pub fn check_turn(field: &Field, orders: &[Order]) -> Result<(), Violation> {
 
 /// A uniformly drawn allocation: for every contested cell, `balls` of its
 /// kickers, each remaining kicker equally likely at each pick.
-fn draw(contests: &[Contest], rng: &mut GameRng) -> Vec<u16> {
+fn draw(contests: &[ContestedCell], rng: &mut GameRng) -> Vec<u16> {
     let mut out = Vec::new();
     for c in contests {
         let mut left = c.kickers.clone();
