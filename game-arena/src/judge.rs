@@ -1,6 +1,6 @@
 //! `arena judge`: checks a game record against the rules.
 //!
-//! Two readers feed the one judging core ([`crate::referee::Referee`]),
+//! Two readers feed the one judging core ([`crate::referee::TurnJudge`]),
 //! both as streams (memory bounded by the position and one turn, not by
 //! the record):
 //! * a **text record** has one turn per line in the game's record notation
@@ -34,7 +34,7 @@
 
 use crate::games::{Adapter, ContestError};
 use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
-use crate::referee::{Referee, Said, Stop, Verdict, substitute_rng};
+use crate::referee::{Said, Stop, TurnJudge, Verdict, substitute_rng};
 use game_core::{Game, Outcome, PlayerId};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Value, json};
@@ -92,7 +92,7 @@ impl<'a, W: Write> Reporter<'a, W> {
     }
 
     /// Notes the end of the game once the referee says it is over.
-    fn note_end<A: Adapter>(&mut self, r: &Referee<'_, A>) {
+    fn note_end<A: Adapter>(&mut self, r: &TurnJudge<'_, A>) {
         if self.ended.is_some() || !r.is_over() {
             return;
         }
@@ -109,7 +109,7 @@ impl<'a, W: Write> Reporter<'a, W> {
     fn judged<A: Adapter>(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         answered: bool,
     ) -> Result<(), JudgeError> {
@@ -198,7 +198,12 @@ impl<'a, W: Write> Reporter<'a, W> {
 
     /// The result where judging ended, and in JSON the fault that stopped
     /// it (people read the fault on the standard error).
-    fn result<A: Adapter>(&mut self, a: &A, r: &Referee<'_, A>, fault: Option<&RecordFault>) -> Result<(), JudgeError> {
+    fn result<A: Adapter>(
+        &mut self,
+        a: &A,
+        r: &TurnJudge<'_, A>,
+        fault: Option<&RecordFault>,
+    ) -> Result<(), JudgeError> {
         self.flush_start()?;
         let result = r.result();
         if self.opts.json {
@@ -248,14 +253,14 @@ fn ordered(pairs: &[(&str, Value)]) -> String {
 }
 
 impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
-    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+    fn start(&mut self, a: &A, r: &TurnJudge<'_, A>) -> Result<(), JudgeError> {
         Reporter::start(self, a, r.state());
         Ok(())
     }
     fn chance(
         &mut self,
         _a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         index: usize,
         refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
@@ -270,7 +275,7 @@ impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
     fn turn(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         entry: &TurnEntry,
     ) -> Result<(), JudgeError> {
@@ -285,7 +290,7 @@ pub trait Sink<A: Adapter> {
     ///
     /// # Errors
     /// The sink's own (writing, drawing).
-    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError>;
+    fn start(&mut self, a: &A, r: &TurnJudge<'_, A>) -> Result<(), JudgeError>;
     /// A chance value of entry `index` (from 0) of the turn list, applied
     /// (`refused` is `None`) or refused.
     ///
@@ -294,7 +299,7 @@ pub trait Sink<A: Adapter> {
     fn chance(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         index: usize,
         refused: Option<&ContestError>,
     ) -> Result<(), JudgeError>;
@@ -305,7 +310,7 @@ pub trait Sink<A: Adapter> {
     fn turn(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         entry: &TurnEntry,
     ) -> Result<(), JudgeError>;
@@ -358,13 +363,13 @@ fn text_record<'a, A: Adapter, R: BufRead, W: Write>(
     a: &'a A,
     input: R,
     rep: &mut Reporter<'_, W>,
-) -> (Option<Referee<'a, A>>, Result<(), JudgeError>) {
+) -> (Option<TurnJudge<'a, A>>, Result<(), JudgeError>) {
     if !a.text_records() {
         let e = format!("{} records are the JSON records `arena play --record` writes", a.name());
         return (None, Err(JudgeError::Unreadable(e)));
     }
     // A text record has no seed: a substitute turn cannot be re-derived.
-    let mut r = Referee::new(a, a.start(), None);
+    let mut r = TurnJudge::new(a, a.start(), None);
     rep.start(a, r.state());
     let judged = text_turns(a, input, &mut r, rep);
     (Some(r), judged)
@@ -373,7 +378,7 @@ fn text_record<'a, A: Adapter, R: BufRead, W: Write>(
 fn text_turns<A: Adapter, R: BufRead, W: Write>(
     a: &A,
     mut input: R,
-    r: &mut Referee<'_, A>,
+    r: &mut TurnJudge<'_, A>,
     rep: &mut Reporter<'_, W>,
 ) -> Result<(), JudgeError> {
     let n = r.state().players().max(1);
@@ -421,7 +426,7 @@ pub fn replay<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
     a: &'a A,
     de: D,
     sink: &mut S,
-) -> Result<Referee<'a, A>, JudgeError> {
+) -> Result<TurnJudge<'a, A>, JudgeError> {
     let (referee, judged) = replay_to(a, de, sink, |e| JudgeError::Unreadable(format!("bad JSON: {e}")));
     judged?;
     referee.ok_or_else(no_setup)
@@ -435,7 +440,7 @@ fn replay_to<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
     de: D,
     sink: &mut S,
     bad: impl FnOnce(D::Error) -> JudgeError,
-) -> (Option<Referee<'a, A>>, Result<(), JudgeError>) {
+) -> (Option<TurnJudge<'a, A>>, Result<(), JudgeError>) {
     let mut failure = None;
     let mut referee = None;
     let r = de.deserialize_map(RecordVisitor { a, sink, failure: &mut failure, referee: &mut referee });
@@ -477,7 +482,7 @@ struct RecordVisitor<'a, 'o, A: Adapter, S> {
     a: &'a A,
     sink: &'o mut S,
     failure: &'o mut Option<JudgeError>,
-    referee: &'o mut Option<Referee<'a, A>>,
+    referee: &'o mut Option<TurnJudge<'a, A>>,
 }
 
 /// Stops deserializing with `e` kept for the caller.
@@ -549,7 +554,7 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
 /// the one its turns give. A game the arena stopped itself (a draw by
 /// `arena-limit` or `arena-error`) has a result its turns do not give.
 fn check_result<A: Adapter>(
-    r: &Referee<'_, A>,
+    r: &TurnJudge<'_, A>,
     stated: Option<ResultEntry>,
     outcome: Option<Outcome>,
 ) -> Result<(), RecordFault> {
@@ -579,7 +584,7 @@ fn open<'a, A: Adapter, S: Sink<A>>(
     format: Option<u64>,
     game: bool,
     config: Option<Value>,
-) -> Result<Referee<'a, A>, JudgeError> {
+) -> Result<TurnJudge<'a, A>, JudgeError> {
     if format != Some(u64::from(RECORD_FORMAT)) {
         return Err(JudgeError::Format { found: format.unwrap_or(0), expected: RECORD_FORMAT });
     }
@@ -591,14 +596,14 @@ fn open<'a, A: Adapter, S: Sink<A>>(
     };
     let start = <A::Game as Game>::from_setup(setup)
         .map_err(|e| JudgeError::Unreadable(format!("invalid start setup: {e}")))?;
-    let r = Referee::new(a, start, seed.map(substitute_rng));
+    let r = TurnJudge::new(a, start, seed.map(substitute_rng));
     sink.start(a, &r)?;
     Ok(r)
 }
 
 struct TurnsSeed<'a, 'o, A: Adapter, S> {
     a: &'a A,
-    r: &'o mut Referee<'a, A>,
+    r: &'o mut TurnJudge<'a, A>,
     sink: &'o mut S,
     failure: &'o mut Option<JudgeError>,
 }
@@ -645,7 +650,7 @@ impl<'de, A: Adapter, S: Sink<A>> Visitor<'de> for TurnsSeed<'_, '_, A, S> {
 /// Judges turn number `t` (from 1, the referee's ply) of a JSON record.
 fn judge_turn<A: Adapter>(
     a: &A,
-    r: &mut Referee<'_, A>,
+    r: &mut TurnJudge<'_, A>,
     t: usize,
     e: &TurnEntry,
 ) -> Result<Verdict<<A::Game as Game>::Move>, JudgeError> {

@@ -61,7 +61,7 @@
 //!   ranks; for two seats the Elo difference with its 95 % interval, LOS,
 //!   draw ratio, the pentanomial statistics of game pairs and the SPRT
 //!   (`play --sprt`); for more seats a Plackett-Luce fit of the placements.
-//! * [`referee`]: the one judging core. [`referee::Referee::turn`] decides
+//! * [`referee`]: the one judging core. [`referee::TurnJudge::turn`] decides
 //!   every turn of `play` (from the bots' raw answers) and of `judge` (from
 //!   a record's answers, lines or events), so the two cannot disagree;
 //!   `crosscheck` (test support, feature `testing`) proves text and JSON

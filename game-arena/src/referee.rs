@@ -1,7 +1,7 @@
 //! The one judging core: what a seat said on its turn, in, and the verdict
 //! the game's rules give it, out. `arena play` (with the bots' live
 //! answers) and `arena judge` (with the answers or moves of a record) both
-//! call [`Referee::turn`], so the two cannot decide a turn differently.
+//! call [`TurnJudge::turn`], so the two cannot decide a turn differently.
 //!
 //! A turn's input is a [`Said`]: a bot's raw answer as the arena received
 //! it (bytes, or the time-out or crash that cut it short), a line of a text
@@ -228,9 +228,10 @@ pub enum Stop {
 }
 
 /// The judging core: the position, who failed, and the seeded generator of
-/// substitute turns.
+/// substitute turns. (Named apart from each game crate's
+/// `protocol::Referee`, the contest it applies.)
 #[derive(Clone, Debug)]
-pub struct Referee<'a, A: Adapter> {
+pub struct TurnJudge<'a, A: Adapter> {
     a: &'a A,
     state: A::Game,
     substitutes: Option<GameRng>,
@@ -240,11 +241,11 @@ pub struct Referee<'a, A: Adapter> {
     round: Option<(A::Game, PlayerSet)>,
 }
 
-impl<'a, A: Adapter> Referee<'a, A> {
-    /// A referee from `start`, drawing substitute turns from `substitutes`
+impl<'a, A: Adapter> TurnJudge<'a, A> {
+    /// A judge from `start`, drawing substitute turns from `substitutes`
     /// ([`substitute_rng`] of the game's seed; `None` when it is not known).
-    pub fn new(a: &'a A, start: A::Game, substitutes: Option<GameRng>) -> Referee<'a, A> {
-        Referee { a, state: start, substitutes, stop: None, ply: 0, round: None }
+    pub fn new(a: &'a A, start: A::Game, substitutes: Option<GameRng>) -> TurnJudge<'a, A> {
+        TurnJudge { a, state: start, substitutes, stop: None, ply: 0, round: None }
     }
 
     /// The position now.

@@ -4,7 +4,7 @@ use crate::error::RenderError;
 use crate::games::{Adapter, ContestError};
 use crate::judge::{Sink, replay};
 use crate::play::TurnEntry;
-use crate::referee::{Referee, Verdict};
+use crate::referee::{TurnJudge, Verdict};
 use game_core::{Game, PlayerId};
 use serde_json::Value;
 
@@ -25,7 +25,7 @@ impl<A: Adapter> Upto<A> {
 }
 
 impl<A: Adapter> Sink<A> for Upto<A> {
-    fn start(&mut self, _a: &A, r: &Referee<'_, A>) -> Result<(), crate::judge::JudgeError> {
+    fn start(&mut self, _a: &A, r: &TurnJudge<'_, A>) -> Result<(), crate::judge::JudgeError> {
         self.start = Some(r.state().clone());
         self.state = Some(r.state().clone());
         Ok(())
@@ -33,7 +33,7 @@ impl<A: Adapter> Sink<A> for Upto<A> {
     fn chance(
         &mut self,
         _a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         _index: usize,
         _refused: Option<&ContestError>,
     ) -> Result<(), crate::judge::JudgeError> {
@@ -45,7 +45,7 @@ impl<A: Adapter> Sink<A> for Upto<A> {
     fn turn(
         &mut self,
         _a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         _entry: &TurnEntry,
     ) -> Result<(), crate::judge::JudgeError> {

@@ -7,7 +7,7 @@ use crate::error::{AnalysisError, JudgeError};
 use crate::games::{Adapter, ContestError};
 use crate::judge::Sink;
 use crate::play::TurnEntry;
-use crate::referee::{Referee, Verdict};
+use crate::referee::{TurnJudge, Verdict};
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
 use serde_json::Value;
 
@@ -40,14 +40,14 @@ struct Collect<G: Game> {
 }
 
 impl<A: Adapter> Sink<A> for Collect<A::Game> {
-    fn start(&mut self, _a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+    fn start(&mut self, _a: &A, r: &TurnJudge<'_, A>) -> Result<(), JudgeError> {
         self.now = Some(r.state().clone());
         Ok(())
     }
     fn chance(
         &mut self,
         _a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         _i: usize,
         _refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
@@ -57,7 +57,7 @@ impl<A: Adapter> Sink<A> for Collect<A::Game> {
     fn turn(
         &mut self,
         _a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         _t: &TurnEntry,
     ) -> Result<(), JudgeError> {

@@ -1,4 +1,4 @@
-//! One game: the seats answer, the judging core ([`Referee`]) decides every
+//! One game: the seats answer, the judging core ([`TurnJudge`]) decides every
 //! turn, and the record keeps what happened.
 
 use super::journal::Failures;
@@ -10,7 +10,7 @@ use super::seat::{SeatAnswer, Seats};
 use super::spec::BotSpec;
 use crate::error::PlayError;
 use crate::games::{Adapter, TurnLog};
-use crate::referee::{Failure, Referee, Said, substitute_rng};
+use crate::referee::{Failure, Said, TurnJudge, substitute_rng};
 use game_core::rng::{GameRng, seeded};
 use game_core::{Game, Outcome, PlayerId, ToAct};
 
@@ -44,7 +44,7 @@ pub fn play_game<A: Adapter>(
 /// record's head and turns to `record` as the game goes (the caller
 /// finishes it with the summary's tail).
 ///
-/// Every turn is decided by the judging core ([`Referee::turn`]), the same
+/// Every turn is decided by the judging core ([`TurnJudge::turn`]), the same
 /// that `arena judge` runs on the record. Never panics on bot behaviour:
 /// every failure is recorded and costs what the game's [`FailurePolicy`](crate::games::FailurePolicy)
 /// says; every process is killed and reaped before this returns. Memory
@@ -119,7 +119,7 @@ const ABORTED: &str = "aborted";
 struct OneGame<'a, A: Adapter> {
     a: &'a A,
     seats: Seats<'a, A>,
-    referee: Referee<'a, A>,
+    referee: TurnJudge<'a, A>,
     chance_rng: GameRng,
     record: Option<&'a mut RecordWriter>,
     /// The first failure to write the record (the game stops there).
@@ -150,7 +150,7 @@ impl<'a, A: Adapter> OneGame<'a, A> {
         OneGame {
             a,
             seats,
-            referee: Referee::new(a, start.clone(), Some(substitute_rng(seed))),
+            referee: TurnJudge::new(a, start.clone(), Some(substitute_rng(seed))),
             chance_rng: seeded(seed),
             record,
             write_error: None,

@@ -6,7 +6,7 @@
 //!   turn and reading an external program's raw answer lines against its
 //!   deadline; [`builtin_bot`] and [`check_specs`].
 //! * [`play_game`] (`game`): one game, every turn decided by the judging
-//!   core [`Referee`](crate::referee::Referee).
+//!   core [`TurnJudge`](crate::referee::TurnJudge).
 //! * [`Played`] (`record`): what a game leaves, its JSON record written as
 //!   the game goes ([`RecordWriter`]: a temporary file renamed into place),
 //!   and the bounded log of its problems ([`MAX_SEAT_ERRORS`] per seat).

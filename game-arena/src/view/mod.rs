@@ -51,7 +51,7 @@ use crate::error::ViewError;
 use crate::games::{Adapter, ContestError};
 use crate::judge::{JudgeError, Sink};
 use crate::play::{AnswerEntry, TurnEntry};
-use crate::referee::{Referee, Verdict};
+use crate::referee::{TurnJudge, Verdict};
 use game_core::{Game, PlayerId};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -127,7 +127,7 @@ struct Drawing<'x, A: Adapter> {
 }
 
 impl<A: Adapter> Sink<A> for Drawing<'_, A> {
-    fn start(&mut self, a: &A, r: &Referee<'_, A>) -> Result<(), JudgeError> {
+    fn start(&mut self, a: &A, r: &TurnJudge<'_, A>) -> Result<(), JudgeError> {
         let state = r.state();
         self.frames.push(a.view_svg(state, &[], state, &[], state));
         self.plies.push(Ply {
@@ -150,7 +150,7 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
     fn chance(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         _index: usize,
         _refused: Option<&ContestError>,
     ) -> Result<(), JudgeError> {
@@ -168,7 +168,7 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
     fn turn(
         &mut self,
         a: &A,
-        r: &Referee<'_, A>,
+        r: &TurnJudge<'_, A>,
         v: &Verdict<<A::Game as Game>::Move>,
         t: &TurnEntry,
     ) -> Result<(), JudgeError> {
