@@ -138,8 +138,8 @@ pub const TIME_CONTROL: TimeControl =
     TimeControl::Clock { initial: Duration::from_secs(1), increment: Duration::from_millis(30) };
 
 pub use crate::error::{AnswerError, ProtocolError, RecordError};
-pub use bot::{Session, StartMessage, TurnMessage, format_answer, read_start, read_turn, run_bot, write_answer};
-pub use message::{END_MESSAGE, History, PlacedWall};
+pub use bot::{Session, format_answer, read_start, read_turn, run_bot, write_answer};
+pub use message::{END_MESSAGE, History, PlacedWall, StartMessage, TurnMessage};
 #[cfg(feature = "referee")]
 pub use referee::Referee;
 pub use referee::{parse_answer, replay_lines, skips_line, start_message, turn_message};
