@@ -265,13 +265,12 @@ pub fn all_options() -> Vec<(String, &'static GameOption)> {
     all
 }
 
-/// The help of `--bot`: every game's built-in bots, what `best` is in each,
-/// and the rules every spec follows.
+/// The built-in bots' part of `--bot`'s help: every game's built-in bots,
+/// the rules of their budgets, and what `best` is in each game.
 #[must_use]
 pub fn bot_help() -> String {
     let mut text = String::from(
-        "A seat's bot, once per seat in seat order.\n\n\
-         Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).\n",
+        "Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).\n",
     );
     // Games with the same own bots share a line.
     let mut groups: Vec<(Vec<&'static str>, &'static [BotHelp])> = Vec::new();
@@ -304,8 +303,7 @@ pub fn bot_help() -> String {
         .filter(|g| g.best_bot() != "mcts")
         .map(|g| format!("{} in {}", g.best_bot(), g.as_str()))
         .collect();
-    text.push_str(&format!("best is {},\nand mcts in the other games.\n", special.join(",\n")));
-    text.push_str(EXTERNAL_BOTS);
+    text.push_str(&format!("best is {}, and mcts in the other games.", special.join(", ")));
     text
 }
 
@@ -320,13 +318,6 @@ times --time-factor; a larger one is refused before any game. iters=N and depth=
 (the same play for a seed), and a large one can lose on time.
 An option given twice, or two that set the budget (iters= or depth= with ms=), is refused.
 ";
-
-/// External programs and seat names (in [`bot_help`]).
-const EXTERNAL_BOTS: &str =
-    "External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
-a program that cannot start (missing, not executable) is refused before any game (exit code 2).
-Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
-tables show, otherwise the spec itself.";
 
 #[cfg(test)]
 mod tests {
@@ -428,12 +419,15 @@ mod tests {
                     crate::play::check_specs(&a, &["random".into(), "mcts".into(), name.into()], 1.0).is_ok()
                 ));
                 assert_eq!(made.unwrap(), own.contains(&name), "{name} in {game}");
-                let listed = help.lines().any(|l| l.contains(game.as_str()) && l.contains(name));
+                let listed =
+                    help.lines().any(|l| !l.starts_with("best is") && l.contains(game.as_str()) && l.contains(name));
                 assert_eq!(listed, own.contains(&name), "--bot help on {name} in {game}");
             }
         }
         assert!(help.contains(&format!("(depth 1 to {})", crate::play::MAX_ALPHABETA_DEPTH)));
-        assert!(help.contains("best is alphabeta in yavalath,\nsearch in parallel-football,\nand mcts"));
+        assert!(
+            help.contains("best is alphabeta in yavalath, search in parallel-football, and mcts in the other games.")
+        );
     }
 
     #[test]

@@ -72,8 +72,8 @@ pub(crate) enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// A seat's bot, once per seat in seat order (see the list below).
-        #[arg(long = "bot", value_name = "SPEC", long_help = registry::bot_help())]
+        /// A seat's bot, once per seat in seat order (`--help` lists them).
+        #[arg(long = "bot", value_name = "SPEC", long_help = bot_help(SEAT_BOT))]
         bots: Vec<String>,
         /// Number of games, 1 or more (seats rotate over the same seed).
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(1))]
@@ -219,8 +219,8 @@ pub(crate) enum Cmd {
         game: GameName,
         #[command(flatten)]
         opts: GameOpts,
-        /// The built-in bot (see the list below).
-        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = registry::bot_help())]
+        /// The built-in bot (`--help` lists them).
+        #[arg(long = "bot", value_name = "SPEC", default_value = "random", long_help = bot_help(BOT_MODE))]
         bot: String,
         /// Seed of the bot's generator.
         #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0))]
@@ -327,6 +327,28 @@ fn parse_blunder(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `--bot`'s help: what it is in this command, then the built-in bots
+/// (the registry's [`registry::bot_help`]).
+fn bot_help(heading: &str) -> String {
+    let programs = if heading == BOT_MODE { String::new() } else { format!("\n{EXTERNAL_BOTS}") };
+    format!("{heading}\n\n{}{programs}", registry::bot_help())
+}
+
+/// `--bot` of `play`.
+const SEAT_BOT: &str = "A seat's bot, once per seat in seat order (a built-in bot, or a program as the end says).";
+/// `--bot` of `league`.
+const LEAGUE_BOT: &str =
+    "A bot to add to the league, named: name=NAME,SPEC, with a built-in bot or a program as SPEC (see the end).";
+/// `--bot` of `bot`, where only a built-in bot answers.
+const BOT_MODE: &str = "The built-in bot that answers the protocol (not a program, not a name=).";
+
+/// What `--bot` takes beside the built-in bots, in `play` and `league`.
+const EXTERNAL_BOTS: &str =
+    "External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
+a program that cannot start (missing, not executable) is refused before any game (exit code 2).
+Name a seat with a prefix: name=NAME,SPEC (e.g. name=boss,cmd:java -cp dir Player); the name is what
+tables show, otherwise the spec itself.";
+
 /// `--jobs`: a number of games at the same time, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Jobs {
@@ -361,7 +383,7 @@ pub(crate) struct LeagueArgs {
     /// The league's directory (bots.txt and one directory of records per group).
     pub(crate) dir: PathBuf,
     /// A bot to add: name=NAME,SPEC (names: letters, digits, '.', '_', '-'; see the list below).
-    #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = registry::bot_help())]
+    #[arg(long = "bot", value_name = "name=NAME,SPEC", long_help = bot_help(LEAGUE_BOT))]
     pub(crate) bots: Vec<String>,
     /// Round robin: games of each pairing (group), a multiple of the seats so that every seed is
     /// played with every seat rotation.
