@@ -121,12 +121,24 @@ fn main() -> ExitCode {
             })
         }
     };
-    match r {
+    match r.map_err(seat_option_hint) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arena: {e}");
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// A wrong number of `--bot`s in a game whose seats an option sets (Quoridor's
+/// `--players`): the error says which value of the option takes that many.
+fn seat_option_hint(e: CliError) -> CliError {
+    let CliError::Play(PlayError::SeatCount { game, bots, .. }) = &e else { return e };
+    let Ok(name) = game.parse::<GameName>() else { return e };
+    let takes = |o: &&game_arena::registry::GameOption| matches!(o.values, game_arena::registry::Values::OneOf { values, .. } if values.contains(&(*bots as u64)));
+    match name.info().options.iter().find(|o| o.field == "players").filter(takes) {
+        Some(option) => CliError::SeatsByOption { flag: option.flag, bots: *bots, source: Box::new(e) },
+        None => e,
     }
 }
 
@@ -173,6 +185,8 @@ enum CliError {
     Analysis(#[from] game_arena::error::AnalysisError),
     #[error(transparent)]
     Option(#[from] OptionError),
+    #[error("{source} (or --{flag} {bots} for {bots} seats)")]
+    SeatsByOption { flag: &'static str, bots: usize, source: Box<CliError> },
     #[error(transparent)]
     Shard(#[from] play::ShardError),
     #[error(transparent)]

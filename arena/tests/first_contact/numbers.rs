@@ -14,6 +14,22 @@ fn a_series_or_bench_of_no_games_is_refused_naming_the_option() {
 }
 
 #[test]
+fn a_bot_count_an_option_of_the_game_would_seat_names_that_option() {
+    let four = ["play", "quoridor", "--bot", "random", "--bot", "random", "--bot", "random", "--bot", "random"];
+    assert_eq!(
+        refused(&four),
+        "arena: quoridor with this configuration has 2 seats, not 4: give --bot 2 times (or --players 4 for 4 seats)"
+    );
+    // Three seats no value of --players gives, and a game without the option: no hint.
+    let three = refused(&four[..8]);
+    assert_eq!(three, "arena: quoridor with this configuration has 2 seats, not 3: give --bot 2 times");
+    assert_eq!(
+        refused(&["play", "yavalath", "--bot", "random"]),
+        "arena: yavalath with this configuration has 2 seats, not 1: give --bot 2 times"
+    );
+}
+
+#[test]
 fn negative_numbers_are_read_as_numbers_and_refused_saying_what_the_option_takes() {
     for (args, expected) in [
         (&["play", "nim", "--games", "-3"][..], "'--games <GAMES>': expected a whole number, 1 or more"),
