@@ -99,7 +99,9 @@ struct Edge<M> {
 ///   [`Bot::evaluate`]). The player to move picks an edge by UCB1 on the
 ///   edge's own visits and values (kept in the parent's edge array, so a
 ///   selection reads no other node).
-/// * Solved positions: a finished game is solved with its outcome's values;
+/// * Solved positions: a finished game is solved with its outcome's values,
+///   and so is a new node the evaluation (without playout) scores exactly
+///   1 (a certain win) for the player to move there;
 ///   a node is solved when its mover has a move to a node solved as a win
 ///   for it, or every move is solved (then by the mover's best). An
 ///   iteration stops at a solved node and backs up its exact values; a
@@ -361,6 +363,13 @@ impl<G: Game + Zobrist, P: Policy<G>> DagMcts<G, P> {
             (n.solved, n.exact) = (true, values);
         } else {
             playout(s, &mut self.policy, self.cfg.playout_limit, &mut self.rng, &mut self.buf, &mut values);
+            // The evaluation of the leaf itself proving a win for its mover.
+            if let (0, ToAct::Player(p)) = (self.cfg.playout_limit, s.to_act()) {
+                if values[p.index()] >= WIN_VALUE {
+                    let n = &mut self.nodes[node as usize];
+                    (n.solved, n.exact) = (true, values);
+                }
+            }
         }
         let mut solving = self.nodes[node as usize].solved;
         for k in (0..self.path.len()).rev() {
