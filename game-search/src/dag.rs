@@ -227,6 +227,12 @@ impl<G: Game + Zobrist, P: Policy<G>> DagMcts<G, P> {
             self.clear();
         }
         let (root, _) = self.node_for(state);
+        // A root its evaluation solved has no moves yet: the winning one is
+        // still to be found.
+        let r = &mut self.nodes[root as usize];
+        if r.solved && !r.expanded && !state.is_over() {
+            r.solved = false;
+        }
         let mut scratch = self.scratch.take().unwrap_or_else(|| state.clone());
         let mut meter = Meter::start(budget, self.cfg.check_every);
         while !self.nodes[root as usize].solved && meter.go_on() {
