@@ -330,7 +330,8 @@ pub(crate) const BOT_HELP: &str = "A seat's bot, once per seat in seat order.
 Every game: random; mcts[:iters=N|ms=N][,c=X][,rollout=N]; best (the game's strongest built-in bot).
 yavalath and nim: also alphabeta[:depth=N|ms=N] (depth 1 to 8).
 quoridor: also walker (steps along a shortest path, never places a wall).
-paper-soccer: also greedy (the whole turn ending nearest the goal it attacks).
+paper-soccer: also greedy (the whole turn ending nearest the goal it attacks);
+search[:ms=N][,rollout=N] (paper-soccer: MCTS over positions merged by hash, evaluating bounce chains).
 parallel-football: also greedy; search[:ms=N][,rollout=N] (the game's rollout search).
 Without iters=, depth= or ms=, mcts, alphabeta and search spend each turn a share of the game's time
 limits (scaled by --time-factor), and every built-in bot is held to those limits like a program.
@@ -341,7 +342,7 @@ times --time-factor; a larger one is refused before any game. iters=N and depth=
 (the same play for a seed), and a large one can lose on time.
 An option given twice, or two that set the budget (iters= or depth= with ms=), is refused.
 best is alphabeta in yavalath,
-search in parallel-football,
+search in paper-soccer and parallel-football,
 and mcts in the other games.
 External programs: cmd:PROGRAM ARGS (split like a POSIX shell: quotes group, a backslash escapes);
 a program that cannot start (missing, not executable) is refused before any game (exit code 2).
@@ -352,7 +353,7 @@ tables show, otherwise the spec itself.";
 /// [`BOT_HELP`] lists).
 #[cfg(test)]
 pub(crate) const OWN_BOTS: &[(GameName, &[&str])] = &[
-    (GameName::PaperSoccer, &["greedy"]),
+    (GameName::PaperSoccer, &["greedy", "search"]),
     (GameName::Yavalath, &["alphabeta"]),
     (GameName::Quoridor, &["walker"]),
     (GameName::ParallelFootball, &["greedy", "search"]),

@@ -2,7 +2,8 @@
 //! ([`protocol::Referee`]: the messages, the answer read exactly as the
 //! referee reads it, any failed answer loses, [`protocol::TIME_CONTROL`])
 //! with the arena's bots, pictures (an analysis's best move drawn as the
-//! path of its steps) and bot mode. Moves are single steps
+//! path of its steps) and bot mode; `search` (and `best`) is the graph
+//! search [`game_search::DagMcts`] with the game's turn evaluation. Moves are single steps
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
@@ -21,6 +22,15 @@ pub use paper_soccer::protocol::Referee;
 /// Steps of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 0;
 
+/// Steps of random play from a new node before the `search` bot
+/// evaluates (`search:rollout=N` sets it): none, the evaluation follows
+/// the mover's bounce chains itself.
+pub const SEARCH_ROLLOUT: u32 = 0;
+
+/// The `search` bot's UCT exploration constant (measured against 0.2 to
+/// 1.0 in `docs/bots.md`).
+pub const SEARCH_EXPLORATION: f64 = 0.3;
+
 impl Adapter for protocol::Referee {
     fn config(&self) -> serde_json::Value {
         serde_json::json!({"width": 8, "height": 10})
@@ -32,6 +42,27 @@ impl Adapter for protocol::Referee {
     /// [`paper_soccer::evaluation::value`].
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
+    }
+    /// The graph search ([`game_search::DagMcts`]): the turn's step
+    /// positions merged by their hash, new positions scored by
+    /// [`paper_soccer::evaluation::turn_value`] after `rollout` random steps
+    /// (default [`SEARCH_ROLLOUT`]), exploration [`SEARCH_EXPLORATION`].
+    fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
+        let cfg = game_search::DagConfig {
+            exploration: SEARCH_EXPLORATION,
+            playout_limit: rollout.unwrap_or(SEARCH_ROLLOUT),
+            ..game_search::DagConfig::default()
+        };
+        let policy = game_search::EvalCut(|g: &PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
+            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
+            out[1] = -out[0];
+        });
+        Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
+    }
+    /// The graph search, `search`: it beats `mcts` and `greedy` at the
+    /// game's clock (`docs/bots.md`).
+    fn best_bot(&self) -> &'static str {
+        "search"
     }
     fn builtin_names(&self) -> &'static [&'static str] {
         &["greedy"]
