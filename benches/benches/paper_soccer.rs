@@ -2,14 +2,17 @@
 //! crate's fast playout, the generic `game_core::random_playout` through
 //! `Game::play_out_randomly`, and the per-move loop through the trait that
 //! game-search's playouts run, side by side), whole-turn generation on
-//! mid-game positions, and perft.
+//! mid-game positions, perft, and the searches' evaluations and iterations
+//! (`value` and `turn_value`; `Mcts` and `DagMcts` on evaluated leaves).
 //!
 //! `cargo bench -p benches --bench paper_soccer -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use game_core::MAX_PLAYERS;
 use game_core::rng::{below, seeded};
 use game_core::{perft, random_playout};
-use game_search::{UniformRandom, playout};
+use game_search::{Budget, DagConfig, DagMcts, EvalCut, Mcts, MctsConfig, UniformRandom, playout};
+use paper_soccer::evaluation::{turn_value, value};
 use paper_soccer::{Dir, PaperSoccer, TurnGen};
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -142,5 +145,51 @@ fn perfts(c: &mut Criterion) {
     assert!(!start.is_over());
 }
 
-criterion_group!(benches, random_games, turn_generation, perfts);
+/// The leaf evaluations per position, and search iterations per second of
+/// `Mcts` and `DagMcts` scored by them (the arena's `mcts` and `search`),
+/// 2,000 iterations from one mid-game position with a fresh search each
+/// time.
+fn search(c: &mut Criterion) {
+    let mut g = c.benchmark_group("paper_soccer/search");
+    let positions = game_positions(20);
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function(format!("value_{}_positions", positions.len()), |b| {
+        b.iter(|| positions.iter().map(|p| value(p, game_core::PlayerId(0))).sum::<f64>())
+    });
+    g.bench_function(format!("turn_value_{}_positions", positions.len()), |b| {
+        b.iter(|| positions.iter().map(|p| turn_value(p, game_core::PlayerId(0))).sum::<f64>())
+    });
+    type Eval = fn(&PaperSoccer, game_core::PlayerId) -> f64;
+    let pos = positions[positions.len() / 2];
+    let me = pos.to_move().expect("a game going on");
+    let iterations = 2000;
+    g.throughput(Throughput::Elements(u64::from(iterations)));
+    for (name, eval) in [("value", value as Eval), ("turn_value", turn_value as Eval)] {
+        let policy = EvalCut(move |g: &PaperSoccer, out: &mut [f64; MAX_PLAYERS]| {
+            out[0] = eval(g, game_core::PlayerId(0));
+            out[1] = -out[0];
+        });
+        let cfg = MctsConfig {
+            budget: Budget::Iterations(iterations),
+            playout_limit: 0,
+            reuse_tree: false,
+            ..MctsConfig::default()
+        };
+        g.bench_function(format!("mcts_{name}_iterations"), |b| {
+            b.iter(|| black_box(Mcts::with_policy(cfg, policy, 1).search(&pos, me).len()))
+        });
+        g.bench_function(format!("dag_{name}_iterations"), |b| {
+            b.iter(|| {
+                black_box(
+                    DagMcts::with_policy(DagConfig::default(), policy, 1)
+                        .search(&pos, Budget::Iterations(iterations))
+                        .len(),
+                )
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, random_games, turn_generation, perfts, search);
 criterion_main!(benches);

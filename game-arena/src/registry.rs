@@ -280,7 +280,8 @@ pub fn bot_help() -> String {
             continue;
         }
         let same = |b: &&'static [BotHelp]| {
-            b.len() == bots.len() && b.iter().zip(bots).all(|(x, y)| (x.name, x.options) == (y.name, y.options))
+            b.len() == bots.len()
+                && b.iter().zip(bots).all(|(x, y)| (x.name, x.options, x.about) == (y.name, y.options, y.about))
         };
         match groups.iter_mut().find(|(_, b)| same(b)) {
             Some((names, _)) => names.push(game.as_str()),
@@ -426,7 +427,7 @@ mod tests {
         }
         assert!(help.contains(&format!("(depth 1 to {})", crate::play::MAX_ALPHABETA_DEPTH)));
         assert!(
-            help.contains("best is alphabeta in yavalath, search in parallel-football, and mcts in the other games.")
+            help.contains("best is search in paper-soccer, alphabeta in yavalath, search in parallel-football, and mcts in the other games.")
         );
     }
 

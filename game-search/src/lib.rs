@@ -14,8 +14,11 @@
 //!   the searcher maximises, every other player is assumed to minimise its
 //!   value.
 //! * [`FlatMonteCarlo`]: playouts for each root move, best average wins.
+//! * [`DagMcts`]: MCTS for sequential games whose positions, reached by
+//!   different move orders, are one node (merged by [`game_core::Zobrist`]),
+//!   with the game's evaluation at new nodes; it searches a whole turn once.
 //!
-//! All four are bots: they implement [`game_core::bot::Bot`], the one bot
+//! All five are bots: they implement [`game_core::bot::Bot`], the one bot
 //! trait of the workspace (a time budget set for a turn is the whole
 //! turn's, so a Paper Soccer bounce searches again in what is left). All randomness comes from a
 //! [`game_core::rng::seeded`] generator, so a search with an iteration
@@ -41,6 +44,7 @@
 
 mod alphabeta;
 mod budget;
+mod dag;
 mod flat;
 mod hash;
 mod mcts;
@@ -49,6 +53,7 @@ mod policy;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, EvalFn, Evaluate, NoEvaluation, SearchInfo, WIN};
 pub use budget::{Budget, BudgetError, TimeManager, Timed};
+pub use dag::{DagConfig, DagMcts, FIRST_SHARE};
 pub use flat::{FlatConfig, FlatMonteCarlo};
 pub use mcts::{Mcts, MctsConfig};
 pub use paranoid::{Paranoid, ParanoidConfig};

@@ -2,7 +2,8 @@
 //! ([`protocol::Referee`]: the messages, the answer read exactly as the
 //! referee reads it, any failed answer loses, [`protocol::TIME_CONTROL`])
 //! with the arena's bots, pictures (an analysis's best move drawn as the
-//! path of its steps) and bot mode. Moves are single steps
+//! path of its steps) and bot mode; `search` (and `best`) is the graph
+//! search [`game_search::DagMcts`] with the game's turn evaluation. Moves are single steps
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
@@ -23,7 +24,14 @@ pub const INFO: GameInfo = GameInfo {
     summary: "Paper Soccer",
     rules: Some("paper-soccer/doc/rules.md"),
     options: &[],
-    bots: &[BotHelp { name: "greedy", options: "", about: "the whole turn ending nearest the goal it attacks" }],
+    bots: &[
+        BotHelp { name: "greedy", options: "", about: "the whole turn ending nearest the goal it attacks" },
+        BotHelp {
+            name: "search",
+            options: "[:ms=N][,rollout=N]",
+            about: "MCTS over positions merged by their Zobrist hash, leaves scored by the mover's bounce chains",
+        },
+    ],
     legend: "legend: @ the ball; # the goals (player 0 attacks the top one, player 1 the bottom one); \
              - | \\ / lines drawn (X two crossing); + a point the ball bounces at (the border, or a line touches it); . a fresh point",
     demo: true,
@@ -41,6 +49,15 @@ pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
 /// Steps of random play after the tree before the `mcts` bot evaluates.
 pub const ROLLOUT: u32 = 0;
 
+/// Steps of random play from a new node before the `search` bot
+/// evaluates (`search:rollout=N` sets it): none, the evaluation follows
+/// the mover's bounce chains itself.
+pub const SEARCH_ROLLOUT: u32 = 0;
+
+/// The `search` bot's UCT exploration constant (measured against 0.2 to
+/// 1.0 in `docs/bots.md`).
+pub const SEARCH_EXPLORATION: f64 = 0.3;
+
 impl Adapter for protocol::Referee {
     type Session = paper_soccer::protocol::Session;
     fn config(&self) -> serde_json::Value {
@@ -50,6 +67,27 @@ impl Adapter for protocol::Referee {
     /// [`paper_soccer::evaluation::value`].
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
+    }
+    /// The graph search ([`game_search::DagMcts`]): the turn's step
+    /// positions merged by their hash, new positions scored by
+    /// [`paper_soccer::evaluation::turn_value`] after `rollout` random steps
+    /// (default [`SEARCH_ROLLOUT`]), exploration [`SEARCH_EXPLORATION`].
+    fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
+        let cfg = game_search::DagConfig {
+            exploration: SEARCH_EXPLORATION,
+            playout_limit: rollout.unwrap_or(SEARCH_ROLLOUT),
+            ..game_search::DagConfig::default()
+        };
+        let policy = game_search::EvalCut(|g: &PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
+            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
+            out[1] = -out[0];
+        });
+        Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
+    }
+    /// The graph search, `search`: it beats `mcts` and `greedy` at the
+    /// game's clock (`docs/bots.md`).
+    fn best_bot(&self) -> &'static str {
+        "search"
     }
     fn builtin_names(&self) -> &'static [&'static str] {
         &["greedy"]
