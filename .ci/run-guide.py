@@ -159,7 +159,19 @@ SPECIAL = {
     "cargo run --release -p arena -- league yavalath strength/yavalath --bot name=random,random --bot name=mcts,mcts "
     "--bot name=alphabeta,alphabeta --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- league paper-soccer strength/paper-soccer --bot name=random,random "
-    "--bot name=greedy,greedy --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
+    "--bot name=greedy,greedy --bot name=mcts,mcts --bot name=search,search --games-per-pairing 20 --jobs 2 --seed 1": (
+        BOUNDED,
+        A_FEW,
+    ),
+    # docs/bots.md, Paper Soccer's search measured: 200 games each.
+    "cargo run --release -p arena -- play paper-soccer --bot search --bot mcts --games 200 --jobs 2 --seed 1": (
+        BOUNDED,
+        A_FEW,
+    ),
+    "cargo run --release -p arena -- play paper-soccer --bot search --bot greedy --games 200 --jobs 1 --seed 2": (
+        BOUNDED,
+        A_FEW,
+    ),
     "cargo run --release -p arena -- league quoridor strength/quoridor --bot name=random,random "
     "--bot name=walker,walker --bot name=mcts,mcts --games-per-pairing 20 --jobs 2 --seed 1": (BOUNDED, A_FEW),
     "cargo run --release -p arena -- play yavalath --bot mcts --bot mcts:iters=1000 --games 40 --jobs 2 --seed 1": (
