@@ -129,7 +129,7 @@ fn a_misspelt_bot_name_lists_the_bots_of_the_game() {
     );
     assert_eq!(
         refused(&["play", "paper-soccer", "--bot", "gready", "--bot", "random"]),
-        "arena: paper-soccer has no bot \"gready\" (its bots: random, mcts, best, greedy, cmd:PROGRAM ARGS)"
+        "arena: paper-soccer has no bot \"gready\" (its bots: random, mcts, search, best, greedy, cmd:PROGRAM ARGS)"
     );
     assert_eq!(
         refused(&["play", "quoridor", "--bot", "mtcs:iters=5", "--bot", "random"]),
