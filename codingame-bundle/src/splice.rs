@@ -92,7 +92,9 @@ pub(super) fn splice(
     for (path, impls) in found {
         if let Some(items) = module_items(&mut prepared.items, &path) {
             for imp in impls {
-                items.push(point_at_bundled(&imp, &modules));
+                let mut imp = point_at_bundled(&imp, &modules);
+                StripDocs.visit_item_mut(&mut imp);
+                items.push(imp);
                 count += 1;
             }
         }
@@ -370,16 +372,45 @@ impl VisitMut for CrateRoot<'_> {
 }
 
 /// Attributes that change nothing in the compiled bot (documentation,
-/// lint levels, `must_use`, `non_exhaustive` within one crate), dropped from
-/// the bundled crates to keep under CodinGame's limit.
-const DROPPED_ATTRS: [&str; 8] = ["doc", "allow", "warn", "deny", "expect", "forbid", "must_use", "non_exhaustive"];
+/// lint levels, `must_use`, `non_exhaustive` within one crate, the marks of
+/// derived impls and deprecations, which only lints read), dropped from the
+/// bundled crates and the impls spliced into them to keep under
+/// CodinGame's limit.
+const DROPPED_ATTRS: [&str; 10] = [
+    "doc",
+    "allow",
+    "warn",
+    "deny",
+    "expect",
+    "forbid",
+    "must_use",
+    "non_exhaustive",
+    "automatically_derived",
+    "deprecated",
+];
 
-/// Drops the [`DROPPED_ATTRS`].
+/// Whether `attr` is `#[cfg_attr(feature = "...", ...)]`: the bundle is
+/// compiled by rustc alone, where no feature is set, so it adds nothing
+/// (cargo-equip has already dropped the items of features left off).
+fn on_a_feature(attr: &Attribute) -> bool {
+    let Ok(list) = attr.meta.require_list() else { return false };
+    if !attr.path().is_ident("cfg_attr") {
+        return false;
+    }
+    let tokens: Vec<proc_macro2::TokenTree> = list.tokens.clone().into_iter().take(4).collect();
+    matches!(
+        tokens.as_slice(),
+        [proc_macro2::TokenTree::Ident(f), proc_macro2::TokenTree::Punct(eq), proc_macro2::TokenTree::Literal(_), proc_macro2::TokenTree::Punct(comma)]
+            if f == "feature" && eq.as_char() == '=' && comma.as_char() == ','
+    )
+}
+
+/// Drops the [`DROPPED_ATTRS`] and the attributes [`on_a_feature`].
 struct StripDocs;
 
 impl VisitMut for StripDocs {
     fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
-        attrs.retain(|a| !DROPPED_ATTRS.iter().any(|d| a.path().is_ident(d)));
+        attrs.retain(|a| !DROPPED_ATTRS.iter().any(|d| a.path().is_ident(d)) && !on_a_feature(a));
     }
 
     fn visit_item_mut(&mut self, item: &mut Item) {
@@ -615,6 +646,36 @@ mod tests {
         assert!(small.len() < tokens.to_string().len(), "{small}");
         let back: proc_macro2::TokenStream = small.parse().unwrap();
         assert_eq!(back.to_string(), tokens.to_string(), "{small}");
+    }
+
+    #[test]
+    fn attributes_no_bundle_reads_go_and_the_others_stay() {
+        let mut item: Item = syn::parse_quote! {
+            #[cfg_attr(feature = "serde", derive(Serialize))]
+            #[cfg_attr(any(feature = "serde", test), derive(Hash))]
+            #[cfg_attr(not(feature = "std"), allow(unused))]
+            #[allow(unused_qualifications)]
+            #[automatically_derived]
+            #[deprecated(note = "old")]
+            #[inline]
+            #[derive(Clone)]
+            #[repr(u8)]
+            enum E { A }
+        };
+        StripDocs.visit_item_mut(&mut item);
+        let kept: Vec<String> =
+            item_attrs(&mut item).unwrap().iter().map(|a| a.to_token_stream().to_string()).collect();
+        assert_eq!(
+            kept,
+            [
+                "# [cfg_attr (any (feature = \"serde\" , test) , derive (Hash))]",
+                "# [cfg_attr (not (feature = \"std\") , allow (unused))]",
+                "# [inline]",
+                "# [derive (Clone)]",
+                "# [repr (u8)]",
+            ],
+            "a cfg_attr on one feature is never on in a bundle compiled by rustc alone; the others may be"
+        );
     }
 
     #[test]

@@ -217,22 +217,46 @@ where
 /// refusing it bounds the memory a bot spends on its input.
 pub const MAX_LINE: usize = 4096;
 
-/// Why [`read_line`] cannot read a line.
-#[derive(Debug, thiserror::Error)]
+/// Why [`read_line`] cannot read a line. (`Display` and `Error` are written
+/// by hand, not derived: a bundled CodinGame bot carries every line of its
+/// crates, and a derive's expansion costs a thousand characters of it.)
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum LineError {
     /// The line is longer than [`MAX_LINE`] bytes.
-    #[error("the line is longer than {MAX_LINE} bytes")]
     TooLong,
     /// The line is not UTF-8 text (its first `valid_up_to` bytes are).
-    #[error("the line is not UTF-8 text (from byte {valid_up_to})")]
     NotUtf8 {
         /// The length of its longest UTF-8 start.
         valid_up_to: usize,
     },
     /// Reading failed.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::TooLong => write!(f, "the line is longer than {MAX_LINE} bytes"),
+            LineError::NotUtf8 { valid_up_to } => write!(f, "the line is not UTF-8 text (from byte {valid_up_to})"),
+            LineError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LineError::Io(e) => e.source(),
+            _ => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for LineError {
+    fn from(e: std::io::Error) -> LineError {
+        LineError::Io(e)
+    }
 }
 
 /// Reads one line of what the referee sends into `line` (cleared first),
