@@ -218,7 +218,7 @@ where
 pub const MAX_LINE: usize = 4096;
 
 /// Why [`read_line`] cannot read a line. (`Display` and `Error` are written
-/// by hand, not derived: a bundled CodinGame bot carries every line of its
+/// by hand, not derived: a bundled `CodinGame` bot carries every line of its
 /// crates, and a derive's expansion costs a thousand characters of it.)
 #[derive(Debug)]
 #[non_exhaustive]
