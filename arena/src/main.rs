@@ -116,8 +116,10 @@ fn main() -> ExitCode {
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
         Some(Cmd::Analyze { record, analyze }) => {
-            cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(v, game)| {
-                with_adapter!(game, &record_opts(game, &v["config"]), |a| cli::analyze::cmd_analyze(&a, &v, &analyze))
+            cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(text, start, game)| {
+                with_adapter!(game, &record_opts(game, &start), |a| cli::analyze::cmd_analyze(
+                    &a, &text, &start, &analyze
+                ))
             })
         }
     };
@@ -306,8 +308,8 @@ fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
 }
 
 /// The game options a record's `config` stands for.
-fn record_opts(game: GameName, c: &serde_json::Value) -> GameOpts {
-    GameOpts(game.recorded_options(c))
+fn record_opts(game: GameName, start: &judge::RecordStart) -> GameOpts {
+    GameOpts(start.config.as_ref().map(|c| game.recorded_options(c)).unwrap_or_default())
 }
 
 fn cmd_view(
@@ -316,11 +318,11 @@ fn cmd_view(
     analysis: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     files::check_output(html, files::FileKind::Page, "the page")?;
-    let (v, game) = read_record(record)?;
+    let (text, start, game) = read_record(record)?;
     let analysis_path = analysis;
     let analysis = analysis.map(view::read_analysis).transpose()?;
-    let page = with_adapter!(game, &record_opts(game, &v["config"]), |a| view::replay(&a, &v, analysis.as_ref())
-        .map_err(|e| {
+    let page =
+        with_adapter!(game, &record_opts(game, &start), |a| view::replay(&a, &text, analysis.as_ref()).map_err(|e| {
             match analysis_path {
                 Some(path) if e.is_mismatch() => {
                     CliError::AnalysisMismatch { analysis: path.to_path_buf(), record: record.to_path_buf(), source: e }
@@ -328,16 +330,16 @@ fn cmd_view(
                 _ => CliError::from(e),
             }
         }))
-    .map(|r| view::page(&r))?;
+        .map(|r| view::page(&r))?;
     play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
-/// A JSON record and its game, with the game's options from its `config`.
-fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName), CliError> {
+/// A JSON record's text, its start (game and configuration) and its game.
+fn read_record(record: &std::path::Path) -> Result<(String, judge::RecordStart, GameName), CliError> {
     game_arena::files::check_record(record)?;
     let text = read_input(Some(record))?;
     let path = || record.to_path_buf();
-    let v: serde_json::Value = serde_json::from_str(&text).map_err(|source| {
+    let start: judge::RecordStart = serde_json::from_str(&text).map_err(|source| {
         if source.is_eof() {
             let (line, column) = (source.line(), source.column());
             CliError::File(game_arena::error::FileError::CutShort { path: path(), line, column })
@@ -345,9 +347,9 @@ fn read_record(record: &std::path::Path) -> Result<(serde_json::Value, GameName)
             CliError::NotJson { path: path(), source }
         }
     })?;
-    let name = v["game"].as_str().ok_or_else(|| CliError::NoGame { path: path() })?;
+    let name = start.game.as_deref().ok_or_else(|| CliError::NoGame { path: path() })?;
     let game = name.parse().map_err(|_| CliError::UnknownGame { path: path(), name: name.to_string() })?;
-    Ok((v, game))
+    Ok((text, start, game))
 }
 
 fn read_input(file: Option<&std::path::Path>) -> Result<String, CliError> {
@@ -455,9 +457,9 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
     files::check_output(svg, files::FileKind::Picture, "the picture")?;
-    let (v, game) = read_record(record)?;
+    let (text, start, game) = read_record(record)?;
     let picture =
-        with_adapter!(game, &record_opts(game, &v["config"]), |a| render::render(&a, &v, ply).map_err(CliError::from))?;
+        with_adapter!(game, &record_opts(game, &start), |a| render::render(&a, &text, ply).map_err(CliError::from))?;
     play::write_whole(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }

@@ -112,14 +112,14 @@ fn check_page(name: &str, rec: &Value, page: &Path) -> usize {
         let doc = roxmltree::Document::parse(f).unwrap_or_else(|e| panic!("{name}: frame {i}: {e}"));
         assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}: frame {i}");
     }
-    let plies = data["plies"].as_array().expect("plies");
+    let plies = &data.plies;
     let turns = rec["turns"].as_array().expect("turns");
     assert_eq!(plies.len(), turns.len() + 1, "{name}: one ply per judged turn, plus the start");
     // Every frame belongs to exactly one ply, in order; one per ply except
     // Paper Soccer's steps.
     let mut next = 0;
     for (k, p) in plies.iter().enumerate() {
-        let (f0, f1) = (p["f0"].as_u64().expect("f0") as usize, p["f1"].as_u64().expect("f1") as usize);
+        let (f0, f1) = (p.f0, p.f1);
         assert_eq!(f0, next, "{name}: ply {k}");
         assert!(f1 > f0, "{name}: ply {k} has a frame");
         if name != "paper-soccer" {
@@ -130,17 +130,17 @@ fn check_page(name: &str, rec: &Value, page: &Path) -> usize {
     assert_eq!(next, frames.len(), "{name}: every frame belongs to a ply");
     // Errors and substitutes are on the plies where they happened.
     for (k, t) in turns.iter().enumerate() {
-        assert_eq!(plies[k + 1]["e"].as_str(), t["error"].as_str(), "{name}: ply {}", k + 1);
-        assert_eq!(plies[k + 1]["sub"].as_bool(), Some(t["substituted"].as_bool().unwrap_or(false)));
+        assert_eq!(plies[k + 1].error.as_deref(), t["error"].as_str(), "{name}: ply {}", k + 1);
+        assert_eq!(plies[k + 1].sub, t["substituted"].as_bool().unwrap_or(false));
     }
     let reason = rec["result"]["reason"].as_str().expect("reason");
-    assert!(data["result"].as_str().expect("result").contains(reason), "{name}: the result's reason");
+    assert!(data.result.contains(reason), "{name}: the result's reason");
     match name {
         "yavalath-error" => {
-            assert!(plies[1]["e"].is_string(), "{name}: the error on ply 1");
+            assert!(plies[1].error.is_some(), "{name}: the error on ply 1");
             assert!(html.contains("\\\"nonsense\\\""), "{name}: the answer as received, quoted");
         }
-        "quoridor-timeout" => assert!(plies.iter().any(|p| p["e"] == "timeout" && p["sub"] == true)),
+        "quoridor-timeout" => assert!(plies.iter().any(|p| p.error.as_deref() == Some("timeout") && p.sub)),
         "quoridor-4" => assert!(frames[0].contains("P3"), "{name}: four players in the legend"),
         "parallel-football" => {
             assert!(html.contains("id=\"chart\""), "{name}: the score chart");
@@ -329,7 +329,7 @@ fn analysis_of(rec: &Value, bot: &str, blunders: &[usize]) -> Analysis {
         .collect();
     Analysis {
         game: rec["game"].as_str().expect("game").into(),
-        config: Some(rec["config"].clone()),
+        config: Some(serde_json::from_value(rec["config"].clone()).expect("config")),
         bot: bot.into(),
         plies,
     }
@@ -411,7 +411,7 @@ fn the_evaluation_graph_works_in_headless_chromium() {
         if k > 0 {
             assert!(dom.contains("<dt>best move (mcts:iters=50)</dt>"), "graph:{k}: the best move named");
         }
-        if data["plies"][k]["an"]["svg"].is_string() {
+        if data.plies[k].analysis.as_ref().is_some_and(|an| an.svg.is_some()) {
             assert!(dom.contains("class=\"best-move\""), "graph:{k}: the best move drawn");
         }
     }
@@ -430,10 +430,10 @@ fn the_best_move_is_drawn_on_its_ply_only() {
         return;
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let v: Value =
-        serde_json::from_str(&std::fs::read_to_string(data("nim-00000.json")).expect("record")).expect("json");
+    let text = std::fs::read_to_string(data("nim-00000.json")).expect("record");
+    let v: Value = serde_json::from_str(&text).expect("json");
     let nim = NimAdapter { pile: 21, max_take: 3 };
-    let mut r = view::replay(&nim, &v, Some(&analysis_of(&v, "mcts", &[5]))).expect("replays");
+    let mut r = view::replay(&nim, &text, Some(&analysis_of(&v, "mcts", &[5]))).expect("replays");
     r.plies[5].best_svg = Some("<g class=\"best-move\"><circle id=\"drawn-best\" r=\"3\"/></g>".into());
     let page = dir.path().join("nim.html");
     std::fs::write(&page, view::page(&r)).expect("page");

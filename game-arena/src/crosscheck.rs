@@ -13,10 +13,9 @@
 
 use crate::games::{Adapter, random_turn};
 use crate::judge::{JudgeError, JudgeOptions, judge};
-use crate::play::{RECORD_FORMAT, TurnEntry};
+use crate::play::{RECORD_FORMAT, RecordEntry, RecordHead, ResultEntry, TurnEntry};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Event, Game, PlayerId, ToAct};
-use serde_json::{Value, json};
 
 /// What to do after (or inside) the random game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,9 +54,8 @@ pub struct Case {
     pub text: Option<String>,
     /// The JSON record, each turn its text.
     pub json: String,
-    /// The result of the game before any tail, as `judge --json` prints it,
-    /// when the game ended.
-    pub natural: Option<String>,
+    /// The result of the game before any tail, when the game ended.
+    pub natural: Option<ResultEntry>,
     /// Whether the tail leaves the game's end in place (extra turns after
     /// it, or nothing), so that the result must be the natural one.
     pub ends_naturally: bool,
@@ -105,10 +103,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             turns.push((p, moves.into_iter().map(|mv| Event::Move { player: p, mv }).collect()));
         }
     }
-    let natural = state.outcome().map(|o| {
-        json!({"result": {"winner": o.winner().map(|p| p.0), "ranks": o.ranks(), "reason": state.end_reason()}})
-            .to_string()
-    });
+    let natural = state.outcome().map(|o| ResultEntry::new(&o, state.end_reason().unwrap_or_default()));
     let player_turns = turns.iter().filter(|t| t.1.iter().any(|e| matches!(e, Event::Move { .. }))).count().max(1);
     let played: Vec<<A::Game as Game>::Move> = turns
         .iter()
@@ -187,7 +182,7 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
     }
     let mut text = String::new();
     // Chance values follow the turn before them (as in the arena's records).
-    let mut entries: Vec<Value> = Vec::new();
+    let mut entries: Vec<RecordEntry<<A::Game as Game>::Chance>> = Vec::new();
     let mut s = start.clone();
     for (p, events) in turns {
         let mut moves = Vec::new();
@@ -196,9 +191,9 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
                 Event::Move { mv, .. } => moves.push(mv),
                 Event::Chance(c) => {
                     let _ = s.apply_chance(&c);
-                    match entries.last_mut().and_then(|t| t.get_mut("chance")).and_then(Value::as_array_mut) {
-                        Some(after) => after.push(json!(c)),
-                        None => entries.push(json!({ "chance": c })),
+                    match entries.last_mut() {
+                        Some(RecordEntry::Turn { chance, .. }) => chance.push(c),
+                        _ => entries.push(RecordEntry::Chance { chance: c }),
                     }
                 }
             }
@@ -217,24 +212,28 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
             error: None,
             substituted: false,
         };
-        let mut entry = json!(turn);
-        entry["chance"] = json!([]);
-        entries.push(entry);
+        entries.push(RecordEntry::Turn { turn, chance: Vec::new() });
         for &m in &moves {
             if s.play(p, m).is_err() {
                 break;
             }
         }
     }
-    let json = json!({
-        "format": RECORD_FORMAT,
-        "game": a.name(),
-        "config": a.config(),
-        "setup": start.to_setup(),
-        "seed": seed,
-        "turns": entries,
-    })
-    .to_string();
+    let (config, setup) = (a.config(), start.to_setup());
+    let head = RecordHead::<A::Game> {
+        format: RECORD_FORMAT,
+        game: a.name(),
+        config: &config,
+        setup: &setup,
+        seed: Some(seed),
+        bots: &[],
+        replay: "",
+    };
+    // The head, its closing brace replaced by the turns (as the arena's
+    // record writer does); what a case holds always serializes.
+    let mut json = serde_json::to_string(&head).unwrap_or_default();
+    json.pop();
+    json.push_str(&format!(",\"turns\":{}}}", serde_json::to_string(&entries).unwrap_or_default()));
     Case { text: a.text_records().then_some(text), json, natural, ends_naturally }
 }
 
@@ -262,15 +261,22 @@ pub enum CrosscheckError {
         from_json: String,
     },
     /// A game judged to its end got another result than its own.
-    #[error("result {got} is not the game's natural {want}:\n{report}")]
+    #[error("result {got:?} is not the game's natural {want}:\n{report}")]
     NotNatural {
-        /// The judged result.
-        got: Value,
+        /// The judged result (`None`: the game is not over).
+        got: Box<Option<ResultEntry>>,
         /// The game's own result.
-        want: Value,
+        want: Box<ResultEntry>,
         /// The whole report.
         report: String,
     },
+}
+
+/// The last line of `judge --json`'s report: the result where judging
+/// ended (`null`: the game is not over).
+#[derive(serde::Deserialize)]
+struct ResultLine {
+    result: Option<ResultEntry>,
 }
 
 /// Judges a case both ways.
@@ -312,9 +318,9 @@ pub fn check<A: Adapter>(a: &A, case: &Case) -> Result<(), CrosscheckError> {
             // The result line's `result` (a fault after the end, such as a
             // turn listed after it, leaves the result as it was).
             let last = from_json.lines().last().unwrap_or_default();
-            let got = serde_json::from_str::<Value>(last)?["result"].take();
-            let want = serde_json::from_str::<Value>(natural)?["result"].take();
-            if got != want {
+            let got = serde_json::from_str::<ResultLine>(last)?.result;
+            if got.as_ref() != Some(natural) {
+                let (got, want) = (Box::new(got), Box::new(natural.clone()));
                 return Err(CrosscheckError::NotNatural { got, want, report: from_json });
             }
         }

@@ -300,9 +300,9 @@ pub enum ViewError {
     #[error("the analysis is of the configuration {analysis}, the record of {record}")]
     AnalysisConfig {
         /// The analysis's configuration.
-        analysis: serde_json::Value,
+        analysis: crate::config::GameConfig,
         /// The record's.
-        record: serde_json::Value,
+        record: crate::config::GameConfig,
     },
     /// A file given as an analysis that is something else.
     #[error("{} is {}, not an analysis: pass the file `arena analyze --json` wrote", path.display(), kind.a())]
@@ -413,9 +413,9 @@ pub enum JudgeError {
     #[error("the record's configuration {record} is not the one given, {given}")]
     Config {
         /// The record's `config`.
-        record: serde_json::Value,
+        record: crate::config::GameConfig,
         /// The configuration given.
-        given: serde_json::Value,
+        given: crate::config::GameConfig,
     },
     /// A JSON record of an older arena (with an `events` list), or of an
     /// unknown format.

@@ -32,15 +32,18 @@
 //! [`JudgeError::Fault`]; it judges turns the rules refuse as the referee
 //! does.
 
+use crate::config::GameConfig;
 use crate::games::{Adapter, ContestError};
 use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
-use crate::referee::{Said, Stop, TurnJudge, Verdict, substitute_rng};
+use crate::referee::{Said, TurnJudge, Verdict, substitute_rng};
 use game_core::{Game, Outcome, PlayerId};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 
+mod report;
 mod start;
+
+use report::Reporter;
 
 use start::sniff;
 pub use start::{RecordStart, record_start};
@@ -55,233 +58,6 @@ pub struct JudgeOptions {
 }
 
 pub use crate::error::{JudgeError, RecordFault};
-
-struct Reporter<'a, W: Write> {
-    out: &'a mut W,
-    opts: JudgeOptions,
-    /// The report of the start position, written before the first turn's
-    /// (a record without turns is refused before anything is written).
-    start: Option<String>,
-    /// Seat turns judged so far.
-    plies: usize,
-    /// How and when the game ended, once it has.
-    ended: Option<String>,
-}
-
-impl<'a, W: Write> Reporter<'a, W> {
-    fn new(out: &'a mut W, opts: JudgeOptions) -> Self {
-        Reporter { out, opts, start: None, plies: 0, ended: None }
-    }
-
-    fn start<A: Adapter>(&mut self, a: &A, state: &A::Game) {
-        self.start = if self.opts.json && self.opts.legal {
-            Some(ordered(&[("ply", json!(0)), ("next_legal", json!(a.next_legal(state)))]))
-        } else if !self.opts.json {
-            Some(format!("start position:\n{}", a.display(state)))
-        } else {
-            None
-        };
-    }
-
-    /// Writes the start position's report if it is still to be written.
-    fn flush_start(&mut self) -> Result<(), JudgeError> {
-        if let Some(start) = self.start.take() {
-            writeln!(self.out, "{start}")?;
-        }
-        Ok(())
-    }
-
-    /// Notes the end of the game once the referee says it is over.
-    fn note_end<A: Adapter>(&mut self, r: &TurnJudge<'_, A>) {
-        if self.ended.is_some() || !r.is_over() {
-            return;
-        }
-        self.ended = Some(match (r.result(), r.stop()) {
-            (Some((o, reason)), _) => format!("{} at ply {}", ResultEntry::new(&o, &reason), self.plies),
-            (None, _) => format!("judging stopped at ply {} without a result", self.plies),
-        });
-    }
-
-    /// Reports a seat's turn and finds what is wrong with it as a record:
-    /// a turn after the end, or a turn the rules refuse that the record
-    /// lists as played (`answered`: the turn was judged from a bot's
-    /// recorded answer, whose failure the game's rules settle).
-    fn judged<A: Adapter>(
-        &mut self,
-        a: &A,
-        r: &TurnJudge<'_, A>,
-        v: &Verdict<<A::Game as Game>::Move>,
-        answered: bool,
-    ) -> Result<(), JudgeError> {
-        self.plies = v.ply;
-        self.verdict(a, v, r.state())?;
-        let (ply, player, said) = (v.ply, v.player, quote(&v.said));
-        if let Some(ended) = self.ended.clone() {
-            return Err(RecordFault::AfterEnd { ply, player, said, ended }.into());
-        }
-        match &v.error {
-            Some(e) if !answered && !v.recorded => {
-                let (kind, message) = (e.kind, e.message.clone());
-                Err(RecordFault::Illegal { ply, player, said, kind: kind.to_string(), message }.into())
-            }
-            _ => {
-                self.note_end(r);
-                Ok(())
-            }
-        }
-    }
-
-    fn verdict<A: Adapter>(
-        &mut self,
-        a: &A,
-        v: &Verdict<<A::Game as Game>::Move>,
-        after: &A::Game,
-    ) -> Result<(), JudgeError> {
-        self.flush_start()?;
-        let (ply, p) = (v.ply, v.player);
-        if self.opts.json {
-            let mut f = vec![("ply", json!(ply)), ("player", json!(p.0)), ("move", json!(v.said))];
-            f.push(("legal", json!(v.accepted())));
-            if let Some(e) = &v.error {
-                f.push(("error", json!(e.kind)));
-                f.push(("message", json!(e.message)));
-            }
-            if v.substituted {
-                f.push(("played", json!(v.played_text)));
-            }
-            if !v.notes.is_empty() {
-                f.push((
-                    "notes",
-                    json!(v.notes.iter().map(|(k, m)| json!({"kind": k, "message": m})).collect::<Vec<_>>()),
-                ));
-            }
-            if self.opts.legal && v.accepted() {
-                f.push(("next_legal", json!(a.next_legal(after))));
-            }
-            writeln!(self.out, "{}", ordered(&f))?;
-        } else {
-            match &v.error {
-                None => writeln!(self.out, "ply {ply}: player {p} plays {}: legal", v.said)?,
-                Some(e) if v.recorded => {
-                    writeln!(self.out, "ply {ply}: player {p}: {} ({}): {}", e.kind.to_uppercase(), e.kind, e.message)?
-                }
-                Some(e) => {
-                    writeln!(self.out, "ply {ply}: player {p} plays {:?}: ILLEGAL ({}): {}", v.said, e.kind, e.message)?
-                }
-            }
-            for (kind, message) in &v.notes {
-                writeln!(self.out, "  note ({kind}): {message}")?;
-            }
-            if v.substituted {
-                writeln!(self.out, "  replaced by {}", v.played_text)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn refused_chance(&mut self, index: usize, e: &ContestError) -> Result<(), JudgeError> {
-        self.flush_start()?;
-        if self.opts.json {
-            let f = [
-                ("entry", json!(index)),
-                ("chance", json!(true)),
-                ("legal", json!(false)),
-                ("error", json!(e.kind)),
-                ("message", json!(e.message)),
-            ];
-            writeln!(self.out, "{}", ordered(&f))?;
-        } else {
-            writeln!(self.out, "entry {index}: chance value: REFUSED ({}): {}", e.kind, e.message)?;
-        }
-        Ok(())
-    }
-
-    /// The result where judging ended, and in JSON the fault that stopped
-    /// it (people read the fault on the standard error).
-    fn result<A: Adapter>(
-        &mut self,
-        a: &A,
-        r: &TurnJudge<'_, A>,
-        fault: Option<&RecordFault>,
-    ) -> Result<(), JudgeError> {
-        self.flush_start()?;
-        let result = r.result();
-        if self.opts.json {
-            let text = match &result {
-                None => "null".to_string(),
-                Some((o, reason)) => ordered(&[
-                    ("winner", json!(o.winner().map(|p| p.0))),
-                    ("ranks", json!(o.ranks())),
-                    ("reason", json!(reason)),
-                ]),
-            };
-            match fault {
-                None => writeln!(self.out, "{{\"result\": {text}}}")?,
-                Some(f) => {
-                    let mut fields = vec![("kind", json!(f.kind()))];
-                    fields.extend(f.ply().map(|p| ("ply", json!(p))));
-                    fields.push(("message", json!(f.to_string())));
-                    writeln!(self.out, "{{\"result\": {text}, \"fault\": {}}}", ordered(&fields))?;
-                }
-            }
-        } else {
-            writeln!(self.out, "final position:\n{}", a.display(r.state()))?;
-            let stopped = fault.and_then(RecordFault::ply);
-            match (result, r.stop()) {
-                (Some((o, reason)), Some(Stop::Forfeit { seat, ply, .. })) => {
-                    writeln!(self.out, "result: {o} by {reason} (ended by {reason} of seat {seat} at ply {ply})")?
-                }
-                (Some((o, reason)), _) => writeln!(self.out, "result: {o} by {reason}")?,
-                (None, Some(Stop::Halted { ply })) => {
-                    writeln!(self.out, "result: the game is not over (judging stopped at ply {ply})")?
-                }
-                (None, _) => match stopped {
-                    Some(ply) => writeln!(self.out, "result: the game is not over (judging stopped at ply {ply})")?,
-                    None => writeln!(self.out, "result: the game is not over")?,
-                },
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A JSON object with its keys in the given order, written as the issue
-/// shows them (`{"ply": 1, "player": 0}`).
-fn ordered(pairs: &[(&str, Value)]) -> String {
-    let body: Vec<String> = pairs.iter().map(|(k, v)| format!("{}: {}", Value::from(*k), v)).collect();
-    format!("{{{}}}", body.join(", "))
-}
-
-impl<A: Adapter, W: Write> Sink<A> for Reporter<'_, W> {
-    fn start(&mut self, a: &A, r: &TurnJudge<'_, A>) -> Result<(), JudgeError> {
-        Reporter::start(self, a, r.state());
-        Ok(())
-    }
-    fn chance(
-        &mut self,
-        _a: &A,
-        r: &TurnJudge<'_, A>,
-        index: usize,
-        refused: Option<&ContestError>,
-    ) -> Result<(), JudgeError> {
-        let Some(e) = refused else {
-            self.note_end(r);
-            return Ok(());
-        };
-        self.refused_chance(index, e)?;
-        let (kind, message) = (e.kind, e.message.clone());
-        Err(RecordFault::Chance { ply: self.plies, kind: kind.to_string(), message }.into())
-    }
-    fn turn(
-        &mut self,
-        a: &A,
-        r: &TurnJudge<'_, A>,
-        v: &Verdict<<A::Game as Game>::Move>,
-        entry: &TurnEntry,
-    ) -> Result<(), JudgeError> {
-        self.judged(a, r, v, entry.answer.is_some())
-    }
-}
 
 /// What follows a JSON record's judging, entry by entry: the judge's report,
 /// and the replays of `render` and `view`.
@@ -412,23 +188,25 @@ fn text_turns<A: Adapter, R: BufRead, W: Write>(
     }
 }
 
-/// Judges a JSON record entry by entry as `de` reads it, telling `sink`
-/// each step, and returns the referee at the end (its result is the
-/// record's). `de` is a reader's deserializer (streaming) or a
-/// [`serde_json::Value`].
+/// Judges the JSON record `record` (its text) entry by entry, telling
+/// `sink` each step, and returns the referee at the end (its result is the
+/// record's).
 ///
 /// # Errors
 /// [`JudgeError`]: the record does not parse, is of another game, format
 /// or configuration, contradicts itself ([`JudgeError::Fault`]: a turn of
 /// no seat or without a move, an answer that does not give its turn, a
 /// stated result its turns do not give), or the sink fails.
-pub fn replay<'a, 'de, A: Adapter, D: Deserializer<'de>, S: Sink<A>>(
+pub fn replay<'a, A: Adapter, S: Sink<A>>(
     a: &'a A,
-    de: D,
+    record: &str,
     sink: &mut S,
 ) -> Result<TurnJudge<'a, A>, JudgeError> {
-    let (referee, judged) = replay_to(a, de, sink, |e| JudgeError::Unreadable(format!("bad JSON: {e}")));
+    let bad = |e: serde_json::Error| JudgeError::Unreadable(format!("bad JSON: {e}"));
+    let mut de = serde_json::Deserializer::from_str(record);
+    let (referee, judged) = replay_to(a, &mut de, sink, bad);
     judged?;
+    de.end().map_err(bad)?;
     referee.ok_or_else(no_setup)
 }
 
@@ -503,7 +281,7 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
         let mut game = false;
         let mut setup: Option<<A::Game as Game>::Setup> = None;
         let mut seed: Option<u64> = None;
-        let mut config: Option<Value> = None;
+        let mut config: Option<GameConfig> = None;
         let mut stated: Option<ResultEntry> = None;
         let mut outcome: Option<Outcome> = None;
         while let Some(key) = map.next_key::<String>()? {
@@ -517,7 +295,7 @@ impl<'a, 'de, A: Adapter, S: Sink<A>> Visitor<'de> for RecordVisitor<'a, '_, A, 
                     game = true;
                 }
                 // Checked with the head (once the game is known to be this one).
-                "config" => config = Some(map.next_value::<Value>()?),
+                "config" => config = Some(map.next_value::<GameConfig>()?),
                 "setup" => setup = Some(map.next_value()?),
                 "seed" => seed = map.next_value()?,
                 "turns" if self.referee.is_some() => {
@@ -583,7 +361,7 @@ fn open<'a, A: Adapter, S: Sink<A>>(
     seed: Option<u64>,
     format: Option<u64>,
     game: bool,
-    config: Option<Value>,
+    config: Option<GameConfig>,
 ) -> Result<TurnJudge<'a, A>, JudgeError> {
     if format != Some(u64::from(RECORD_FORMAT)) {
         return Err(JudgeError::Format { found: format.unwrap_or(0), expected: RECORD_FORMAT });

@@ -141,7 +141,10 @@
 //! [`referee::KEPT_SKIPPED_LINES`] of them) and the `cutoff` (`timeout`,
 //! `crash`, ...) when the answer never came whole. `arena judge` re-derives
 //! every verdict from these answers (and substitutes from the seed); it
-//! takes time-outs and crashes as recorded facts.
+//! takes time-outs and crashes as recorded facts. Read back, a record is
+//! one typed [`play::Record`] (its `config` a [`config::GameConfig`]), which
+//! results, leagues and `view` read; the judge reads the same fields as a
+//! stream, turn by turn.
 
 //! ## Decisions
 //! * Parallel Football: without `--p`/`--k` the arena uses 4 footballers
@@ -159,6 +162,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod bot;
+pub mod config;
 #[cfg(feature = "testing")]
 pub mod crosscheck;
 pub mod error;

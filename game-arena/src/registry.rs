@@ -28,6 +28,7 @@
 //! [`Adapter`], an `INFO` and a `build`), and one
 //! line in the list below.
 
+pub use crate::config::GameConfig;
 use crate::error::{ConfigError, OptionError, UnknownGameError, ValueError};
 use crate::games::Adapter;
 pub use crate::games::info::{BotHelp, GameInfo, GameOption, GameOptions, Values};
@@ -177,12 +178,12 @@ impl GameName {
     /// options' fields; a field missing or out of range is left unset, so
     /// it takes the game's default).
     #[must_use]
-    pub fn recorded_options(self, config: &serde_json::Value) -> GameOptions {
+    pub fn recorded_options(self, config: &GameConfig) -> GameOptions {
         let mut options = GameOptions::default();
         for option in self.info().options {
             let value = match config.get(option.field) {
-                Some(serde_json::Value::Null) => option.null,
-                Some(v) => v.as_u64().filter(|&v| option.check(v).is_ok()),
+                Some(None) => option.null,
+                Some(Some(v)) => Some(v).filter(|&v| option.check(v).is_ok()),
                 None => None,
             };
             if let Some(v) = value {
@@ -195,7 +196,7 @@ impl GameName {
     /// The command-line flags that rebuild a record's `config` of this game
     /// (every option of the game, in its order), for a replay command.
     #[must_use]
-    pub fn config_args(self, config: &serde_json::Value) -> Vec<String> {
+    pub fn config_args(self, config: &GameConfig) -> Vec<String> {
         let options = self.recorded_options(config);
         let mut args = Vec::new();
         for option in self.info().options {
@@ -363,9 +364,8 @@ mod tests {
         assert_eq!(built.unwrap_err().to_string(), "--players 3: Quoridor is played by 2 or 4 players");
         opts.set("players", 4);
         opts.set("max-ticks", 0);
-        let built: Result<serde_json::Value, ConfigError> =
-            with_game!(GameName::Quoridor, &opts, |a| Ok(Adapter::config(&a)));
-        assert_eq!(built.unwrap()["tick_limit"], serde_json::Value::Null, "--max-ticks 0 is no limit");
+        let built: Result<GameConfig, ConfigError> = with_game!(GameName::Quoridor, &opts, |a| Ok(Adapter::config(&a)));
+        assert_eq!(built.unwrap().get("tick_limit"), Some(None), "--max-ticks 0 is no limit");
         let mut pile = GameOptions::default();
         pile.set("pile", 256);
         let built: Result<(), ConfigError> = with_game!(GameName::Nim, &pile, |_a| Ok(()));
@@ -387,7 +387,7 @@ mod tests {
             for &(flag, v) in given {
                 opts.set(flag, v);
             }
-            let config: Result<serde_json::Value, ConfigError> = with_game!(game, &opts, |a| Ok(Adapter::config(&a)));
+            let config: Result<GameConfig, ConfigError> = with_game!(game, &opts, |a| Ok(Adapter::config(&a)));
             let config = config.unwrap();
             assert_eq!(game.recorded_options(&config), opts, "{game}: {config}");
             let args: Vec<String> = given.iter().flat_map(|&(f, v)| [format!("--{f}"), v.to_string()]).collect();
@@ -400,10 +400,10 @@ mod tests {
         // Building with no option gives the same contest as building with
         // every option the record of that contest reads back.
         for &game in GameName::ALL {
-            let config: Result<serde_json::Value, ConfigError> =
+            let config: Result<GameConfig, ConfigError> =
                 with_game!(game, &GameOptions::default(), |a| Ok(Adapter::config(&a)));
             let config = config.unwrap();
-            let again: Result<serde_json::Value, ConfigError> =
+            let again: Result<GameConfig, ConfigError> =
                 with_game!(game, &game.recorded_options(&config), |a| Ok(Adapter::config(&a)));
             assert_eq!(again.unwrap(), config, "{game}");
             assert_eq!(game.recorded_options(&config).given().count(), game.info().options.len(), "{game}");

@@ -6,7 +6,6 @@ use crate::judge::{Sink, replay};
 use crate::play::TurnEntry;
 use crate::referee::{TurnJudge, Verdict};
 use game_core::{Game, PlayerId};
-use serde_json::Value;
 
 /// Follows a record's judging up to the end of turn `ply` (chance values
 /// right after it included).
@@ -58,16 +57,16 @@ impl<A: Adapter> Sink<A> for Upto<A> {
     }
 }
 
-/// Replays the JSON record `v` through the judging core up to the end of
+/// Replays the JSON record `record` (its text) through the judging core up to the end of
 /// turn `ply` (all of it when `None`; chance values right after that turn
 /// are included) and draws it.
 ///
 /// # Errors
 /// [`RenderError`] when the record does not fit the game or `ply` is past
 /// its end.
-pub fn render<A: Adapter>(a: &A, v: &Value, ply: Option<usize>) -> Result<String, RenderError> {
+pub fn render<A: Adapter>(a: &A, record: &str, ply: Option<usize>) -> Result<String, RenderError> {
     let mut upto = Upto::<A> { ply, turns: 0, start: None, state: None, moves: Vec::new() };
-    replay(a, v, &mut upto).map_err(|e| RenderError::Judge { game: a.name(), source: Box::new(e) })?;
+    replay(a, record, &mut upto).map_err(|e| RenderError::Judge { game: a.name(), source: Box::new(e) })?;
     if let Some(k) = ply.filter(|&k| k > upto.turns) {
         return Err(RenderError::NoSuchTurn { turns: upto.turns, asked: k });
     }

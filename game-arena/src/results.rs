@@ -15,11 +15,9 @@
 //! noted in one line; [`check_record_folder`] checks a folder before a
 //! series is recorded into it, so that no record is replaced.
 
+use crate::config::GameConfig;
 use crate::interrupt::StopSignal;
-use crate::play::{ErrorEntry, Failures, GameSummary, SUMMARY_ERRORS, schedule, seat_name};
-use game_core::Outcome;
-use serde::Deserialize;
-use serde_json::Value;
+use crate::play::{Failures, GameSummary, Record, SUMMARY_ERRORS, schedule, seat_name};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -85,7 +83,7 @@ pub struct SeriesKey {
     /// The game's name.
     pub game: String,
     /// The game's configuration, as records keep it.
-    pub config: Value,
+    pub config: GameConfig,
     /// The series seed.
     pub seed: u64,
     /// The bots' specs in entrant order (a seat's bot rotates over games).
@@ -96,11 +94,7 @@ impl SeriesKey {
     /// The series in words: `yavalath random vs random, seed 7` (the
     /// configuration after the game when it has one).
     pub fn describe(&self) -> String {
-        let config = match &self.config {
-            Value::Object(m) if m.is_empty() => String::new(),
-            Value::Null => String::new(),
-            c => format!(" {c}"),
-        };
+        let config = if self.config.is_empty() { String::new() } else { format!(" {}", self.config) };
         let bots: Vec<&str> = self.bots.iter().map(|b| seat_name(b)).collect();
         format!("{}{config} {}, seed {}", self.game, bots.join(" vs "), self.seed)
     }
@@ -126,44 +120,6 @@ impl SeriesKey {
     }
 }
 
-/// The fields of a record that results need (the turns are skipped).
-#[derive(Clone, Debug, Deserialize)]
-struct Head {
-    #[serde(default)]
-    format: u32,
-    game: String,
-    seed: Option<u64>,
-    outcome: Option<Outcome>,
-    config: Value,
-    bots: Vec<String>,
-    index: u64,
-    series_seed: u64,
-    result: ResultField,
-    #[serde(default)]
-    errors: Vec<ErrorField>,
-    #[serde(default)]
-    failures: Vec<Failures>,
-    #[serde(default)]
-    final_position: String,
-    #[serde(default)]
-    replay: String,
-    #[serde(default)]
-    stderr: Vec<Option<String>>,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-struct ResultField {
-    reason: String,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-struct ErrorField {
-    seat: u8,
-    turn: usize,
-    kind: String,
-    message: String,
-}
-
 /// One complete record's summary: the series it belongs to and its game.
 #[derive(Clone, Debug)]
 pub struct RecordSummary {
@@ -181,7 +137,7 @@ pub struct RecordSummary {
 /// [`ResultsError::Read`], [`ResultsError::NotARecord`].
 pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     let file = std::fs::File::open(path).map_err(|source| ResultsError::Read { path: path.into(), source })?;
-    let head: Head = serde_json::from_reader(std::io::BufReader::new(file)).map_err(|source| {
+    let head: Record = serde_json::from_reader(std::io::BufReader::new(file)).map_err(|source| {
         if source.is_eof() {
             let (line, column) = (source.line(), source.column());
             ResultsError::File(crate::error::FileError::CutShort { path: path.into(), line, column })
@@ -193,6 +149,9 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     if head.format != crate::play::RECORD_FORMAT {
         return Err(bad("a record of an older arena (records of older arenas are not read)"));
     }
+    let index = head.index.ok_or_else(|| bad("no index"))?;
+    let series_seed = head.series_seed.ok_or_else(|| bad("no series seed"))?;
+    let reason = head.result.ok_or_else(|| bad("no result"))?.reason;
     let seats = head.bots.len();
     let seed = head.seed.ok_or_else(|| bad("no game seed"))?;
     let outcome = head.outcome.ok_or_else(|| bad("no outcome"))?;
@@ -201,30 +160,25 @@ pub fn read_record(path: &Path) -> Result<RecordSummary, ResultsError> {
     }
     // Rotated seats when the seed is the schedule's; one fixed seed
     // (`--game-seed`) otherwise.
-    let (scheduled, rotated) = schedule(head.series_seed, head.index, seats);
+    let (scheduled, rotated) = schedule(series_seed, index, seats);
     let entrants: Vec<usize> = if scheduled == seed { rotated } else { (0..seats).collect() };
     let mut bots = vec![String::new(); seats];
     for (seat, &e) in entrants.iter().enumerate() {
         bots[e].clone_from(&head.bots[seat]);
     }
     let error_count = head.errors.len();
-    let errors = head
-        .errors
-        .into_iter()
-        .take(SUMMARY_ERRORS)
-        .map(|e| ErrorEntry { seat: e.seat, turn: e.turn, kind: e.kind, message: e.message })
-        .collect();
+    let errors = head.errors.into_iter().take(SUMMARY_ERRORS).collect();
     let failures = if head.failures.is_empty() { vec![Failures::default(); seats] } else { head.failures };
     let stderr_last = crate::play::stderr_last(&head.stderr, &failures);
     Ok(RecordSummary {
         path: path.into(),
-        series: SeriesKey { game: head.game, config: head.config, seed: head.series_seed, bots },
+        series: SeriesKey { game: head.game, config: head.config, seed: series_seed, bots },
         game: GameSummary {
-            index: head.index,
+            index,
             seed,
             entrants,
             outcome,
-            reason: head.result.reason,
+            reason,
             failures,
             errors,
             error_count,
@@ -381,7 +335,7 @@ pub struct Report {
     /// The game.
     pub game: String,
     /// The game's configuration.
-    pub config: Value,
+    pub config: GameConfig,
     /// The series seed.
     pub seed: u64,
     /// The bots' specs in entrant order.

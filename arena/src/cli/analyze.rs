@@ -8,6 +8,7 @@ use super::series::progress_bar;
 use crate::CliError;
 use game_arena::analysis::{self, Analysis, AnalysisOptions};
 use game_arena::games::Adapter;
+use game_arena::judge::RecordStart;
 use game_arena::{play, view};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -25,7 +26,14 @@ pub(crate) fn check_outputs(args: &AnalyzeArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &AnalyzeArgs) -> Result<(), CliError> {
+/// Analyses the JSON record `record` (its text) of `a`, whose start
+/// `start` is read.
+pub(crate) fn cmd_analyze<A: Adapter>(
+    a: &A,
+    record: &str,
+    start: &RecordStart,
+    args: &AnalyzeArgs,
+) -> Result<(), CliError> {
     let opts = AnalysisOptions { bot: args.bot.clone(), jobs: args.jobs.threads(), blunder: args.blunder };
     let bar = progress_bar(2, "positions");
     let progress = |done: usize, total: usize| {
@@ -35,12 +43,9 @@ pub(crate) fn cmd_analyze<A: Adapter>(a: &A, record: &serde_json::Value, args: &
     let report = analysis::analyze(a, record, &opts, &progress);
     bar.finish_and_clear();
     let report = report?;
-    let bots: Vec<String> = record["bots"]
-        .as_array()
-        .map(|b| b.iter().map(|x| x.as_str().unwrap_or("?").to_string()).collect())
-        .unwrap_or_default();
+    let bots = &start.bots;
     let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{}", text(&report, &bots, args.blunder));
+    let _ = write!(out, "{}", text(&report, bots, args.blunder));
     if let Some(path) = &args.json {
         let json = serde_json::to_string_pretty(&report).map_err(|e| CliError::Output(e.into()))?;
         play::write_whole(path, json + "\n").map_err(|source| CliError::Write { path: path.clone(), source })?;

@@ -77,7 +77,7 @@ pub struct Analysis {
     /// The game's configuration, as its record keeps it (`None` in
     /// analyses of older arenas, which did not write it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<serde_json::Value>,
+    pub config: Option<crate::config::GameConfig>,
     /// The search that evaluated the positions, as a `--bot` spec.
     pub bot: String,
     /// Every analysed ply, in order.

@@ -9,7 +9,6 @@ use crate::judge::Sink;
 use crate::play::TurnEntry;
 use crate::referee::{TurnJudge, Verdict};
 use game_core::{Game, MAX_PLAYERS, PlayerId, ToAct};
-use serde_json::Value;
 
 /// One seat turn of a record.
 pub(super) struct PlyInput<G: Game> {
@@ -85,12 +84,12 @@ impl<A: Adapter> Sink<A> for Collect<A::Game> {
     }
 }
 
-/// The plies of the JSON record `record`, judged.
+/// The plies of the JSON record `record` (its text), judged.
 ///
 /// # Errors
 /// [`AnalysisError::Judge`] when the record does not judge,
 /// [`AnalysisError::NoTurns`] when it holds no turn.
-pub(super) fn plies<A: Adapter>(a: &A, record: &Value) -> Result<Vec<PlyInput<A::Game>>, AnalysisError> {
+pub(super) fn plies<A: Adapter>(a: &A, record: &str) -> Result<Vec<PlyInput<A::Game>>, AnalysisError> {
     let mut c = Collect { now: None, plies: Vec::new() };
     crate::judge::replay(a, record, &mut c)
         .map_err(|e| AnalysisError::Judge { game: a.name(), source: Box::new(e) })?;

@@ -3,6 +3,7 @@
 //! costs, judge records, pictures).
 
 use crate::bot::{AlphaBetaConfig, Bot, MctsConfig};
+pub use crate::config::GameConfig;
 use crate::error::{ConfigError, ServeError};
 pub use game_core::TimeControl;
 pub use game_core::referee::{AnswerNote, Contest, ContestError, FailurePolicy, ParsedAnswer, TurnLog, random_turn};
@@ -56,7 +57,7 @@ pub trait Adapter: Contest {
         + Answers<<Self::Session as BotSession>::Reply>;
 
     /// The configuration, for records.
-    fn config(&self) -> serde_json::Value;
+    fn config(&self) -> GameConfig;
 
     /// The `mcts` bot: [`game_search::Mcts`] with uniform playouts unless
     /// the game knows better; playouts of `cfg.playout_limit` plies, the

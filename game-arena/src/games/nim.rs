@@ -7,7 +7,7 @@
 //! [`NimSession`] (`arena bot nim`).
 
 use super::{
-    Adapter, BotHelp, ConfigError, Contest, ContestError, FailurePolicy, GameInfo, GameOption, GameOptions,
+    Adapter, BotHelp, ConfigError, Contest, ContestError, FailurePolicy, GameConfig, GameInfo, GameOption, GameOptions,
     ParsedAnswer, TimeControl, TurnLog, Values, xml_escape,
 };
 use game_core::nim::Nim;
@@ -107,8 +107,8 @@ impl Adapter for NimAdapter {
     fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Nim>>> {
         Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::NoEvaluation)))
     }
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"pile": self.pile, "max_take": self.max_take})
+    fn config(&self) -> GameConfig {
+        GameConfig::new([("pile", Some(u64::from(self.pile))), ("max_take", Some(u64::from(self.max_take)))])
     }
     fn display(&self, state: &Nim) -> String {
         format!("pile {} (take 1..={}), player {} to move", state.pile, state.max_take, state.to_move)

@@ -7,7 +7,7 @@
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
-use super::{Adapter, BotHelp, ConfigError, GameInfo, GameOptions};
+use super::{Adapter, BotHelp, ConfigError, GameConfig, GameInfo, GameOptions};
 use crate::bot::Bot;
 
 use game_core::PlayerId;
@@ -60,8 +60,8 @@ pub const SEARCH_EXPLORATION: f64 = 0.3;
 
 impl Adapter for protocol::Referee {
     type Session = paper_soccer::protocol::Session;
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"width": 8, "height": 10})
+    fn config(&self) -> GameConfig {
+        GameConfig::new([("width", Some(8)), ("height", Some(10))])
     }
     /// MCTS with playouts of [`ROLLOUT`] steps scored by
     /// [`paper_soccer::evaluation::value`].

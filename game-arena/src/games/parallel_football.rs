@@ -15,7 +15,7 @@
 //! * `arena judge parallel-football` reads the JSON record `play --record`
 //!   writes.
 
-use super::{Adapter, BotHelp, GameInfo, GameOption, GameOptions, Values};
+use super::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
 use crate::error::ConfigError;
 use game_core::PlayerId;
@@ -101,9 +101,15 @@ pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
 
 impl Adapter for Referee {
     type Session = parallel_football::protocol::Session;
-    fn config(&self) -> serde_json::Value {
+    fn config(&self) -> GameConfig {
         let c = Referee::config(self);
-        serde_json::json!({"width": c.width, "height": c.height, "p": c.players, "k": c.kick_range, "max_turns": c.max_turns})
+        GameConfig::new([
+            ("width", Some(u64::from(c.width))),
+            ("height", Some(u64::from(c.height))),
+            ("p", Some(u64::from(c.players))),
+            ("k", Some(u64::from(c.kick_range))),
+            ("max_turns", Some(u64::from(c.max_turns))),
+        ])
     }
     /// MCTS over every team's orders ([`FootballPolicy`]), playouts of
     /// [`ROLLOUT`] plies.

@@ -21,7 +21,7 @@
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, BotHelp, Contest, GameInfo, GameOption, GameOptions, Values};
+use super::{Adapter, BotHelp, Contest, GameConfig, GameInfo, GameOption, GameOptions, Values};
 use crate::bot::Bot;
 use crate::error::ConfigError;
 use game_core::{Game, PlayerId};
@@ -88,8 +88,13 @@ pub const INFO: GameInfo = GameInfo {
 
 impl Adapter for Referee {
     type Session = quoridor::protocol::Session;
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"size": self.start().size(), "players": self.start().players(), "tick_limit": self.start().tick_limit()})
+    fn config(&self) -> GameConfig {
+        let s = self.start();
+        GameConfig::new([
+            ("size", Some(u64::from(s.size()))),
+            ("players", Some(s.players() as u64)),
+            ("tick_limit", s.tick_limit().map(u64::from)),
+        ])
     }
     /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
     /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].

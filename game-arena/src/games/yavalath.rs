@@ -4,7 +4,7 @@
 //! [`yavalath::svg`] (an analysis's best move ringed); the arena adds its
 //! bots, its configuration flags (none) and bot mode.
 
-use super::{Adapter, BotHelp, ConfigError, GameInfo, GameOptions};
+use super::{Adapter, BotHelp, ConfigError, GameConfig, GameInfo, GameOptions};
 use crate::bot::Bot;
 
 use game_core::PlayerId;
@@ -55,8 +55,8 @@ impl Adapter for protocol::Referee {
     fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
         super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, yavalath::evaluation::value)
     }
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({})
+    fn config(&self) -> GameConfig {
+        GameConfig::default()
     }
     fn display(&self, state: &Yavalath) -> String {
         state.to_string()

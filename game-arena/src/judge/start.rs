@@ -2,9 +2,9 @@
 //! record says before its turns (its game and configuration), read once and
 //! given back whole to be judged.
 
+use crate::config::GameConfig;
 use crate::error::JudgeError;
 use serde::de::{Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
-use serde_json::Value;
 use std::io::{BufRead, Read};
 
 /// An input given back whole after its first bytes were read.
@@ -36,13 +36,19 @@ pub(super) fn sniff<R: BufRead>(mut input: R) -> Result<(bool, Again<R>), JudgeE
 }
 
 /// What a JSON record says before its turns, as far as choosing the game's
-/// configuration needs it.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// configuration needs it. Read from a reader with [`record_start`] (up to
+/// the turns), or from a whole record's text with serde.
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 pub struct RecordStart {
     /// The record's `game`.
+    #[serde(default)]
     pub game: Option<String>,
     /// The record's `config`.
-    pub config: Option<Value>,
+    #[serde(default)]
+    pub config: Option<GameConfig>,
+    /// The record's `bots`, the bot in each seat (empty when it has none).
+    #[serde(default)]
+    pub bots: Vec<String>,
 }
 
 /// Reads the start of a record from `input` (up to a JSON record's turns;
@@ -100,6 +106,7 @@ impl<'de> Visitor<'de> for StartVisitor<'_> {
             match key.as_str() {
                 "game" => self.0.game = Some(map.next_value()?),
                 "config" => self.0.config = Some(map.next_value()?),
+                "bots" => self.0.bots = map.next_value()?,
                 "turns" => return Err(M::Error::custom(START_DONE)),
                 _ => {
                     map.next_value::<IgnoredAny>()?;

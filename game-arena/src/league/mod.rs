@@ -43,11 +43,11 @@ pub use page::page;
 pub use run::{RunEnd, RunOptions, Schedule, next_group, run};
 pub use standings::{Cell, Row, Standings};
 
+use crate::config::GameConfig;
 use crate::error::{PlayError, SpecError};
 use crate::play::{BotSpec, Failures, seat_name};
 use crate::results::ResultsError;
 use game_core::PlayerId;
-use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// The file in a league directory that lists its bots.
@@ -356,7 +356,7 @@ pub struct LeagueKey {
     /// The game's name.
     pub game: String,
     /// Its configuration, as records keep it.
-    pub config: Value,
+    pub config: GameConfig,
     /// The league seed.
     pub seed: u64,
     /// Seats per game.

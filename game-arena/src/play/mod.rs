@@ -15,6 +15,7 @@
 
 mod game;
 mod journal;
+mod read;
 mod record;
 mod seat;
 mod series;
@@ -22,6 +23,7 @@ mod spec;
 
 pub use game::{PlayOptions, play_game, play_game_to};
 pub use journal::Failures;
+pub use read::{FormatError, Record, Turns};
 pub(crate) use record::quote;
 pub use record::{
     AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,

@@ -16,11 +16,11 @@
 //!   `final_position`.
 
 use super::journal::Failures;
+use crate::config::GameConfig;
 use crate::error::PlayError;
 use crate::referee::{RawAnswer, RawLine};
 use game_core::{Game, Outcome};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -100,7 +100,7 @@ pub struct TurnEntry {
 
 /// One entry of a record's `turns`, as read: a seat's turn with the chance
 /// values drawn right after it, or (before any turn) a chance value alone.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum RecordEntry<C> {
     /// A seat's turn, then the chance values drawn after it (`"chance":
@@ -110,7 +110,7 @@ pub enum RecordEntry<C> {
         #[serde(flatten)]
         turn: TurnEntry,
         /// The chance values right after it, in order.
-        #[serde(default = "Vec::new")]
+        #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
         chance: Vec<C>,
     },
     /// `{"chance": C}`: a chance value before the first turn.
@@ -172,7 +172,7 @@ impl std::fmt::Display for ResultEntry {
 #[derive(Clone, Debug)]
 pub struct Played {
     /// The game's configuration.
-    pub config: Value,
+    pub config: GameConfig,
     /// The bot in each seat.
     pub bots: Vec<String>,
     /// How many seat turns were played (each seat's answer counts once).
@@ -208,7 +208,7 @@ pub struct RecordHead<'a, G: Game> {
     /// The game's name.
     pub game: &'a str,
     /// The configuration.
-    pub config: &'a Value,
+    pub config: &'a GameConfig,
     /// The start position.
     pub setup: &'a G::Setup,
     /// The game's seed.
@@ -530,7 +530,7 @@ mod tests {
 
     fn played() -> Played {
         Played {
-            config: serde_json::json!({"pile": 3}),
+            config: GameConfig::new([("pile", Some(3))]),
             bots: vec!["random".into(), "random".into()],
             turn_count: 1,
             rounds: 1,
@@ -589,10 +589,10 @@ mod tests {
         let path = w.finish(&RecordTail::of(&p, 4, 9)).unwrap();
         assert_eq!(files(dir.path()), ["nim-00000.json"]);
         let text = std::fs::read_to_string(&path).unwrap();
-        let v: Value = serde_json::from_str(&text).unwrap();
-        let back: Vec<RecordEntry<u8>> = serde_json::from_value(v["turns"].clone()).unwrap();
-        assert_eq!(back, [RecordEntry::Turn { turn, chance: vec![7, 8] }]);
-        assert_eq!((v["index"].as_u64(), v["result"]["reason"].as_str()), (Some(4), Some("test")));
+        let back: super::super::Record<Nim, super::super::Turns<u8>> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.turns, [RecordEntry::Turn { turn, chance: vec![7, 8] }]);
+        assert_eq!((back.index, back.result.map(|r| r.reason)), (Some(4), Some("test".into())));
+        assert_eq!((back.setup, back.config), (setup, p.config.clone()), "the head reads back");
         let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
         assert!(at("format") < at("setup") && at("setup") < at("turns") && at("turns") < at("result"), "{text}");
     }

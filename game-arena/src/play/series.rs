@@ -469,7 +469,6 @@ mod tests {
     #[test]
     fn summaries_keep_the_first_errors_and_records_all_of_them() {
         use crate::games::parallel_football::adapter;
-        use serde_json::Value;
         // One footballer that answers `dance` (unreadable, `stay`) every turn.
         let garbage = "sh -c 'read s; echo 0 0; while read h; do i=0; while [ $i -lt 4 ]; do read l; \
                        i=$((i+1)); done; read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done; \
@@ -481,10 +480,10 @@ mod tests {
         let r = play_series(&a, &specs, &Plan::new(1, 1), 1, &opts, &|_| true).unwrap().games;
         assert_eq!(r[0].errors.len(), SUMMARY_ERRORS);
         assert!(r[0].error_count > SUMMARY_ERRORS, "{}", r[0].error_count);
-        let rec: Value =
+        let rec: super::super::Record =
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("parallel-football-00000.json")).unwrap())
                 .unwrap();
-        assert_eq!(rec["errors"].as_array().unwrap().len(), r[0].error_count);
+        assert_eq!(rec.errors.len(), r[0].error_count);
     }
 
     #[test]

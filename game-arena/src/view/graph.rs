@@ -35,7 +35,7 @@ pub fn read_analysis(path: &Path) -> Result<Analysis, ViewError> {
 /// analysis names one), no ply twice, values in `0..=1`.
 pub(super) fn by_ply<'x>(
     game: &'static str,
-    config: &serde_json::Value,
+    config: &crate::config::GameConfig,
     an: &'x Analysis,
 ) -> Result<HashMap<usize, &'x PlyAnalysis>, ViewError> {
     if an.game != game {
@@ -249,20 +249,20 @@ mod tests {
     use super::*;
     use crate::games::nim::NimAdapter;
     use crate::view::{page, page_data, replay};
-    use serde_json::Value;
 
     /// A recorded Nim game: 21 stones, seats 0 and 1 alternate, 12 plies.
-    fn record() -> Value {
-        let turns: Vec<Value> = [1, 2, 1, 3, 2, 1, 2, 2, 2, 1, 3, 1]
+    fn record() -> String {
+        let turns: Vec<String> = [1, 2, 1, 3, 2, 1, 2, 2, 2, 1, 3, 1]
             .iter()
             .enumerate()
-            .map(|(i, t)| serde_json::json!({"player": i % 2, "text": t.to_string(), "ms": 0.0}))
+            .map(|(i, t)| format!(r#"{{"player": {}, "text": "{t}", "ms": 0.0}}"#, i % 2))
             .collect();
-        serde_json::json!({
-            "format": 2, "game": "nim", "config": {"max_take": 3, "pile": 21},
-            "setup": {"pile": 21, "max_take": 3, "to_move": 0}, "bots": ["random", "random"], "turns": turns,
-            "result": {"winner": 1, "ranks": [1, 0], "reason": "last-stone"}, "errors": [],
-        })
+        format!(
+            r#"{{"format": 2, "game": "nim", "config": {{"max_take": 3, "pile": 21}},
+            "setup": {{"pile": 21, "max_take": 3, "to_move": 0}}, "bots": ["random", "random"], "turns": [{}],
+            "result": {{"winner": 1, "ranks": [1, 0], "reason": "last-stone"}}, "errors": []}}"#,
+            turns.join(",")
+        )
     }
 
     /// An analysis of [`record`]: seat 0 blunders on ply 3, seat 1 on ply 6.
@@ -353,15 +353,17 @@ mod tests {
         r.plies[6].best_svg = Some("<g class=\"best-move\"></g>".into());
         let html = page(&r);
         let data = page_data(&html).expect("page data");
-        assert_eq!(data["analysis"]["bot"], "mcts:iters=100");
-        let plies = data["plies"].as_array().expect("plies");
-        assert!(plies[0].get("an").is_none(), "the start is not analysed");
+        assert_eq!(data.analysis.expect("the analysis").bot, "mcts:iters=100");
+        let plies = &data.plies;
+        assert!(plies[0].analysis.is_none(), "the start is not analysed");
+        assert!(!html.contains("\"an\":null"), "a ply without analysis has no \"an\"");
         for (k, p) in analysis().plies.iter().enumerate() {
-            let an = &plies[k + 1]["an"];
-            assert_eq!((an["b"].as_str(), an["bl"].as_bool()), (Some("1"), Some(p.blunder)), "ply {}", k + 1);
-            assert_eq!((an["vb"].as_f64(), an["va"].as_f64()), (Some(p.value_before), Some(p.value_after)));
+            let an = plies[k + 1].analysis.as_ref().expect("analysed");
+            assert_eq!((an.b.as_str(), an.bl), ("1", p.blunder), "ply {}", k + 1);
+            assert_eq!((an.vb, an.va), (p.value_before, p.value_after));
         }
-        assert_eq!(plies[6]["an"]["svg"], "<g class=\"best-move\"></g>");
+        let svg = plies[6].analysis.as_ref().and_then(|an| an.svg.as_deref());
+        assert_eq!(svg, Some("<g class=\"best-move\"></g>"));
         assert_eq!(html.matches("<circle class=\"blunder\"").count(), 2, "a mark per blunder on the graph");
         assert!(html.contains("data-ply=\"3\"") && html.contains("data-ply=\"6\""));
         assert!(html.contains("<a href=\"#ply=6\">ply 6</a>: seat 1 played 1, best 1 (loss 0.25)"), "the list");

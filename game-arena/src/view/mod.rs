@@ -44,16 +44,16 @@ mod graph;
 mod page;
 
 pub use graph::read_analysis;
-pub use page::{index_page, page, page_data};
+pub use page::{AnalysedBy, PageData, PagePly, PagePlyAnalysis, index_page, page, page_data};
 
 use crate::analysis::{Analysis, PlyAnalysis};
 use crate::error::ViewError;
 use crate::games::{Adapter, ContestError};
 use crate::judge::{JudgeError, Sink};
-use crate::play::{AnswerEntry, TurnEntry};
-use crate::referee::{TurnJudge, Verdict};
+use crate::play::{AnswerEntry, ErrorEntry, Record, ResultEntry, TurnEntry};
+use crate::referee::{RawAnswer, RawLine, TurnJudge, Verdict};
 use game_core::{Game, PlayerId};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -115,7 +115,7 @@ pub struct Replay {
 struct Drawing<'x, A: Adapter> {
     /// The analysis of each analysed ply, by ply number.
     analysis: HashMap<usize, &'x PlyAnalysis>,
-    errors: Vec<Value>,
+    errors: Vec<ErrorEntry>,
     start: Option<A::Game>,
     /// The position now, and before the last ply (with its moves).
     now: Option<A::Game>,
@@ -198,23 +198,15 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
         let messages = self
             .errors
             .iter()
-            .filter(|e| {
-                e.get("turn").and_then(Value::as_u64) == Some(prev as u64)
-                    && e.get("seat").and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok()) == Some(seat)
-            })
-            .map(|e| {
-                format!(
-                    "{}: {}",
-                    e.get("kind").and_then(Value::as_str).unwrap_or("error"),
-                    e.get("message").and_then(Value::as_str).unwrap_or("")
-                )
-            })
+            .filter(|e| e.turn == prev && usize::from(e.seat) == seat)
+            .map(|e| format!("{}: {}", e.kind, e.message))
             .collect();
         let answer = t.answer.as_ref().map(|ans| match ans {
-            AnswerEntry::Raw(raw) => answer_text(&serde_json::to_value(raw).unwrap_or_default()),
+            AnswerEntry::Raw(raw) => answer_text(raw),
             AnswerEntry::AsPlayed(_) => {
                 let lines = t.text.as_deref().map(|x| a.answer_of_turn(x)).unwrap_or_default();
-                answer_text(&json!({ "lines": lines }))
+                let lines = lines.into_iter().map(|l| RawLine(l.into_bytes())).collect();
+                answer_text(&RawAnswer { lines, more_skipped: 0, cutoff: None })
             }
         });
         self.plies.push(Ply {
@@ -234,7 +226,7 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
     }
 }
 
-/// Replays the JSON record `v` (as written by `play --record`) through the
+/// Replays the JSON record `record` (its text, as written by `play --record`) through the
 /// judging core ([`crate::judge::replay`]) and draws every ply; with an
 /// `analysis` of the game (as `arena analyze` writes it), every analysed
 /// ply carries its evaluation and its best move drawn, for the page's
@@ -250,15 +242,15 @@ impl<A: Adapter> Sink<A> for Drawing<'_, A> {
 /// ([`ViewError::AnalysisConfig`]), a ply twice
 /// ([`ViewError::AnalysisRepeated`]), a value outside `0..=1`
 /// ([`ViewError::AnalysisValue`]).
-pub fn replay<A: Adapter>(a: &A, v: &Value, analysis: Option<&Analysis>) -> Result<Replay, ViewError> {
-    let errors = v.get("errors").and_then(Value::as_array).cloned().unwrap_or_default();
+pub fn replay<A: Adapter>(a: &A, record: &str, analysis: Option<&Analysis>) -> Result<Replay, ViewError> {
+    let judge_error = |e| ViewError::Judge { game: a.name(), source: Box::new(e) };
     let by_ply = match analysis {
         Some(an) => graph::by_ply(a.name(), &a.config(), an)?,
         None => HashMap::new(),
     };
     let mut d = Drawing::<A> {
         analysis: by_ply,
-        errors,
+        errors: Vec::new(),
         start: None,
         now: None,
         before: None,
@@ -267,18 +259,18 @@ pub fn replay<A: Adapter>(a: &A, v: &Value, analysis: Option<&Analysis>) -> Resu
         plies: Vec::new(),
         frames: Vec::new(),
     };
-    crate::judge::replay(a, v, &mut d).map_err(|e| ViewError::Judge { game: a.name(), source: Box::new(e) })?;
+    // The record's summary (its turns skipped), then its turns judged.
+    let summary: Record = serde_json::from_str(record)
+        .map_err(|e| judge_error(JudgeError::Unreadable(format!("not a game record: {e}"))))?;
+    d.errors = summary.errors;
+    crate::judge::replay(a, record, &mut d).map_err(judge_error)?;
     if let Some(an) = analysis {
         graph::check_plies(an, &d.plies)?;
     }
-    let bots: Vec<String> = v
-        .get("bots")
-        .and_then(Value::as_array)
-        .map(|b| b.iter().map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string)).collect())
-        .unwrap_or_default();
+    let bots = summary.bots;
     Ok(Replay {
         game: a.name().to_string(),
-        result: result_text(v.get("result"), &bots),
+        result: result_text(summary.result.as_ref(), &bots),
         bots,
         colours: a.seat_colours().into_iter().map(str::to_string).collect(),
         plies: d.plies,
@@ -287,52 +279,36 @@ pub fn replay<A: Adapter>(a: &A, v: &Value, analysis: Option<&Analysis>) -> Resu
     })
 }
 
-/// A recorded answer (`{"lines": [...], "cutoff": ...}`, each line a string
-/// or `{"bytes": [...]}`) for reading: each line quoted as a Rust string
-/// literal, so that spaces, tabs and stray characters show.
-fn answer_text(a: &Value) -> String {
-    let line = |l: &Value| match l {
-        Value::String(s) => format!("{s:?}"),
-        other => {
-            let bytes: Vec<u8> = other
-                .get("bytes")
-                .and_then(Value::as_array)
-                .map(|b| b.iter().filter_map(Value::as_u64).map(|x| u8::try_from(x).unwrap_or(b'?')).collect())
-                .unwrap_or_default();
-            format!("bytes {:?}", String::from_utf8_lossy(&bytes))
-        }
+/// A recorded answer for reading: each line quoted as a Rust string
+/// literal, so that spaces, tabs and stray characters show (a line that is
+/// not UTF-8 as `bytes "..."`, its invalid bytes replaced), then the
+/// cut-off if any.
+fn answer_text(a: &RawAnswer) -> String {
+    let line = |l: &RawLine| match std::str::from_utf8(&l.0) {
+        Ok(s) => format!("{s:?}"),
+        Err(_) => format!("bytes {:?}", String::from_utf8_lossy(&l.0)),
     };
-    let mut parts: Vec<String> = match a.get("lines").and_then(Value::as_array) {
-        Some(lines) => lines.iter().map(line).collect(),
-        None if a.is_string() => vec![line(a)],
-        None => vec![a.to_string()],
-    };
-    if let Some(c) = a.get("cutoff").and_then(Value::as_str) {
-        parts.push(format!("(cut off: {c})"));
+    let mut parts: Vec<String> = a.lines.iter().map(line).collect();
+    if let Some(c) = a.cutoff {
+        parts.push(format!("(cut off: {})", c.kind()));
     }
     if parts.is_empty() { "(nothing)".into() } else { parts.join(" ") }
 }
 
 /// The record's `result` for people: the winner (or a draw), the ranks and
 /// the reason.
-fn result_text(r: Option<&Value>, bots: &[String]) -> String {
+fn result_text(r: Option<&ResultEntry>, bots: &[String]) -> String {
     let Some(r) = r else { return "no result recorded".into() };
-    let reason = r.get("reason").and_then(Value::as_str).unwrap_or("?");
-    let seat = |s: u64| match usize::try_from(s).ok().and_then(|i| bots.get(i)) {
+    let seat = |s: u8| match bots.get(usize::from(s)) {
         Some(b) => format!("seat {s} ({b})"),
         None => format!("seat {s}"),
     };
-    let who = match r.get("winner").and_then(Value::as_u64) {
+    let who = match r.winner {
         Some(w) => format!("{} wins", seat(w)),
         None => "no winner".into(),
     };
-    let ranks = r
-        .get("ranks")
-        .and_then(Value::as_array)
-        .map(|rs| rs.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
-        .map(|s| format!(", ranks {s}"))
-        .unwrap_or_default();
-    format!("{who} by {reason}{ranks}")
+    let ranks: Vec<String> = r.ranks.iter().map(u8::to_string).collect();
+    format!("{who} by {}, ranks {}", r.reason, ranks.join(", "))
 }
 
 /// Cuts a picture before every `<`.
@@ -355,7 +331,7 @@ fn parts(s: &str) -> Vec<&str> {
 /// parts (as `-n`), insert a part (a string). Greedy: a part is kept when
 /// both sides agree, inserted when `old` has no more of it, dropped
 /// otherwise.
-fn delta(old: &[&str], new: &[&str]) -> Vec<Value> {
+fn delta(old: &[&str], new: &[&str]) -> Vec<FrameOp> {
     let mut rem_old: HashMap<&str, usize> = HashMap::new();
     let mut rem_new: HashMap<&str, usize> = HashMap::new();
     for p in old {
@@ -364,11 +340,11 @@ fn delta(old: &[&str], new: &[&str]) -> Vec<Value> {
     for p in new {
         *rem_new.entry(p).or_default() += 1;
     }
-    let mut ops: Vec<Value> = Vec::new();
+    let mut ops: Vec<FrameOp> = Vec::new();
     let mut run: i64 = 0; // > 0 keeping, < 0 dropping
-    let flush = |ops: &mut Vec<Value>, run: &mut i64| {
+    let flush = |ops: &mut Vec<FrameOp>, run: &mut i64| {
         if *run != 0 {
-            ops.push(json!(*run));
+            ops.push(FrameOp::Count(*run));
             *run = 0;
         }
     };
@@ -390,7 +366,7 @@ fn delta(old: &[&str], new: &[&str]) -> Vec<Value> {
             j += 1;
         } else if j < new.len() && (i == old.len() || rem_old.get(new[j]).copied().unwrap_or(0) == 0) {
             flush(&mut ops, &mut run);
-            ops.push(json!(new[j]));
+            ops.push(FrameOp::Part(new[j].to_string()));
             take(&mut rem_new, new[j]);
             j += 1;
         } else {
@@ -408,7 +384,7 @@ fn delta(old: &[&str], new: &[&str]) -> Vec<Value> {
 
 /// The frames as the page stores them: one list of operations per frame
 /// (see the [module docs](self)).
-pub fn encode_frames(frames: &[String]) -> Vec<Vec<Value>> {
+pub fn encode_frames(frames: &[String]) -> Vec<Vec<FrameOp>> {
     let mut out = Vec::with_capacity(frames.len());
     let mut prev: Vec<&str> = Vec::new();
     for (k, f) in frames.iter().enumerate() {
@@ -419,33 +395,42 @@ pub fn encode_frames(frames: &[String]) -> Vec<Vec<Value>> {
     out
 }
 
+/// One operation of a frame on the previous frame's parts (see the
+/// [module docs](self)): a count of parts to keep (positive) or drop
+/// (negative), or a part to insert.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FrameOp {
+    /// Keep this many parts (`n > 0`) or drop `-n` (`n < 0`).
+    Count(i64),
+    /// Insert this part.
+    Part(String),
+}
+
 /// Rebuilds every frame from the page's data (the `frames` and `keyframe`
 /// fields of [`page_data`]), as the page's script does.
 ///
 /// # Errors
 /// [`ViewError::NotAPage`] when the data does not decode.
-pub fn decode_frames(data: &Value) -> Result<Vec<String>, ViewError> {
+pub fn decode_frames(data: &PageData) -> Result<Vec<String>, ViewError> {
     let bad = |what| ViewError::NotAPage { what };
-    let frames = data.get("frames").and_then(Value::as_array).ok_or(bad("no frames"))?;
-    let every = data.get("keyframe").and_then(Value::as_u64).ok_or(bad("no keyframe"))?;
-    let every = usize::try_from(every).map_err(|_| bad("bad keyframe"))?.max(1);
-    let mut out = Vec::with_capacity(frames.len());
+    let every = data.keyframe.max(1);
+    let mut out = Vec::with_capacity(data.frames.len());
     let mut prev: Vec<String> = Vec::new();
-    for (k, ops) in frames.iter().enumerate() {
+    for (k, ops) in data.frames.iter().enumerate() {
         let old = if k % every == 0 { Vec::new() } else { std::mem::take(&mut prev) };
         let mut cur = Vec::new();
         let mut i = 0usize;
-        for op in ops.as_array().ok_or(bad("a frame is not a list"))? {
-            if let Some(s) = op.as_str() {
-                cur.push(s.to_string());
-            } else if let Some(n) = op.as_i64() {
-                let n = usize::try_from(n.unsigned_abs()).map_err(|_| bad("bad count"))?;
-                if op.as_i64().is_some_and(|x| x > 0) {
-                    cur.extend(old.get(i..i + n).ok_or(bad("keeps past the previous frame"))?.iter().cloned());
+        for op in ops {
+            match op {
+                FrameOp::Part(s) => cur.push(s.clone()),
+                &FrameOp::Count(n) => {
+                    let count = usize::try_from(n.unsigned_abs()).map_err(|_| bad("bad count"))?;
+                    if n > 0 {
+                        cur.extend(old.get(i..i + count).ok_or(bad("keeps past the previous frame"))?.iter().cloned());
+                    }
+                    i += count;
                 }
-                i += n;
-            } else {
-                return Err(bad("bad operation"));
             }
         }
         out.push(cur.concat());
@@ -463,9 +448,9 @@ pub fn decode_frames(data: &Value) -> Result<Vec<String>, ViewError> {
 /// does not fit it (see [`replay`]), or the page cannot be written.
 pub fn write_page<A: Adapter>(a: &A, path: &Path, analysis: Option<&Analysis>, out: &Path) -> Result<usize, ViewError> {
     let text = std::fs::read_to_string(path).map_err(|source| ViewError::Read { path: path.to_path_buf(), source })?;
-    let v: Value =
-        serde_json::from_str(&text).map_err(|source| ViewError::NotJson { path: path.to_path_buf(), source })?;
-    let html = page(&replay(a, &v, analysis)?);
+    serde_json::from_str::<serde::de::IgnoredAny>(&text)
+        .map_err(|source| ViewError::NotJson { path: path.to_path_buf(), source })?;
+    let html = page(&replay(a, &text, analysis)?);
     std::fs::write(out, &html).map_err(|source| ViewError::Write { path: out.to_path_buf(), source })?;
     Ok(html.len())
 }
@@ -517,8 +502,20 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let data = json!({"frames": encode_frames(&frames), "keyframe": KEYFRAME});
+        let data = PageData {
+            analysis: None,
+            bots: Vec::new(),
+            chart_plies: 0,
+            colours: Vec::new(),
+            frames: encode_frames(&frames),
+            game: "nim".into(),
+            keyframe: KEYFRAME,
+            plies: Vec::new(),
+            result: String::new(),
+        };
         assert_eq!(decode_frames(&data).unwrap(), frames);
-        assert_eq!(encode_frames(&frames)[2], vec![json!(8)], "an unchanged frame keeps all its parts");
+        assert_eq!(encode_frames(&frames)[2], [FrameOp::Count(8)], "an unchanged frame keeps all its parts");
+        let ops = serde_json::to_string(&[FrameOp::Count(-1), FrameOp::Part("<g>".into())]).unwrap();
+        assert_eq!(ops, r#"[-1,"<g>"]"#, "a count is a number, a part a string");
     }
 }

@@ -1,11 +1,94 @@
 //! The viewer's HTML: the page of one game, its score chart, and the index
 //! page of a series.
 
-use super::{KEYFRAME, Replay, encode_frames, graph};
+use super::{FrameOp, KEYFRAME, Replay, encode_frames, graph};
 use crate::error::ViewError;
 use crate::games::xml_escape;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
+
+/// What a page's script reads: the data [`page`] writes into the page as
+/// JSON (its fields in name order, as the page has always had them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PageData {
+    /// The search that analysed the game, when the page has an analysis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<AnalysedBy>,
+    /// The bot in each seat.
+    pub bots: Vec<String>,
+    /// How many plies the score chart spans.
+    #[serde(rename = "chartPlies")]
+    pub chart_plies: usize,
+    /// Each seat's colour.
+    pub colours: Vec<String>,
+    /// The frames, as operations on the previous frame's parts
+    /// ([`decode_frames`](super::decode_frames)).
+    pub frames: Vec<Vec<FrameOp>>,
+    /// The game's name.
+    pub game: String,
+    /// Every this many frames, a frame is whole ([`KEYFRAME`]).
+    pub keyframe: usize,
+    /// The plies, the start position first.
+    pub plies: Vec<PagePly>,
+    /// The result, for people.
+    pub result: String,
+}
+
+/// The search that analysed a page's game (`{"bot": ...}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysedBy {
+    /// Its `--bot` spec.
+    pub bot: String,
+}
+
+/// One ply as a page's script reads it (short names: a page of 20,000
+/// plies carries them 20,000 times). See [`Ply`](super::Ply).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PagePly {
+    /// The bot's raw answer, escaped for reading.
+    #[serde(rename = "a")]
+    pub answer: Option<String>,
+    /// The ply's analysis, when the page has one.
+    #[serde(rename = "an", default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<PagePlyAnalysis>,
+    /// The error kind of the turn.
+    #[serde(rename = "e")]
+    pub error: Option<String>,
+    /// Its first frame.
+    pub f0: usize,
+    /// One past its last frame.
+    pub f1: usize,
+    /// The record's error messages for the turn.
+    #[serde(rename = "m")]
+    pub messages: Vec<String>,
+    /// Think time in milliseconds.
+    pub ms: Option<f64>,
+    /// The seat that played it (`null` for the start position).
+    #[serde(rename = "s")]
+    pub seat: Option<usize>,
+    /// Whether the turn played is a substitute.
+    pub sub: bool,
+    /// The turn as played.
+    #[serde(rename = "t")]
+    pub text: String,
+}
+
+/// A ply's analysis as a page's script reads it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PagePlyAnalysis {
+    /// The best move.
+    pub b: String,
+    /// Whether the move played is a blunder.
+    pub bl: bool,
+    /// The loss of the move played.
+    pub l: f64,
+    /// The best move drawn, an SVG group.
+    pub svg: Option<String>,
+    /// The value after the move played.
+    pub va: f64,
+    /// The value before it.
+    pub vb: f64,
+}
 
 /// The marker around the page's data script.
 const DATA_OPEN: &str = "<script type=\"application/json\" id=\"data\">";
@@ -15,36 +98,42 @@ const DATA_CLOSE: &str = "</script>";
 /// data and script; nothing loaded), with the evaluation graph when the
 /// replay has an analysis (see the [module docs](super)).
 pub fn page(r: &Replay) -> String {
-    let plies: Vec<Value> = r
+    let plies = r
         .plies
         .iter()
-        .map(|p| {
-            let mut v = json!({
-                "s": p.seat, "t": p.text, "a": p.answer, "ms": p.ms, "e": p.error, "m": p.messages,
-                "sub": p.substituted, "f0": p.frames.start, "f1": p.frames.end,
-            });
-            if let (Some(a), Some(o)) = (&p.analysis, v.as_object_mut()) {
-                o.insert(
-                    "an".into(),
-                    json!({
-                        "b": a.best, "vb": a.value_before, "va": a.value_after, "l": a.loss, "bl": a.blunder,
-                        "svg": p.best_svg,
-                    }),
-                );
-            }
-            v
+        .map(|p| PagePly {
+            answer: p.answer.clone(),
+            analysis: p.analysis.as_ref().map(|a| PagePlyAnalysis {
+                b: a.best.clone(),
+                bl: a.blunder,
+                l: a.loss,
+                svg: p.best_svg.clone(),
+                va: a.value_after,
+                vb: a.value_before,
+            }),
+            error: p.error.clone(),
+            f0: p.frames.start,
+            f1: p.frames.end,
+            messages: p.messages.clone(),
+            ms: p.ms,
+            seat: p.seat,
+            sub: p.substituted,
+            text: p.text.clone(),
         })
         .collect();
-    let mut data = json!({
-        "game": r.game, "bots": r.bots, "colours": r.colours, "result": r.result,
-        "plies": plies, "keyframe": KEYFRAME, "frames": encode_frames(&r.frames),
-        "chartPlies": r.plies.len().saturating_sub(1),
-    });
-    if let (Some(bot), Some(o)) = (&r.analysed_by, data.as_object_mut()) {
-        o.insert("analysis".into(), json!({ "bot": bot }));
-    }
+    let data = PageData {
+        analysis: r.analysed_by.clone().map(|bot| AnalysedBy { bot }),
+        bots: r.bots.clone(),
+        chart_plies: r.plies.len().saturating_sub(1),
+        colours: r.colours.clone(),
+        frames: encode_frames(&r.frames),
+        game: r.game.clone(),
+        keyframe: KEYFRAME,
+        plies,
+        result: r.result.clone(),
+    };
     // Inside a script element, `</` and `<!--` must not appear as such.
-    let data = data.to_string().replace("</", "<\\/").replace("<!--", "\\u003c!--");
+    let data = serde_json::to_string(&data).unwrap_or_default().replace("</", "<\\/").replace("<!--", "\\u003c!--");
     let title = format!("{}: {}", r.game, r.bots.join(" vs "));
     let seats: String = r
         .bots
@@ -119,7 +208,7 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// # Errors
 /// [`ViewError::NotAPage`] when the page has no data script or it is not
 /// JSON.
-pub fn page_data(html: &str) -> Result<Value, ViewError> {
+pub fn page_data(html: &str) -> Result<PageData, ViewError> {
     let start = html.find(DATA_OPEN).ok_or(ViewError::NotAPage { what: "no data script" })? + DATA_OPEN.len();
     let len = html[start..].find(DATA_CLOSE).ok_or(ViewError::NotAPage { what: "unterminated data script" })?;
     serde_json::from_str(&html[start..start + len]).map_err(|_| ViewError::NotAPage { what: "data is not JSON" })
