@@ -137,8 +137,7 @@ fn main() -> ExitCode {
 fn seat_option_hint(e: CliError) -> CliError {
     let CliError::Play(PlayError::SeatCount { game, bots, .. }) = &e else { return e };
     let Ok(name) = game.parse::<GameName>() else { return e };
-    let takes = |o: &&game_arena::registry::GameOption| matches!(o.values, game_arena::registry::Values::OneOf { values, .. } if values.contains(&(*bots as u64)));
-    match name.info().options.iter().find(|o| o.field == "players").filter(takes) {
+    match name.seat_option(*bots) {
         Some(option) => CliError::SeatsByOption { flag: option.flag, bots: *bots, source: Box::new(e) },
         None => e,
     }

@@ -151,6 +151,20 @@ impl GameName {
         }
     }
 
+    /// The option that sets this game's number of seats, when one of its
+    /// values is `seats` (Quoridor's `--players` for 2 or 4 bots): what a
+    /// wrong number of bots is told to set.
+    #[must_use]
+    pub fn seat_option(self, seats: usize) -> Option<&'static GameOption> {
+        let takes = |o: &&GameOption| match o.values {
+            Values::OneOf { values, .. } => values.iter().any(|&v| usize::try_from(v) == Ok(seats)),
+            Values::Whole { min, max } => {
+                usize::try_from(min).is_ok_and(|m| m <= seats) && usize::try_from(max).map_or(true, |m| seats <= m)
+            }
+        };
+        self.info().options.iter().filter(|o| o.seats).find(takes)
+    }
+
     /// The options this game reads, as flags with their dashes (`--players`).
     #[must_use]
     pub fn flags(self) -> Vec<String> {
@@ -370,6 +384,16 @@ mod tests {
         pile.set("pile", 256);
         let built: Result<(), ConfigError> = with_game!(GameName::Nim, &pile, |_a| Ok(()));
         assert_eq!(built.unwrap_err().to_string(), "--pile 256: too large: at most 255");
+    }
+
+    #[test]
+    fn the_seat_option_is_named_only_for_a_seat_count_it_takes() {
+        let players = GameName::Quoridor.seat_option(4).map(|o| o.flag);
+        assert_eq!(players, Some("players"));
+        assert_eq!(GameName::Quoridor.seat_option(2).map(|o| o.flag), Some("players"));
+        assert!(GameName::Quoridor.seat_option(3).is_none(), "3 is no value of --players");
+        assert!(GameName::Yavalath.seat_option(3).is_none(), "a game without a seat option");
+        assert!(GameName::ParallelFootball.seat_option(4).is_none(), "--p sets footballers, not seats");
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub struct GameOption {
     /// The value a `null` in that field stands for (a tick limit of none
     /// is `0`); `None`: the field is never `null`.
     pub null: Option<u64>,
+    /// Whether it sets the number of seats (Quoridor's `--players`): a
+    /// wrong number of bots is told which of its values takes them.
+    pub seats: bool,
 }
 
 /// The values a [`GameOption`] takes.

@@ -41,6 +41,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 1, max: 255 },
             field: "pile",
             null: None,
+            seats: false,
         },
         GameOption {
             flag: "max-take",
@@ -48,6 +49,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 1, max: 255 },
             field: "max_take",
             null: None,
+            seats: false,
         },
     ],
     bots: &[BotHelp { name: "alphabeta", options: "[:depth=N|ms=N]", about: "depth 1 to 8" }],

@@ -72,6 +72,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 1, max: MAX_PLAYERS_PER_TEAM as u64 },
             field: "p",
             null: None,
+            seats: false,
         },
         GameOption {
             flag: "k",
@@ -79,6 +80,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 1, max: MAX_KICK_RANGE as u64 },
             field: "k",
             null: None,
+            seats: false,
         },
         GameOption {
             flag: "max-turns",
@@ -86,6 +88,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 1, max: u32::MAX as u64 },
             field: "max_turns",
             null: None,
+            seats: false,
         },
     ],
     bots: &[

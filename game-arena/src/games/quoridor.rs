@@ -71,6 +71,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::OneOf { values: &[2, 4], refusal: "Quoridor is played by 2 or 4 players" },
             field: "players",
             null: None,
+            seats: true,
         },
         GameOption {
             flag: "max-ticks",
@@ -78,6 +79,7 @@ pub const INFO: GameInfo = GameInfo {
             values: Values::Whole { min: 0, max: u32::MAX as u64 },
             field: "tick_limit",
             null: Some(0),
+            seats: false,
         },
     ],
     bots: &[BotHelp { name: "walker", options: "", about: "steps along a shortest path, never places a wall" }],
