@@ -43,22 +43,13 @@ use args::{Cli, Cmd, GameOpts};
 use clap::Parser;
 use cli::{args, league, series};
 use game_arena::error::{ConfigError, OptionError, PlayError, RenderError, ServeError, SpecError, ViewError};
-use game_arena::registry::GameName;
+use game_arena::registry::{GameName, GameOptions};
 use game_arena::{bench, files, games, judge, play, render, results, view};
 use games::Adapter;
 use series::{Series, cmd_merge, cmd_play};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Runs `$body` with `$a` bound to the contest of `$game` configured by
-/// `$opts` (a [`GameOpts`]): the library's [`game_arena::with_game!`].
-macro_rules! with_adapter {
-    ($game:expr, $opts:expr, |$a:ident| $body:expr) => {{
-        let o: &GameOpts = $opts;
-        game_arena::with_game!($game, &o.0, |$a| $body)
-    }};
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -97,27 +88,27 @@ fn main() -> ExitCode {
         }) => {
             install_stop_handlers();
             let series = Series { games, jobs, seed, game_seed, record, time_factor, html, shard, resume, json, sprt };
-            with_adapter!(game, &opts, |a| cmd_play(&a, &bots, &series))
+            game_arena::with_game!(game, &opts.0, |a| cmd_play(&a, &bots, &series))
         }
         Some(Cmd::League { game, opts, league }) => {
             install_stop_handlers();
-            with_adapter!(game, &opts, |a| league::cmd_league(&a, &league))
+            game_arena::with_game!(game, &opts.0, |a| league::cmd_league(&a, &league))
         }
         Some(Cmd::Judge { game, file, opts, json, legal }) => {
             cmd_judge(game, file.as_deref(), &opts, judge::JudgeOptions { json, legal })
         }
         Some(Cmd::Bench { game, opts, games, seed, jobs }) => {
             let jobs = jobs.threads();
-            with_adapter!(game, &opts, |a| cmd_bench(&a, games, seed, jobs))
+            game_arena::with_game!(game, &opts.0, |a| cmd_bench(&a, games, seed, jobs))
         }
-        Some(Cmd::Bot { game, opts, bot, seed }) => with_adapter!(game, &opts, |a| cmd_bot(&a, &bot, seed)),
+        Some(Cmd::Bot { game, opts, bot, seed }) => game_arena::with_game!(game, &opts.0, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
         Some(Cmd::Analyze { record, analyze }) => {
             cli::analyze::check_outputs(&analyze).and_then(|()| read_record(&record)).and_then(|(text, start, game)| {
-                with_adapter!(game, &record_opts(game, &start), |a| cli::analyze::cmd_analyze(
+                game_arena::with_game!(game, &record_opts(game, &start), |a| cli::analyze::cmd_analyze(
                     &a, &text, &start, &analyze
                 ))
             })
@@ -271,7 +262,7 @@ fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path:
 fn demo() -> Result<(), CliError> {
     println!("arena: a demonstration game of each game, built-in bots, seed 2026");
     for &game in GameName::ALL.iter().filter(|g| g.info().demo) {
-        with_adapter!(game, &GameOpts::default(), |a| demo_one(&a, game.info().legend))?;
+        game_arena::with_game!(game, &GameOptions::default(), |a| demo_one(&a, game.info().legend))?;
     }
     println!("\n{}", commands_line());
     Ok(())
@@ -307,8 +298,8 @@ fn demo_one<A: Adapter>(a: &A, legend: &str) -> Result<(), CliError> {
 }
 
 /// The game options a record's `config` stands for.
-fn record_opts(game: GameName, start: &judge::RecordStart) -> GameOpts {
-    GameOpts(start.config.as_ref().map(|c| game.recorded_options(c)).unwrap_or_default())
+fn record_opts(game: GameName, start: &judge::RecordStart) -> GameOptions {
+    start.config.as_ref().map(|c| game.recorded_options(c)).unwrap_or_default()
 }
 
 fn cmd_view(
@@ -320,8 +311,8 @@ fn cmd_view(
     let (text, start, game) = read_record(record)?;
     let analysis_path = analysis;
     let analysis = analysis.map(view::read_analysis).transpose()?;
-    let page =
-        with_adapter!(game, &record_opts(game, &start), |a| view::replay(&a, &text, analysis.as_ref()).map_err(|e| {
+    let page = game_arena::with_game!(game, &record_opts(game, &start), |a| view::replay(&a, &text, analysis.as_ref())
+        .map_err(|e| {
             match analysis_path {
                 Some(path) if e.is_mismatch() => {
                     CliError::AnalysisMismatch { analysis: path.to_path_buf(), record: record.to_path_buf(), source: e }
@@ -329,7 +320,7 @@ fn cmd_view(
                 _ => CliError::from(e),
             }
         }))
-        .map(|r| view::page(&r))?;
+    .map(|r| view::page(&r))?;
     play::write_whole(html, page).map_err(|source| CliError::Write { path: html.to_path_buf(), source })
 }
 
@@ -393,11 +384,12 @@ fn cmd_judge(
     let (start, input) = judge::record_start(input).map_err(unjudged)?;
     let recorded = start.as_ref().filter(|s| s.game.as_deref().and_then(|n| n.parse().ok()) == Some(game));
     let game_opts = match recorded.and_then(|s| s.config.as_ref()) {
-        Some(c) => GameOpts(given.0.or(&game.recorded_options(c))),
-        None => given.clone(),
+        Some(c) => given.0.or(&game.recorded_options(c)),
+        None => given.0.clone(),
     };
     let mut out = std::io::stdout().lock();
-    let fault = with_adapter!(game, &game_opts, |a| judge::judge(&a, input, opts, &mut out).map_err(unjudged))?;
+    let fault =
+        game_arena::with_game!(game, &game_opts, |a| judge::judge(&a, input, opts, &mut out).map_err(unjudged))?;
     out.flush().map_err(CliError::Output)?;
     fault.map_or(Ok(()), |fault| Err(CliError::Fault { name, fault: Box::new(fault) }))
 }
@@ -457,8 +449,8 @@ fn cmd_bot<A: Adapter>(a: &A, spec: &str, seed: u64) -> Result<(), CliError> {
 fn cmd_render(record: &std::path::Path, svg: &std::path::Path, ply: Option<usize>) -> Result<(), CliError> {
     files::check_output(svg, files::FileKind::Picture, "the picture")?;
     let (text, start, game) = read_record(record)?;
-    let picture =
-        with_adapter!(game, &record_opts(game, &start), |a| render::render(&a, &text, ply).map_err(CliError::from))?;
+    let picture = game_arena::with_game!(game, &record_opts(game, &start), |a| render::render(&a, &text, ply)
+        .map_err(CliError::from))?;
     play::write_whole(svg, picture).map_err(|source| CliError::Write { path: svg.to_path_buf(), source })?;
     Ok(())
 }
