@@ -4,22 +4,26 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quoridor::{Config, Quoridor, notation, protocol};
+use quoridor::{Config, Quoridor, protocol};
+use quoridor::{
+    format_algebraic, format_algebraic_record, format_contest, parse_algebraic, parse_algebraic_record, parse_any,
+    parse_contest,
+};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&size, rest)) = data.split_first() else { return };
     let size = [5u8, 7, 9, 11, 0, 255, 4, 13][usize::from(size % 8)];
     let text = String::from_utf8_lossy(rest);
     let text = text.as_ref();
-    if let Ok(mv) = notation::parse_contest(text) {
-        assert_eq!(notation::parse_contest(&notation::format_contest(mv)), Ok(mv));
+    if let Ok(mv) = parse_contest(text) {
+        assert_eq!(parse_contest(&format_contest(mv)), Ok(mv));
     }
-    if let Ok(mv) = notation::parse_algebraic(text, size) {
-        assert_eq!(notation::parse_algebraic(&notation::format_algebraic(mv, size), size), Ok(mv));
+    if let Ok(mv) = parse_algebraic(text, size) {
+        assert_eq!(parse_algebraic(&format_algebraic(mv, size), size), Ok(mv));
     }
-    let _ = notation::parse_any(text, size);
-    if let Ok(moves) = notation::parse_algebraic_record(text, size) {
-        let again = notation::parse_algebraic_record(&notation::format_algebraic_record(&moves, size), size);
+    let _ = parse_any(text, size);
+    if let Ok(moves) = parse_algebraic_record(text, size) {
+        let again = parse_algebraic_record(&format_algebraic_record(&moves, size), size);
         assert_eq!(again, Ok(moves));
     }
     if let Ok(mv) = protocol::parse_answer(size, rest) {

@@ -6,8 +6,8 @@
 //! The Hungarian school bot contest's Quoridor, for 2 or 4 players, exactly
 //! as the contest plays it, on the [`game_core`] traits: a 64-byte `Copy`
 //! state ([`Quoridor`]), full legal-move generation with bit-set flood
-//! fills, both notations ([`notation`]), the bot protocol ([`protocol`]),
-//! queries bots need, a text board, a Zobrist hash and the left-right /
+//! fills, both notations ([`parse_contest`], [`parse_algebraic`]), the bot
+//! protocol ([`protocol`]), queries bots need, a text board, a Zobrist hash and the left-right /
 //! 180-degree symmetries of the two-player game.
 //!
 //! A bot speaking the contest's protocol on stdin/stdout is one call to
@@ -76,7 +76,7 @@
 //! | `error` | every error enum ([`MoveError`], [`ConfigError`], [`SetupError`], [`ParseMoveError`], the protocol's) |
 //! | `game` | the [`Game`](game_core::Game) impl |
 //! | `movegen` | legal moves, wall checks, the fallback move |
-//! | [`notation`] | moves as text (contest and algebraic) |
+//! | `notation` | moves as text, contest and algebraic ([`format_contest`], [`parse_any`], [`format_algebraic_record`], ...) |
 //! | [`evaluation`] | evaluation functions a bot starts from |
 //! | [`opponents`] | reference opponents ([`opponents::Walker`]), feature `chacha` |
 //! | `svg` | the position as an SVG picture, and an analysis's best move drawn over it (`svg::best_move`), feature `svg` |
@@ -179,7 +179,7 @@ mod game;
 mod geometry;
 mod movegen;
 mod moves;
-pub mod notation;
+mod notation;
 #[cfg(feature = "chacha")]
 pub mod opponents;
 pub mod protocol;
@@ -200,5 +200,9 @@ pub use game_core;
 /// and `y` downwards (the contest's coordinates).
 pub use game_core::grid::Cell;
 pub use moves::{Move, Wall};
+pub use notation::{
+    format_algebraic, format_algebraic_record, format_contest, parse_algebraic, parse_algebraic_record, parse_any,
+    parse_contest,
+};
 pub use setup::{Config, Setup};
 pub use state::Quoridor;

@@ -7,21 +7,12 @@
 //! `y + 1`, then `h` (horizontal) or `v` (vertical). So the contest's `(4, 0)`
 //! is `e1` and `(8, 4)` is `a5`.
 //!
-//! ```
-//! use quoridor::notation::{format_algebraic, parse_algebraic, parse_contest};
-//! use quoridor::{Cell, Move, Wall};
-//! assert_eq!(parse_contest("4 1").unwrap(), Move::Pawn(Cell::new(4, 1)));
-//! assert_eq!(parse_contest("3 2 1").unwrap(), Move::Wall(Wall::vertical(3, 2)));
-//! assert_eq!(format_algebraic(Move::Pawn(Cell::new(4, 0)), 9), "e1");
-//! assert_eq!(parse_algebraic("a5", 9).unwrap(), Move::Pawn(Cell::new(8, 4)));
-//! assert_eq!(parse_algebraic("e3h", 9).unwrap(), Move::Wall(Wall::horizontal(3, 2)));
-//! ```
 
 // Column and row numbers are checked against the board (at most 255) before
 // the casts to `u8`.
 #![allow(clippy::cast_possible_truncation)]
 
-pub use crate::error::ParseMoveError;
+use crate::error::ParseMoveError;
 use crate::moves::{Move, Wall};
 use crate::state::Quoridor;
 use game_core::MoveNotation;
@@ -76,6 +67,22 @@ pub fn parse_contest(text: &str) -> Result<Move, ParseMoveError> {
 /// Writes a move in algebraic notation for a board of side `size`. Moves off
 /// the board are written in the contest's notation instead (they have no
 /// algebraic form).
+///
+/// Algebraic notation sees the board from the first player's side, which is
+/// the contest board turned by 180 degrees: cell `(x, y)` is column
+/// `a + (M-1-x)`, row `y + 1`; wall `(x, y, v)` is column `a + (M-2-x)`, row
+/// `y + 1`, then `h` (horizontal) or `v` (vertical). So the contest's `(4, 0)`
+/// is `e1` and `(8, 4)` is `a5`.
+///
+/// ```
+/// use quoridor::{format_algebraic, parse_algebraic, parse_contest};
+/// use quoridor::{Cell, Move, Wall};
+/// assert_eq!(parse_contest("4 1").unwrap(), Move::Pawn(Cell::new(4, 1)));
+/// assert_eq!(parse_contest("3 2 1").unwrap(), Move::Wall(Wall::vertical(3, 2)));
+/// assert_eq!(format_algebraic(Move::Pawn(Cell::new(4, 0)), 9), "e1");
+/// assert_eq!(parse_algebraic("a5", 9).unwrap(), Move::Pawn(Cell::new(8, 4)));
+/// assert_eq!(parse_algebraic("e3h", 9).unwrap(), Move::Wall(Wall::horizontal(3, 2)));
+/// ```
 #[must_use]
 pub fn format_algebraic(mv: Move, size: u8) -> String {
     let col = |c: u8| char::from(b'a' + c);

@@ -1,17 +1,5 @@
-//! Cells of the board and their coordinates (sets of cells are [`Bitboard`](crate::Bitboard)s).
-//!
-//! # Coordinates
-//! * **Protocol `x y`** ([`Cell::from_xy`], [`Cell::x`], [`Cell::y`]): `y` is the row, 0 to 8 from the
-//!   top, `x` the 0-based index inside the row from its left end. Rows hold 5, 6, 7, 8, 9, 8, 7, 6, 5
-//!   cells.
-//! * **Reading index** ([`Cell::index`], [`Cell::from_index`]): 0 to 60, row by row, left to right; it
-//!   is also the order of [`Ord`] on cells.
-//! * **Axial / cube** ([`Cell::axial`], [`Cell::cube`]): the usual hexagonal coordinates (pointy-top
-//!   hexagons, `r` growing downwards), centred on the middle cell `4 4`: `q = a - y`, `r = y - 4`,
-//!   `s = -q - r`, where `a = x + max(0, y - 4)`. A cell is on the board iff `max(|q|, |r|, |s|) <= 4`.
-//! * **Bit** ([`Cell::bit`]): the cell's bit in a [`Bitboard`](crate::Bitboard), `(a + 13 y) mod 61`. This lattice
-//!   numbering makes each of the three line directions one rotation of the 61-bit word (by 1, 13 and
-//!   14), which is what makes the line tests a handful of instructions.
+//! Cells of the board and their coordinates (sets of cells are [`Bitboard`](crate::Bitboard)s);
+//! the coordinates are described on [`Cell`].
 
 // Coordinates are below 9 and bits and indices below 61, so the `as` conversions between `usize`,
 // `i64` and `u8` are exact (and in `const fn`s, where `From`/`TryFrom` are not callable); every
@@ -84,6 +72,19 @@ pub(crate) const TABLES: Tables = build_tables();
 
 /// One cell of the board (always on the board: every constructor checks).
 ///
+/// # Coordinates
+/// * **Protocol `x y`** ([`Cell::from_xy`], [`Cell::x`], [`Cell::y`]): `y` is the row, 0 to 8 from the
+///   top, `x` the 0-based index inside the row from its left end. Rows hold 5, 6, 7, 8, 9, 8, 7, 6, 5
+///   cells.
+/// * **Reading index** ([`Cell::index`], [`Cell::from_index`]): 0 to 60, row by row, left to right; it
+///   is also the order of [`Ord`] on cells.
+/// * **Axial / cube** ([`Cell::axial`], [`Cell::cube`]): the usual hexagonal coordinates (pointy-top
+///   hexagons, `r` growing downwards), centred on the middle cell `4 4`: `q = a - y`, `r = y - 4`,
+///   `s = -q - r`, where `a = x + max(0, y - 4)`. A cell is on the board iff `max(|q|, |r|, |s|) <= 4`.
+/// * **Bit** ([`Cell::bit`]): the cell's bit in a [`Bitboard`](crate::Bitboard), `(a + 13 y) mod 61`. This lattice
+///   numbering makes each of the three line directions one rotation of the 61-bit word (by 1, 13 and
+///   14), which is what makes the line tests a handful of instructions.
+///
 /// ```
 /// use yavalath::Cell;
 /// let c = Cell::from_xy(2, 6).unwrap();
@@ -154,7 +155,7 @@ impl Cell {
         TABLES.bit_of_index.get(index).map(|&b| Cell(b))
     }
 
-    /// Axial coordinates `(q, r)` centred on `4 4` (see the [module docs](self)).
+    /// Axial coordinates `(q, r)` centred on `4 4` (see [`Cell`]).
     #[must_use]
     pub fn axial(self) -> (i32, i32) {
         let y = i32::from(self.y());

@@ -131,7 +131,7 @@
 mod arbitrary_impls;
 mod bitboard;
 mod bits;
-pub mod cell;
+mod cell;
 mod display;
 mod error;
 pub mod evaluation;
@@ -154,7 +154,7 @@ mod zobrist;
 pub use game_core;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use cell::{CELLS, Cell, ROWS};
+pub use cell::{CELLS, Cell, ROWS, row_len};
 #[cfg(feature = "referee")]
 pub use error::AnswerError;
 pub use error::{MoveError, ParseMoveError, ProtocolError, RecordError, SetupError};

@@ -250,6 +250,27 @@ fn public_types(text: &str) -> Vec<String> {
     out
 }
 
+/// The modules a game crate makes public: the rest are concepts whose
+/// items the crate's root re-exports (`yavalath::Cell`, not
+/// `yavalath::cell::Cell`), so a bot author learns one path per item.
+const PUBLIC_MODULES: [&str; 8] = ["codec", "evaluation", "opponents", "protocol", "rules", "search", "svg", "testing"];
+
+#[test]
+fn a_game_crate_makes_public_only_the_modules_every_crate_may() {
+    let mut strays = Vec::new();
+    for (krate, _) in GAMES {
+        for line in read(krate, "lib.rs").lines() {
+            if let Some(rest) = line.trim_start().strip_prefix("pub mod ") {
+                let name = rest.trim_end_matches(';');
+                if !PUBLIC_MODULES.contains(&name) {
+                    strays.push(format!("{krate}: pub mod {name}"));
+                }
+            }
+        }
+    }
+    assert!(strays.is_empty(), "public modules outside the common set (re-export their items instead): {strays:?}");
+}
+
 #[test]
 fn every_game_crate_has_the_common_modules() {
     let mut missing = Vec::new();

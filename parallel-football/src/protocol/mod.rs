@@ -109,6 +109,6 @@ pub use bot::{
 pub use message::{StartMessage, TurnMessage};
 #[cfg(feature = "referee")]
 pub use referee::{
-    LineProblem, Referee, OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements,
+    LineProblem, OrdersAnswer, PlacementAnswer, Referee, parse_answer, parse_orders, parse_placement, parse_placements,
     skips_line, start_message, turn_message, write_turn_message,
 };

@@ -4,11 +4,11 @@ use game_core::testing::MoveUniverse;
 use game_core::testing::state_from_indices;
 use game_core::{Game, GameError, MoveNotation, PlayerId, rng};
 use proptest::prelude::*;
-use quoridor::notation::{
-    format_algebraic, format_algebraic_record, parse_algebraic, parse_algebraic_record, parse_any, parse_contest,
-};
 use quoridor::protocol::{self, AnswerError, History, PlacedWall, ProtocolError, RecordError, Session, StartMessage};
 use quoridor::{Cell, Config, Move, MoveError, ParseMoveError, Quoridor, Wall};
+use quoridor::{
+    format_algebraic, format_algebraic_record, parse_algebraic, parse_algebraic_record, parse_any, parse_contest,
+};
 
 #[test]
 fn contest_notation_is_x_y_for_a_pawn_and_x_y_v_for_a_wall() {
