@@ -13,7 +13,7 @@
 
 use crate::games::{Adapter, random_turn};
 use crate::judge::{JudgeError, JudgeOptions, judge};
-use crate::play::{RECORD_FORMAT, RecordEntry, RecordHead, ResultEntry, TurnEntry};
+use crate::play::{RECORD_FORMAT, RecordEntry, RecordHead, ResultEntry, TurnEntry, record_text};
 use game_core::rng::{GameRng, below, seeded};
 use game_core::{Event, Game, PlayerId, ToAct};
 
@@ -229,11 +229,8 @@ pub fn case<A: Adapter>(a: &A, seed: u64, tail: Tail) -> Case {
         bots: &[],
         replay: "",
     };
-    // The head, its closing brace replaced by the turns (as the arena's
-    // record writer does); what a case holds always serializes.
-    let mut json = serde_json::to_string(&head).unwrap_or_default();
-    json.pop();
-    json.push_str(&format!(",\"turns\":{}}}", serde_json::to_string(&entries).unwrap_or_default()));
+    // What a case holds always serializes.
+    let json = record_text(&head, &entries, None).unwrap_or_default();
     Case { text: a.text_records().then_some(text), json, natural, ends_naturally }
 }
 

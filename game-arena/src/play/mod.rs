@@ -15,15 +15,14 @@
 
 mod game;
 mod journal;
-mod read;
 mod record;
 mod seat;
 mod series;
 mod spec;
+mod whole;
 
 pub use game::{PlayOptions, play_game, play_game_to};
 pub use journal::Failures;
-pub use read::{FormatError, Record, Turns};
 pub(crate) use record::quote;
 pub use record::{
     AnswerEntry, AsPlayed, ErrorEntry, MAX_SEAT_ERRORS, Played, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail,
@@ -36,3 +35,4 @@ pub use series::{
     Shard, ShardError, play_series, schedule,
 };
 pub use spec::{BotSpec, MAX_ALPHABETA_DEPTH, parse_whole, seat_name};
+pub use whole::{FormatError, Record, Turns, record_text};

@@ -226,10 +226,14 @@ pub struct RecordTail<'a> {
     pub index: u64,
     /// The series' seed.
     pub series_seed: u64,
-    /// The result.
-    pub result: ResultEntry,
-    /// The outcome: every seat's placement and score.
-    pub outcome: &'a Outcome,
+    /// The result (`None`, not written: the game is not over, as in a
+    /// record of a game played from Python and stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultEntry>,
+    /// The outcome: every seat's placement and score (`None` with the
+    /// result).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<&'a Outcome>,
     /// Problems with answers.
     pub errors: &'a [ErrorEntry],
     /// Failed answers per seat, by kind.
@@ -246,8 +250,8 @@ impl<'a> RecordTail<'a> {
         RecordTail {
             index,
             series_seed,
-            result: ResultEntry::new(&played.outcome, &played.reason),
-            outcome: &played.outcome,
+            result: Some(ResultEntry::new(&played.outcome, &played.reason)),
+            outcome: Some(&played.outcome),
             errors: &played.errors,
             failures: &played.failures,
             stderr: &played.stderr,
