@@ -1,0 +1,106 @@
+//! # bot-games-web
+//!
+//! The browser pages: a person plays a built-in bot at one of the games,
+//! in one self-contained HTML file. The rules (the game crates) and the
+//! searches (`game-search`) are compiled to `wasm32-unknown-unknown` as
+//! they are, the clock of the searches read from the page's
+//! `performance.now()` (game-core's `browser-clock` feature), and embedded
+//! in the page in base64 with a small hand-written JavaScript glue: no
+//! `wasm-bindgen`, no tool to download, nothing loaded from the network.
+//!
+//! * [`spec`]: the arena's bot specs, and the bots they make, built as the
+//!   arena builds them (a seeded game plays the same moves: the test
+//!   `tests/wasm.rs` checks the wasm build against the native one).
+//! * [`games`]: what a page needs of a game (click targets, picture).
+//! * [`session`]: one game: seats, turns, the arena's record.
+//! * [`handle`]: the page's requests, JSON in and out, which the wasm
+//!   exports (`ffi`, wasm32 only) carry through linear memory.
+//! * [`page`]: writes the HTML page around the wasm module (the binary
+//!   `web-page` builds the module and writes the page).
+
+pub mod games;
+pub mod page;
+pub mod session;
+pub mod spec;
+
+#[cfg(target_arch = "wasm32")]
+mod ffi;
+
+use serde_json::{Value, json};
+use session::{Driver, PlayError, Session};
+
+/// The games the pages play, by the arena's name.
+pub const GAMES: &[&str] = &["yavalath"];
+
+/// The session of a new game `game` between `bots` with `seed`.
+///
+/// # Errors
+/// An unknown game (as text), or the session's [`PlayError`].
+pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver>, String> {
+    let err = |e: PlayError| e.to_string();
+    match game {
+        "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
+        _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
+    }
+}
+
+/// Answers one request of the page (a JSON object) on the game `current`:
+/// * `{"op":"new","game":G,"bots":[...],"seed":N}`: a new game (`"human"`
+///   for a person's seat); answers its view;
+/// * `{"op":"view"}`: the view (picture, who acts, targets, result);
+/// * `{"op":"play","text":T,"ms":M}`: the turn `T` for the seat to act;
+///   answers the view, or `{"error":..,"kind":..}` with the game's reason;
+/// * `{"op":"think"}`: the bot to act plays; answers `{"turn":{..}}`;
+/// * `{"op":"record"}`: `{"record": the arena's record}`.
+///
+/// Any other request, or one before a game, answers `{"error": ...}`.
+pub fn handle(current: &mut Option<Box<dyn Driver>>, request: &str) -> String {
+    let answer = match serde_json::from_str::<Value>(request) {
+        Ok(req) => answer(current, &req),
+        Err(e) => json!({"error": format!("the request is not JSON: {e}")}),
+    };
+    answer.to_string()
+}
+
+fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
+    let op = req.get("op").and_then(Value::as_str).unwrap_or("");
+    if op == "new" {
+        let game = req.get("game").and_then(Value::as_str).unwrap_or("");
+        let bots: Vec<String> = req
+            .get("bots")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().map(|b| b.as_str().unwrap_or("").to_string()).collect())
+            .unwrap_or_default();
+        let seed = req.get("seed").and_then(Value::as_u64).unwrap_or(0);
+        return match new_game(game, &bots, seed) {
+            Ok(d) => {
+                let view = d.view();
+                *current = Some(d);
+                view
+            }
+            Err(e) => json!({"error": e}),
+        };
+    }
+    let Some(d) = current.as_mut() else { return json!({"error": "no game yet"}) };
+    let failed = |e: PlayError| match e {
+        PlayError::Illegal { kind, message } => json!({"error": message, "kind": kind}),
+        e => json!({"error": e.to_string()}),
+    };
+    match op {
+        "view" => d.view(),
+        "play" => {
+            let text = req.get("text").and_then(Value::as_str).unwrap_or("");
+            let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
+            match d.play(text, ms) {
+                Ok(()) => d.view(),
+                Err(e) => failed(e),
+            }
+        }
+        "think" => match d.think() {
+            Ok(t) => json!({"turn": t}),
+            Err(e) => failed(e),
+        },
+        "record" => json!({"record": d.record()}),
+        _ => json!({"error": format!("unknown request {op:?}")}),
+    }
+}

@@ -1,0 +1,91 @@
+// The browser test of a game's page (web/tests/browser.rs runs it): in
+// headless Chromium, through playwright-core (NODE_PATH names where it is
+// installed), plays whole games by clicking as a person would, sees the
+// bot answer, checks that an illegal click is explained, downloads the
+// record and checks that the page loads nothing from the network.
+// usage: node browser.cjs PAGE.html OUT_DIR GAME [SHOTS_DIR]
+// Prints one JSON line: {"records": [...], "first_answer_ms": [...], ...}.
+const { chromium } = require('playwright-core');
+const path = require('node:path');
+
+const [pagePath, outDir, game, shots] = process.argv.slice(2);
+const url = 'file://' + path.resolve(pagePath);
+const fail = (why) => {
+  console.error('FAILED: ' + why);
+  process.exit(1);
+};
+
+// How a person plays each game: the turn's clicks, given the page.
+const plays = {
+  // One click: the first legal cell.
+  yavalath: async (page) => {
+    await page.click('#board circle.target.legal >> nth=0');
+  },
+};
+// A click that is not legal in each game, and what the page must say.
+const illegal = {
+  // An occupied cell (the bot's stone is not ringed once the steal is gone).
+  yavalath: { selector: '#board circle.target:not(.legal) >> nth=0', says: /not legal: \d+ \d+: .+/ },
+};
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1100, height: 800 } });
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready=yes]', { timeout: 20000 });
+  const out = { records: [], first_answer_ms: [], illegal: null };
+  // Seat 1 first (the bot opens: its first answer is timed; the steal is
+  // offered), then seat 0.
+  for (const seat of [1, 0]) {
+    await page.selectOption('#seat', String(seat));
+    await page.fill('#bot', 'best');
+    await page.fill('#seed', String(seat + 1));
+    await page.click('#new');
+    let clicks = 0;
+    for (;;) {
+      await page.waitForSelector('body[data-state=your-turn], body[data-state=over]', { timeout: 60000 });
+      const state = await page.getAttribute('body', 'data-state');
+      if (state === 'over') break;
+      if (seat === 1 && clicks === 0) {
+        const hint = await page.textContent('#msg');
+        if (!/steal/.test(hint)) fail('no steal offered on the second move: ' + hint);
+        out.first_answer_ms.push(Number(await page.textContent('#first-answer')));
+        if (shots) await page.screenshot({ path: path.join(shots, `${game}-start.png`) });
+      }
+      if (seat === 0 && clicks === 1 && illegal[game]) {
+        await page.click(illegal[game].selector);
+        const said = await page.textContent('#msg');
+        const cls = await page.getAttribute('#msg', 'class');
+        if (cls !== 'error' || !illegal[game].says.test(said)) fail('an illegal click is not explained: ' + said);
+        out.illegal = said;
+      }
+      const before = (await page.$$('#turns li')).length;
+      await plays[game](page);
+      await page.waitForFunction((n) => document.querySelectorAll('#turns li').length > n, before, { timeout: 60000 });
+      clicks++;
+    }
+    const result = await page.textContent('#result');
+    if (!/ by /.test(result)) fail('no result: ' + result);
+    if (shots && seat === 0) await page.screenshot({ path: path.join(shots, `${game}-over.png`) });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = path.join(outDir, `${game}-seat${seat}.json`);
+    await download.saveAs(file);
+    out.records.push({ file, result, clicks });
+  }
+  if (!out.illegal && illegal[game]) fail('the illegal click was never tried');
+  const far = requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:') && !u.startsWith('data:'));
+  if (far.length) fail('the page loaded from the network: ' + far.join(' '));
+  if (errors.length) fail('errors on the page: ' + errors.join('; '));
+  out.requests = requests.length;
+  console.log(JSON.stringify(out));
+  await browser.close();
+})().catch((e) => fail(e.stack || String(e)));
