@@ -101,17 +101,35 @@ async function botTurns(my) {
 async function click(text) {
   if (busy || !view || view.over || !view.human) return;
   const ms = performance.now() - turnStart;
-  const v = engine.call({ op: 'play', text, ms });
+  const v = engine.call({ op: 'step', text, ms });
   if (v.error) {
     say('not legal: ' + text + ': ' + v.error, true);
     return;
   }
-  busy = true;
-  await ask({ op: 'play', text, ms });
   view = v;
+  if (!v.committed) {
+    // The turn goes on (a bounce): the same person clicks again, or undoes.
+    render();
+    $('undo').disabled = false;
+    say(view.hint || '');
+    document.body.dataset.state = 'your-turn';
+    return;
+  }
+  busy = true;
+  $('undo').disabled = true;
   render();
   say('');
+  await ask({ op: 'play', text: v.committed.text, ms: v.committed.ms });
   await botTurns(game);
+}
+
+function undo() {
+  if (busy || !view || !view.human) return;
+  view = engine.call({ op: 'undo' });
+  $('undo').disabled = true;
+  render();
+  say('the turn is taken back');
+  document.body.dataset.state = 'your-turn';
 }
 
 async function newGame() {
@@ -142,6 +160,7 @@ async function newGame() {
   if (my !== game) return;
   view = v;
   $('download').disabled = true;
+  $('undo').disabled = true;
   $('first-answer').textContent = '';
   render();
   say('');
@@ -166,6 +185,7 @@ const workerUrl = URL.createObjectURL(
   engine = await Engine.create(wasm);
   $('new').addEventListener('click', newGame);
   $('download').addEventListener('click', download);
+  $('undo').addEventListener('click', undo);
   document.body.dataset.ready = 'yes';
   await newGame();
 })();

@@ -5,7 +5,7 @@
 
 use crate::spec::{Bots, GAME_ROLLOUT};
 use game_core::bot::Bot;
-use game_core::referee::Contest;
+use game_core::referee::{Contest, ContestError};
 use game_core::{Game, PlayerId};
 use game_search::{AlphaBetaConfig, EvalCut, MctsConfig};
 use serde::Serialize;
@@ -40,10 +40,26 @@ pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
     /// The click targets of `seat`, to act in `state`.
     fn targets(&self, state: &Self::Game, seat: PlayerId) -> Vec<Target>;
     /// A line for the person to move, if the position calls for one (the
-    /// steal offered).
-    fn hint(&self, state: &Self::Game, seat: PlayerId) -> Option<String> {
-        let _ = (state, seat);
+    /// steal offered, a bounce); `going_on`: the turn has moves already.
+    fn hint(&self, state: &Self::Game, seat: PlayerId, going_on: bool) -> Option<String> {
+        let _ = (state, seat, going_on);
         None
+    }
+    /// One move of `seat`'s turn from its target's text (what a click
+    /// sends). The default: the record's notation of a one-move turn.
+    ///
+    /// # Errors
+    /// The contest's error for a text that is no move.
+    fn parse_step(
+        &self,
+        state: &Self::Game,
+        seat: PlayerId,
+        text: &str,
+    ) -> Result<<Self::Game as Game>::Move, ContestError> {
+        match self.judge_line(state, seat, text)?.as_slice() {
+            [m] => Ok(*m),
+            _ => Err(ContestError::new("illegal-move", format!("{text:?} is not one move"))),
+        }
     }
 }
 
@@ -95,8 +111,85 @@ impl WebGame for yavalath::protocol::Referee {
             })
             .collect()
     }
-    fn hint(&self, state: &yavalath::Yavalath, seat: PlayerId) -> Option<String> {
+    fn hint(&self, state: &yavalath::Yavalath, seat: PlayerId, _going_on: bool) -> Option<String> {
         (state.can_steal() && state.next_player() == seat)
             .then(|| "the steal: click the first stone to make it yours, or play another cell".to_string())
+    }
+}
+
+/// Paper Soccer's bots, as the arena's adapter (`game-arena/src/games/paper_soccer.rs`).
+impl Bots<paper_soccer::PaperSoccer> for paper_soccer::protocol::Referee {
+    fn best(&self) -> &'static str {
+        "search"
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<paper_soccer::PaperSoccer>> {
+        evaluated_mcts(cfg, 0, seed, paper_soccer::evaluation::value)
+    }
+    /// The graph search: exploration 0.3, no rollout unless asked.
+    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
+        let cfg = game_search::DagConfig {
+            exploration: 0.3,
+            playout_limit: rollout.unwrap_or(0),
+            ..game_search::DagConfig::default()
+        };
+        let policy = EvalCut(|g: &paper_soccer::PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
+            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
+            out[1] = -out[0];
+        });
+        Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
+        (name == "greedy")
+            .then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<paper_soccer::PaperSoccer>>)
+    }
+}
+
+/// Paper Soccer: the eight points around the ball are the targets; a
+/// click on one is a step in that direction (its digit, `0` north to `7`
+/// north-west). A bounce leaves the turn to the same person, who clicks
+/// again (or takes the turn's steps back).
+impl WebGame for paper_soccer::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"width": 8, "height": 10})
+    }
+    fn svg(&self, state: &paper_soccer::PaperSoccer, moves: &[(PlayerId, paper_soccer::Dir)]) -> String {
+        paper_soccer::svg::svg_with_history(&self.start(), moves, state)
+    }
+    fn display(&self, state: &paper_soccer::PaperSoccer) -> String {
+        state.to_string()
+    }
+    fn targets(&self, state: &paper_soccer::PaperSoccer, seat: PlayerId) -> Vec<Target> {
+        let mut legal = Vec::new();
+        state.legal_moves(seat, &mut legal);
+        let (bx, by) = paper_soccer::svg::centre(state.ball());
+        paper_soccer::Dir::ALL
+            .iter()
+            .map(|&d| {
+                let (dx, dy) = d.delta();
+                let cell = f64::from(paper_soccer::svg::CELL);
+                Target {
+                    text: d.digit().to_string(),
+                    x: bx + f64::from(dx) * cell,
+                    y: by + f64::from(dy) * cell,
+                    r: 12.0,
+                    legal: legal.contains(&d),
+                }
+            })
+            .collect()
+    }
+    fn hint(&self, _state: &paper_soccer::PaperSoccer, _seat: PlayerId, going_on: bool) -> Option<String> {
+        going_on.then(|| "the ball bounced: your turn goes on (or undo the turn)".to_string())
+    }
+    fn parse_step(
+        &self,
+        _state: &paper_soccer::PaperSoccer,
+        _seat: PlayerId,
+        text: &str,
+    ) -> Result<paper_soccer::Dir, ContestError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(paper_soccer::Dir::from_digit), chars.next()) {
+            (Some(d), None) => Ok(d),
+            _ => Err(ContestError::new("illegal-move", format!("{text:?} is not a direction (0 to 7)"))),
+        }
     }
 }

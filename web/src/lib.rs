@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 use session::{Driver, PlayError, Session};
 
 /// The games the pages play, by the arena's name.
-pub const GAMES: &[&str] = &["yavalath"];
+pub const GAMES: &[&str] = &["yavalath", "paper-soccer"];
 
 /// The session of a new game `game` between `bots` with `seed`.
 ///
@@ -40,6 +40,7 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
     let err = |e: PlayError| e.to_string();
     match game {
         "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
+        "paper-soccer" => Ok(Box::new(Session::new(paper_soccer::protocol::Referee, bots, seed).map_err(err)?)),
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
     }
 }
@@ -50,6 +51,10 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
 /// * `{"op":"view"}`: the view (picture, who acts, targets, result);
 /// * `{"op":"play","text":T,"ms":M}`: the turn `T` for the seat to act;
 ///   answers the view, or `{"error":..,"kind":..}` with the game's reason;
+/// * `{"op":"step","text":T,"ms":M}`: one move (a click) of the person to
+///   act; answers the view with `committed`, the turn played once it is
+///   complete (else null: the turn goes on), or the game's reason;
+/// * `{"op":"undo"}`: the unfinished turn's moves taken back;
 /// * `{"op":"think"}`: the bot to act plays; answers `{"turn":{..}}`;
 /// * `{"op":"record"}`: `{"record": the arena's record}`.
 ///
@@ -100,6 +105,22 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
             Ok(t) => json!({"turn": t}),
             Err(e) => failed(e),
         },
+        "step" => {
+            let text = req.get("text").and_then(Value::as_str).unwrap_or("");
+            let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
+            match d.step(text, ms) {
+                Ok(done) => {
+                    let mut view = d.view();
+                    view["committed"] = done.map_or(Value::Null, |t| json!(t));
+                    view
+                }
+                Err(e) => failed(e),
+            }
+        }
+        "undo" => {
+            d.undo();
+            d.view()
+        }
         "record" => json!({"record": d.record()}),
         _ => json!({"error": format!("unknown request {op:?}")}),
     }

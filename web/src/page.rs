@@ -28,13 +28,23 @@ pub struct PageGame {
 }
 
 /// The games with a page.
-pub const PAGES: &[PageGame] = &[PageGame {
-    name: "yavalath",
-    title: "Yavalath",
-    players: 2,
-    how: "Click a cell to place a stone (the green-ringed cells are legal); on the second move, \
-          clicking the first stone steals it. Four in a row wins, three loses.",
-}];
+pub const PAGES: &[PageGame] = &[
+    PageGame {
+        name: "yavalath",
+        title: "Yavalath",
+        players: 2,
+        how: "Click a cell to place a stone (the green-ringed cells are legal); on the second move, \
+              clicking the first stone steals it. Four in a row wins, three loses.",
+    },
+    PageGame {
+        name: "paper-soccer",
+        title: "Paper Soccer",
+        players: 2,
+        how: "Click a point next to the ball to move it there (the green-ringed points are legal). \
+              After a bounce (a point already visited, or the border) the turn goes on: click again, \
+              or undo the turn. Player 0 attacks the top goal.",
+    },
+];
 
 /// Why no page is written.
 #[derive(Debug)]

@@ -88,6 +88,16 @@ pub trait Driver {
     /// # Errors
     /// [`PlayError::NotABotsTurn`], [`PlayError::Over`].
     fn think(&mut self) -> Result<TurnEntry, PlayError>;
+    /// One move `text` (a click) of the person to act: the turn so far
+    /// goes on (`Ok(None)`: a Paper Soccer bounce) or is complete and
+    /// played (`Ok(Some(turn))`).
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] with the game's reason (nothing changes),
+    /// [`PlayError::Over`].
+    fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError>;
+    /// Takes back the moves of the unfinished turn.
+    fn undo(&mut self);
     /// The game so far as the arena's record (format 2), one turn a line.
     fn record(&self) -> String;
 }
@@ -108,6 +118,10 @@ pub struct Session<C: WebGame> {
     seats: Vec<Seat<C::Game>>,
     moves: Vec<(PlayerId, <C::Game as Game>::Move)>,
     turns: Vec<TurnEntry>,
+    /// The moves of the person's unfinished turn, and the position after
+    /// them (the one shown).
+    pending: Vec<<C::Game as Game>::Move>,
+    shown: C::Game,
 }
 
 impl<C: WebGame> Session<C> {
@@ -132,7 +146,17 @@ impl<C: WebGame> Session<C> {
             };
             seats.push(Seat { spec: spec.clone(), bot, clock: Clock::new(tc) });
         }
-        Ok(Session { state: start.clone(), start, contest, seed, seats, moves: Vec::new(), turns: Vec::new() })
+        Ok(Session {
+            state: start.clone(),
+            shown: start.clone(),
+            start,
+            contest,
+            seed,
+            seats,
+            moves: Vec::new(),
+            turns: Vec::new(),
+            pending: Vec::new(),
+        })
     }
 
     /// The seat to act, if one player is.
@@ -150,6 +174,8 @@ impl<C: WebGame> Session<C> {
         play_turn_on(&self.contest, &snapshot, &mut next, p, &moves)
             .map_err(|e| PlayError::Illegal { kind: e.kind.to_string(), message: e.message })?;
         let text = self.contest.record_text(&self.contest.format_turn(&snapshot, p, &moves));
+        self.shown = next.clone();
+        self.pending.clear();
         self.state = next;
         self.moves.extend(moves.into_iter().map(|m| (p, m)));
         let entry = TurnEntry { player: p.0, text, ms: (ms * 1000.0).round() / 1000.0 };
@@ -179,25 +205,37 @@ impl<C: WebGame> Driver for Session<C> {
         let to_act = self.to_act();
         let human = to_act.is_some_and(|p| self.seats.get(p.index()).is_some_and(|s| s.bot.is_none()));
         let targets: Vec<Target> = match to_act {
-            Some(p) if human => self.contest.targets(&self.state, p),
+            Some(p) if human => self.contest.targets(&self.shown, p),
             _ => Vec::new(),
         };
+        let mut moves = self.moves.clone();
+        let mut pending = Vec::new();
+        let mut at = self.state.clone();
+        for &m in &self.pending {
+            if let Some(p) = to_act {
+                pending.push(self.contest.format_move(&at, m));
+                moves.push((p, m));
+                let _ = at.play(p, m);
+            }
+        }
         json!({
             "game": self.contest.name(),
-            "svg": self.contest.svg(&self.state, &self.moves),
+            "svg": self.contest.svg(&self.shown, &moves),
+            "pending": pending,
             "to_act": to_act.map(|p| p.0),
             "human": human,
             "over": self.state.is_over(),
             "result": self.result_words().map(|r| r.1),
             "winner": self.state.outcome().and_then(|o| o.winner()).map(|p| p.0),
             "targets": targets,
-            "hint": to_act.filter(|_| human).and_then(|p| self.contest.hint(&self.state, p)),
+            "hint": to_act.filter(|_| human).and_then(|p| self.contest.hint(&self.shown, p, !self.pending.is_empty())),
             "turns": self.turns,
         })
     }
 
     fn play(&mut self, text: &str, ms: f64) -> Result<(), PlayError> {
         let p = self.to_act().ok_or(PlayError::Over)?;
+        self.undo();
         let moves = self
             .contest
             .judge_line(&self.state, p, text)
@@ -224,6 +262,28 @@ impl<C: WebGame> Driver for Session<C> {
         let used = t0.elapsed();
         seat.clock.end_answer(used);
         self.apply(p, moves, used.as_secs_f64() * 1000.0)
+    }
+
+    fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError> {
+        let p = self.to_act().ok_or(PlayError::Over)?;
+        let illegal =
+            |e: game_core::referee::ContestError| PlayError::Illegal { kind: e.kind.to_string(), message: e.message };
+        let mv = self.contest.parse_step(&self.shown, p, text).map_err(illegal)?;
+        let mut next = self.shown.clone();
+        next.play(p, mv).map_err(|e| illegal(game_core::referee::ContestError::from_game(&e)))?;
+        if next.is_over() || !next.to_act().includes(p) {
+            let mut moves = std::mem::take(&mut self.pending);
+            moves.push(mv);
+            return self.apply(p, moves, ms).map(Some);
+        }
+        self.pending.push(mv);
+        self.shown = next;
+        Ok(None)
+    }
+
+    fn undo(&mut self) {
+        self.pending.clear();
+        self.shown = self.state.clone();
     }
 
     fn record(&self) -> String {

@@ -35,8 +35,18 @@ pub enum Spec {
         /// No `depth=` or `ms=`: each turn's budget comes from the game's clock.
         timed: bool,
     },
+    /// `search`, `search:ms=N`, optionally `,rollout=N`: the game's own
+    /// search (Paper Soccer's graph search).
+    Search {
+        /// `ms=N`: the time of each whole answer; `None`: the game's clock.
+        time: Option<Duration>,
+        /// `rollout=N`; `None`: the game's own.
+        rollout: Option<u32>,
+    },
     /// `best`: the game's strongest built-in bot at its clock.
     Best,
+    /// A game's own bot by name (`greedy`).
+    Builtin(String),
 }
 
 /// Why a spec makes no bot.
@@ -144,7 +154,24 @@ impl Spec {
                 }
                 Ok(Spec::AlphaBeta { cfg, timed: budget_keys == 0 })
             }
-            _ => Err(err("not a bot of the page (random, mcts, alphabeta, best)".into())),
+            "search" => {
+                let (mut time, mut rollout) = (None, None);
+                for (k, v) in pairs {
+                    match k {
+                        "ms" => time = Some(Duration::from_millis(whole(v, 1, u64::MAX).map_err(|e| bad(k, e))?)),
+                        "rollout" => rollout = Some(u32_of(whole(v, 0, u32::MAX.into()).map_err(|e| bad(k, e))?)),
+                        _ => return Err(err(format!("no option {k} (its options: ms, rollout)"))),
+                    }
+                }
+                Ok(Spec::Search { time, rollout })
+            }
+            _ if !name.is_empty()
+                && params.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+            {
+                Ok(Spec::Builtin(name.to_string()))
+            }
+            _ => Err(err("not a bot of the page (random, mcts, alphabeta, search, best, or a game's own)".into())),
         }
     }
 
@@ -153,7 +180,8 @@ impl Spec {
     pub fn fixed_time(&self) -> Option<Duration> {
         match self {
             Spec::Mcts { cfg: MctsConfig { budget: Budget::Time(t), .. }, timed: false }
-            | Spec::AlphaBeta { cfg: AlphaBetaConfig { budget: Budget::Time(t), .. }, timed: false } => Some(*t),
+            | Spec::AlphaBeta { cfg: AlphaBetaConfig { budget: Budget::Time(t), .. }, timed: false }
+            | Spec::Search { time: Some(t), .. } => Some(*t),
             _ => None,
         }
     }
@@ -161,7 +189,10 @@ impl Spec {
     /// Whether each turn's budget comes from the game's clock.
     #[must_use]
     pub fn timed(&self) -> bool {
-        matches!(self, Spec::Mcts { timed: true, .. } | Spec::AlphaBeta { timed: true, .. })
+        matches!(
+            self,
+            Spec::Mcts { timed: true, .. } | Spec::AlphaBeta { timed: true, .. } | Spec::Search { time: None, .. }
+        )
     }
 }
 
@@ -173,7 +204,21 @@ pub trait Bots<G: Game> {
     /// The `mcts` bot.
     fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<G>>;
     /// The `alphabeta` bot, if the game has one.
-    fn alphabeta(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<G>>>;
+    fn alphabeta(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<G>>> {
+        let _ = cfg;
+        None
+    }
+    /// The game's own search (`search`), rollouts of `rollout` (`None`:
+    /// the game's own), if the game has one.
+    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<G>>> {
+        let _ = (rollout, seed);
+        None
+    }
+    /// A bot of the game's own by name (`greedy`), if it has one.
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
+        let _ = (name, seed);
+        None
+    }
 }
 
 /// The bot `text` makes for a seat with `seed` on the clock `tc`, wrapped
@@ -193,13 +238,14 @@ pub fn make_bot<G: Game>(
         Spec::Best => return make_bot(bots, bots.best(), seed, tc),
         spec => spec,
     };
+    let lacks = |name: &str| SpecError { spec: text.into(), why: format!("this game has no {name} bot") };
     let bot: Box<dyn Bot<G>> = match &spec {
         Spec::Random => Box::new(RandomBot::new(seed)),
         Spec::Mcts { cfg, .. } => bots.mcts(*cfg, seed),
-        Spec::AlphaBeta { cfg, .. } => bots
-            .alphabeta(*cfg)
-            .ok_or_else(|| SpecError { spec: text.into(), why: "this game has no alphabeta bot".into() })?,
-        Spec::Best => return Err(SpecError { spec: text.into(), why: "best names best".into() }),
+        Spec::AlphaBeta { cfg, .. } => bots.alphabeta(*cfg).ok_or_else(|| lacks("alphabeta"))?,
+        Spec::Search { rollout, .. } => bots.search(*rollout, seed).ok_or_else(|| lacks("search"))?,
+        Spec::Builtin(name) => bots.builtin(name, seed).ok_or_else(|| lacks(name))?,
+        Spec::Best => return Err(lacks("best")),
     };
     Ok(match spec.fixed_time() {
         Some(time) => Box::new(Timed::fixed(bot, time)),

@@ -10,8 +10,16 @@ const path = require('node:path');
 
 const [pagePath, outDir, game, shots] = process.argv.slice(2);
 const url = 'file://' + path.resolve(pagePath);
-const fail = (why) => {
+let page = null;
+const fail = async (why) => {
   console.error('FAILED: ' + why);
+  if (page) try {
+    console.error('page state: ' + (await page.getAttribute('body', 'data-state')) + '; says: ' + (await page.textContent('#msg')));
+    console.error('turns: ' + (await page.textContent('#turns')));
+    if (shots) await page.screenshot({ path: path.join(shots, `${game}-failed.png`) });
+  } catch (e) {
+    console.error('(no page to show: ' + e + ')');
+  }
   process.exit(1);
 };
 
@@ -21,11 +29,17 @@ const plays = {
   yavalath: async (page) => {
     await page.click('#board circle.target.legal >> nth=0');
   },
+  // One step, the first legal point; after a bounce the loop clicks again.
+  'paper-soccer': async (page) => {
+    await page.click('#board circle.target.legal >> nth=0');
+  },
 };
 // A click that is not legal in each game, and what the page must say.
 const illegal = {
   // An occupied cell (the bot's stone is not ringed once the steal is gone).
   yavalath: { selector: '#board circle.target:not(.legal) >> nth=0', says: /not legal: \d+ \d+: .+/ },
+  // A point the ball cannot go to (back along the line it came by).
+  'paper-soccer': { selector: '#board circle.target:not(.legal) >> nth=0', says: /not legal: [0-7]: .+/ },
 };
 
 (async () => {
@@ -37,17 +51,19 @@ const illegal = {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1100, height: 800 } });
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));
-  const page = await context.newPage();
+  page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await page.waitForSelector('body[data-ready=yes]', { timeout: 20000 });
   const out = { records: [], first_answer_ms: [], illegal: null };
-  // Seat 1 first (the bot opens: its first answer is timed; the steal is
-  // offered), then seat 0.
+  // Seat 1 first against `best` (the bot opens: its first answer is
+  // timed; Yavalath's steal is offered), then seat 0 against a bot with an
+  // iteration budget: the same game every run (Paper Soccer's has a
+  // bounce to undo).
   for (const seat of [1, 0]) {
     await page.selectOption('#seat', String(seat));
-    await page.fill('#bot', 'best');
+    await page.fill('#bot', seat === 1 ? 'best' : 'mcts:iters=300');
     await page.fill('#seed', String(seat + 1));
     await page.click('#new');
     let clicks = 0;
@@ -57,7 +73,7 @@ const illegal = {
       if (state === 'over') break;
       if (seat === 1 && clicks === 0) {
         const hint = await page.textContent('#msg');
-        if (!/steal/.test(hint)) fail('no steal offered on the second move: ' + hint);
+        if (game === 'yavalath' && !/steal/.test(hint)) fail('no steal offered on the second move: ' + hint);
         out.first_answer_ms.push(Number(await page.textContent('#first-answer')));
         if (shots) await page.screenshot({ path: path.join(shots, `${game}-start.png`) });
       }
@@ -68,11 +84,18 @@ const illegal = {
         if (cls !== 'error' || !illegal[game].says.test(said)) fail('an illegal click is not explained: ' + said);
         out.illegal = said;
       }
-      const before = (await page.$$('#turns li')).length;
+      if (!out.undone && (await page.isEnabled('#undo'))) {
+        // An unfinished turn (a bounce): take it back once.
+        const shown = (await page.$$('#turns li')).length;
+        await page.click('#undo');
+        if (!(await page.isDisabled('#undo'))) fail('undo left the turn unfinished');
+        if ((await page.$$('#turns li')).length !== shown) fail('undo changed the turns played');
+        out.undone = await page.textContent('#msg');
+      }
       await plays[game](page);
-      await page.waitForFunction((n) => document.querySelectorAll('#turns li').length > n, before, { timeout: 60000 });
       clicks++;
     }
+    if ((await page.$$('#turns li.bot')).length === 0) fail('the bot never answered');
     const result = await page.textContent('#result');
     if (!/ by /.test(result)) fail('no result: ' + result);
     if (shots && seat === 0) await page.screenshot({ path: path.join(shots, `${game}-over.png`) });
@@ -82,6 +105,7 @@ const illegal = {
     out.records.push({ file, result, clicks });
   }
   if (!out.illegal && illegal[game]) fail('the illegal click was never tried');
+  if (game === 'paper-soccer' && !out.undone) fail('no bounce to undo');
   const far = requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:') && !u.startsWith('data:'));
   if (far.length) fail('the page loaded from the network: ' + far.join(' '));
   if (errors.length) fail('errors on the page: ' + errors.join('; '));

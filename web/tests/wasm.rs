@@ -24,7 +24,7 @@ fn native_record(game: &str, seed: u64, bots: &[&str]) -> String {
             // A person's seat: the first legal target, as a click gives it.
             let targets = view["targets"].as_array().expect("targets");
             let t = targets.iter().find(|t| t["legal"] == Value::Bool(true)).expect("a legal target");
-            d.play(t["text"].as_str().expect("a text"), 1.0).expect("a legal turn");
+            d.step(t["text"].as_str().expect("a text"), 1.0).expect("a legal move");
         } else {
             d.think().expect("a bot's turn");
         }
