@@ -34,16 +34,38 @@ function render() {
   const ns = 'http://www.w3.org/2000/svg';
   const g = document.createElementNS(ns, 'g');
   g.setAttribute('id', 'targets');
+  const orient = $('orient').value;
+  let walls = false;
   for (const t of view.targets) {
+    // Walls: one direction at a time (the switch), previewed under the pointer.
+    if (t.kind) {
+      walls = true;
+      if (t.kind !== orient) continue;
+    }
     const c = document.createElementNS(ns, 'circle');
     c.setAttribute('cx', t.x);
     c.setAttribute('cy', t.y);
     c.setAttribute('r', t.r);
-    c.setAttribute('class', t.legal ? 'target legal' : 'target');
+    c.setAttribute('class', 'target' + (t.legal ? ' legal' : '') + (t.kind ? ' wall' : ''));
     c.dataset.move = t.text;
     c.addEventListener('click', () => click(t.text));
+    if (t.preview) {
+      c.addEventListener('mouseenter', () => {
+        const r = document.createElementNS(ns, 'rect');
+        const [x, y, w, h] = t.preview;
+        r.setAttribute('x', x);
+        r.setAttribute('y', y);
+        r.setAttribute('width', w);
+        r.setAttribute('height', h);
+        r.setAttribute('class', 'preview');
+        r.setAttribute('id', 'preview');
+        g.insertBefore(r, g.firstChild);
+      });
+      c.addEventListener('mouseleave', () => $('preview') && $('preview').remove());
+    }
     g.appendChild(c);
   }
+  $('walls').hidden = !walls;
   svg.appendChild(g);
   const list = $('turns');
   list.innerHTML = '';
@@ -138,7 +160,7 @@ async function newGame() {
   const seat = Number($('seat').value);
   const spec = $('bot').value.trim() || 'best';
   const seed = Number($('seed').value) || 0;
-  bots = Array.from({ length: Number(document.body.dataset.players) }, () => spec);
+  bots = Array.from({ length: Number($('players').value) }, () => spec);
   bots[seat] = 'human';
   const request = { op: 'new', game: GAME, bots, seed };
   const v = engine.call(request);
@@ -181,7 +203,32 @@ const workerUrl = URL.createObjectURL(
   new Blob([$('glue').textContent, $('worker').textContent], { type: 'text/javascript' }),
 );
 
+// The seats of the chosen number of players.
+function seats() {
+  const n = Number($('players').value);
+  const was = $('seat').value;
+  $('seat').innerHTML = '';
+  for (let i = 0; i < n; i++) {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = `player ${i}` + (i === 0 ? ' (moves first)' : '');
+    $('seat').appendChild(o);
+  }
+  if (Number(was) < n) $('seat').value = was;
+}
+
+function turnWall() {
+  $('orient').value = $('orient').value === 'h' ? 'v' : 'h';
+  if (view) render();
+}
+
 (async () => {
+  seats();
+  $('players').addEventListener('change', seats);
+  $('orient').addEventListener('change', () => view && render());
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'r' && !$('walls').hidden && e.target.tagName !== 'INPUT') turnWall();
+  });
   engine = await Engine.create(wasm);
   $('new').addEventListener('click', newGame);
   $('download').addEventListener('click', download);

@@ -26,6 +26,22 @@ pub struct Target {
     /// Whether the move is legal now (a page shows the legal ones; a click
     /// on another is judged and its error shown).
     pub legal: bool,
+    /// The kind of move, when a page shows one kind at a time (Quoridor's
+    /// walls: `h` horizontal, `v` vertical); empty otherwise.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub kind: &'static str,
+    /// The move's outline shown before the click (a wall's rectangle: x, y,
+    /// width, height), if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<[f64; 4]>,
+}
+
+impl Target {
+    /// A plain target: a click at (`x`, `y`) within `r` is the move `text`.
+    #[must_use]
+    pub fn new(text: String, (x, y): (f64, f64), r: f64, legal: bool) -> Target {
+        Target { text, x, y, r, legal, kind: "", preview: None }
+    }
 }
 
 /// A game a page plays: its contest plus what the page adds.
@@ -107,7 +123,7 @@ impl WebGame for yavalath::protocol::Referee {
         yavalath::Cell::all()
             .map(|c| {
                 let (x, y) = yavalath::svg::centre(c);
-                Target { text: c.to_string(), x, y, r: 22.0, legal: legal.contains(&c) }
+                Target::new(c.to_string(), (x, y), 22.0, legal.contains(&c))
             })
             .collect()
     }
@@ -167,13 +183,8 @@ impl WebGame for paper_soccer::protocol::Referee {
             .map(|&d| {
                 let (dx, dy) = d.delta();
                 let cell = f64::from(paper_soccer::svg::CELL);
-                Target {
-                    text: d.digit().to_string(),
-                    x: bx + f64::from(dx) * cell,
-                    y: by + f64::from(dy) * cell,
-                    r: 12.0,
-                    legal: legal.contains(&d),
-                }
+                let at = (bx + f64::from(dx) * cell, by + f64::from(dy) * cell);
+                Target::new(d.digit().to_string(), at, 12.0, legal.contains(&d))
             })
             .collect()
     }
@@ -191,5 +202,86 @@ impl WebGame for paper_soccer::protocol::Referee {
             (Some(d), None) => Ok(d),
             _ => Err(ContestError::new("illegal-move", format!("{text:?} is not a direction (0 to 7)"))),
         }
+    }
+}
+
+/// The `mcts` bot's policy in Quoridor, the arena's `RacePolicy`: tree
+/// moves narrowed to the racing moves, leaves scored by the evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RacePolicy;
+
+impl game_search::Policy<quoridor::Quoridor> for RacePolicy {
+    fn tree_moves(&mut self, state: &quoridor::Quoridor, player: PlayerId, moves: &mut Vec<quoridor::Move>) {
+        quoridor::evaluation::racing_moves(state, player, moves);
+    }
+    fn evaluate(&mut self, state: &quoridor::Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
+        for (i, v) in out.iter_mut().enumerate().take(state.players()) {
+            *v = quoridor::evaluation::value(state, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
+        }
+    }
+}
+
+/// Quoridor's bots, as the arena's adapter (`game-arena/src/games/quoridor.rs`).
+impl Bots<quoridor::Quoridor> for quoridor::protocol::Referee {
+    fn best(&self) -> &'static str {
+        "mcts"
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<quoridor::Quoridor>> {
+        let cfg = if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: 0, ..cfg } } else { cfg };
+        Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<quoridor::Quoridor>>> {
+        (name == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<quoridor::Quoridor>>)
+    }
+}
+
+/// Quoridor, 2 or 4 players: a click on a cell moves the pawn there (the
+/// landing cell, jumps included); a click on a crossing of the gaps places
+/// a wall there, horizontal or vertical as the page's switch says (its
+/// outline previewed under the pointer). A wall that would cut a player
+/// off its goal is refused with the crate's reason.
+impl WebGame for quoridor::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        let start = self.start();
+        serde_json::json!({"size": start.size(), "players": start.players(), "tick_limit": start.tick_limit()})
+    }
+    fn svg(&self, state: &quoridor::Quoridor, moves: &[(PlayerId, quoridor::Move)]) -> String {
+        quoridor::svg::svg(state, moves)
+    }
+    fn display(&self, state: &quoridor::Quoridor) -> String {
+        state.to_string()
+    }
+    fn targets(&self, state: &quoridor::Quoridor, seat: PlayerId) -> Vec<Target> {
+        let mut legal = Vec::new();
+        state.legal_moves(seat, &mut legal);
+        let n = state.size();
+        let mut out = Vec::new();
+        for y in 0..n {
+            for x in 0..n {
+                let c = quoridor::Cell { x, y };
+                let (cx, cy) = quoridor::svg::centre(c);
+                let mv = quoridor::Move::Pawn(c);
+                out.push(Target::new(mv.to_string(), (f64::from(cx), f64::from(cy)), 20.0, legal.contains(&mv)));
+            }
+        }
+        for y in 0..n.saturating_sub(1) {
+            for x in 0..n.saturating_sub(1) {
+                for vertical in [false, true] {
+                    let wall = quoridor::Wall { x, y, vertical };
+                    let (rx, ry, w, h) = quoridor::svg::wall_rect(wall);
+                    let mv = quoridor::Move::Wall(wall);
+                    let (rx, ry, w, h) = (f64::from(rx), f64::from(ry), f64::from(w), f64::from(h));
+                    out.push(Target {
+                        kind: if vertical { "v" } else { "h" },
+                        preview: Some([rx, ry, w, h]),
+                        ..Target::new(mv.to_string(), (rx + w / 2.0, ry + h / 2.0), 7.0, legal.contains(&mv))
+                    });
+                }
+            }
+        }
+        out
+    }
+    fn hint(&self, state: &quoridor::Quoridor, seat: PlayerId, _going_on: bool) -> Option<String> {
+        Some(format!("you have {} walls left", state.walls_left(seat)))
     }
 }

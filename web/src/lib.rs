@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 use session::{Driver, PlayError, Session};
 
 /// The games the pages play, by the arena's name.
-pub const GAMES: &[&str] = &["yavalath", "paper-soccer"];
+pub const GAMES: &[&str] = &["yavalath", "paper-soccer", "quoridor"];
 
 /// The session of a new game `game` between `bots` with `seed`.
 ///
@@ -41,6 +41,19 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
     match game {
         "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
         "paper-soccer" => Ok(Box::new(Session::new(paper_soccer::protocol::Referee, bots, seed).map_err(err)?)),
+        "quoridor" => {
+            // 2 or 4 players, one seat each, on the arena's default board and tick limit.
+            let players = u8::try_from(bots.len()).unwrap_or(0);
+            let referee = quoridor::Config::new(9, players)
+                .and_then(|c| {
+                    quoridor::protocol::Referee::new(quoridor::Config {
+                        tick_limit: quoridor::Config::default_tick_limit(players),
+                        ..c
+                    })
+                })
+                .map_err(|e| format!("quoridor: {e}"))?;
+            Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
+        }
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
     }
 }

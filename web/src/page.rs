@@ -21,8 +21,8 @@ pub struct PageGame {
     pub name: &'static str,
     /// The title (`Yavalath`).
     pub title: &'static str,
-    /// The number of seats.
-    pub players: usize,
+    /// The numbers of seats the game may have (the first is the default).
+    pub players: &'static [usize],
     /// How a click is a move, for the person.
     pub how: &'static str,
 }
@@ -32,17 +32,26 @@ pub const PAGES: &[PageGame] = &[
     PageGame {
         name: "yavalath",
         title: "Yavalath",
-        players: 2,
+        players: &[2],
         how: "Click a cell to place a stone (the green-ringed cells are legal); on the second move, \
               clicking the first stone steals it. Four in a row wins, three loses.",
     },
     PageGame {
         name: "paper-soccer",
         title: "Paper Soccer",
-        players: 2,
+        players: &[2],
         how: "Click a point next to the ball to move it there (the green-ringed points are legal). \
               After a bounce (a point already visited, or the border) the turn goes on: click again, \
               or undo the turn. Player 0 attacks the top goal.",
+    },
+    PageGame {
+        name: "quoridor",
+        title: "Quoridor",
+        players: &[2, 4],
+        how: "Click a cell to move your pawn there (the green-ringed cells are legal, jumps included). \
+              To place a wall, choose its direction and click a crossing between four cells (green dots \
+              are legal; the wall is shown under the pointer). Reach the far side first. \
+              With four players, the three others are bots.",
     },
 ];
 
@@ -97,18 +106,13 @@ pub fn base64(bytes: &[u8]) -> String {
 /// [`PageError`]: no page for the game, or a page over [`MAX_PAGE_BYTES`].
 pub fn page(game: &str, wasm: &[u8]) -> Result<String, PageError> {
     let g = PAGES.iter().find(|p| p.name == game).ok_or_else(|| PageError::UnknownGame(game.to_string()))?;
-    let seats: String = (0..g.players)
-        .map(|i| {
-            let first = if i == 0 { " (moves first)" } else { "" };
-            format!("<option value=\"{i}\">player {i}{first}</option>")
-        })
-        .collect();
+    let players: String = g.players.iter().map(|n| format!("<option value=\"{n}\">{n}</option>")).collect();
     // The scripts last: nothing they hold is read as a placeholder.
     let html = TEMPLATE
         .replace("{{TITLE}}", g.title)
         .replace("{{GAME}}", g.name)
-        .replace("{{PLAYERS}}", &g.players.to_string())
-        .replace("{{SEATS}}", &seats)
+        .replace("{{PLAYERS}}", &players)
+        .replace("{{PLAYERS_HIDDEN}}", if g.players.len() > 1 { "" } else { " hidden" })
         .replace("{{HOW}}", g.how)
         .replace("{{STYLE}}", STYLE)
         .replace("{{WASM}}", &base64(wasm))

@@ -33,6 +33,20 @@ const plays = {
   'paper-soccer': async (page) => {
     await page.click('#board circle.target.legal >> nth=0');
   },
+  // The pawn to the first legal cell; on the first turn of a game in seat
+  // 0, a vertical wall instead, previewed under the pointer first.
+  quoridor: async (page, seat, clicks, out) => {
+    if (seat === 0 && clicks === 0) {
+      await page.selectOption('#orient', 'v');
+      const wall = page.locator('#board circle.target.wall.legal').nth(20);
+      await wall.hover();
+      if (!(await page.$('#preview'))) fail('no wall previewed under the pointer');
+      out.wall = await wall.getAttribute('data-move');
+      await wall.click();
+      return;
+    }
+    await page.click('#board circle.target.legal:not(.wall) >> nth=0');
+  },
 };
 // A click that is not legal in each game, and what the page must say.
 const illegal = {
@@ -40,6 +54,8 @@ const illegal = {
   yavalath: { selector: '#board circle.target:not(.legal) >> nth=0', says: /not legal: \d+ \d+: .+/ },
   // A point the ball cannot go to (back along the line it came by).
   'paper-soccer': { selector: '#board circle.target:not(.legal) >> nth=0', says: /not legal: [0-7]: .+/ },
+  // A cell the pawn cannot reach in one move.
+  quoridor: { selector: '#board circle.target:not(.legal):not(.wall) >> nth=40', says: /not legal: \d \d: .+/ },
 };
 
 (async () => {
@@ -84,6 +100,15 @@ const illegal = {
         if (cls !== 'error' || !illegal[game].says.test(said)) fail('an illegal click is not explained: ' + said);
         out.illegal = said;
       }
+      if (game === 'quoridor' && seat === 0 && clicks === 2) {
+        // The horizontal wall across the vertical one placed: refused, saying why.
+        await page.selectOption('#orient', 'h');
+        const across = out.wall.replace(/1$/, '0');
+        await page.click(`#board circle.target.wall[data-move="${across}"]`);
+        const said = await page.textContent('#msg');
+        if (!/^not legal: \d \d 0: .+/.test(said)) fail('a wall across another is not explained: ' + said);
+        out.wall_refused = said;
+      }
       if (!out.undone && (await page.isEnabled('#undo'))) {
         // An unfinished turn (a bounce): take it back once.
         const shown = (await page.$$('#turns li')).length;
@@ -92,7 +117,7 @@ const illegal = {
         if ((await page.$$('#turns li')).length !== shown) fail('undo changed the turns played');
         out.undone = await page.textContent('#msg');
       }
-      await plays[game](page);
+      await plays[game](page, seat, clicks, out);
       clicks++;
     }
     if ((await page.$$('#turns li.bot')).length === 0) fail('the bot never answered');
@@ -104,8 +129,27 @@ const illegal = {
     await download.saveAs(file);
     out.records.push({ file, result, clicks });
   }
+  if (game === 'quoridor') {
+    // Four players: the person and three bots, to the end.
+    await page.selectOption('#players', '4');
+    await page.selectOption('#seat', '2');
+    await page.fill('#bot', 'walker');
+    await page.click('#new');
+    let clicks = 0;
+    for (;;) {
+      await page.waitForSelector('body[data-state=your-turn], body[data-state=over]', { timeout: 60000 });
+      if ((await page.getAttribute('body', 'data-state')) === 'over') break;
+      await page.click('#board circle.target.legal:not(.wall) >> nth=0');
+      clicks++;
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const file = path.join(outDir, `${game}-4-players.json`);
+    await download.saveAs(file);
+    out.records.push({ file, result: await page.textContent('#result'), clicks, players: 4 });
+  }
   if (!out.illegal && illegal[game]) fail('the illegal click was never tried');
   if (game === 'paper-soccer' && !out.undone) fail('no bounce to undo');
+  if (game === 'quoridor' && !out.wall_refused) fail('no wall refused');
   const far = requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:') && !u.startsWith('data:'));
   if (far.length) fail('the page loaded from the network: ' + far.join(' '));
   if (errors.length) fail('errors on the page: ' + errors.join('; '));

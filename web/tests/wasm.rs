@@ -69,6 +69,9 @@ fn a_seeded_game_in_wasm_is_the_native_game_and_the_arenas() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let mut cmd = Command::new(&arena);
         cmd.args(["play", game, "--game-seed", &seed.to_string(), "--record"]).arg(dir.path());
+        if game == "quoridor" {
+            cmd.args(["--players", &bots.len().to_string()]);
+        }
         for b in bots {
             cmd.args(["--bot", b]);
         }
@@ -98,4 +101,19 @@ fn the_arena_judges_a_record_of_the_page() {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     );
+}
+
+#[test]
+fn a_wall_that_cuts_a_path_is_refused_with_the_crates_reason() {
+    let people = vec!["human".to_string(); 2];
+    let mut d = new_game("quoridor", &people, 1).expect("a game");
+    // Player 0 (top row) walled in under row 0 but for the last column...
+    for wall in ["0 0 0", "2 0 0", "4 0 0", "6 0 0"] {
+        d.step(wall, 1.0).expect("a legal wall");
+    }
+    // ...then shut in by a vertical wall: refused, saying why.
+    let e = d.step("7 0 1", 1.0).expect_err("the wall cuts player 0's path");
+    // The crate's own words (quoridor::MoveError::WallBlocksPath).
+    assert_eq!(e.to_string(), "wall 7 0 1 would cut player 0 off from its goal");
+    assert_eq!(d.view()["turns"].as_array().map(Vec::len), Some(4), "nothing was played");
 }
