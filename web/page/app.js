@@ -82,6 +82,7 @@ function render() {
     $('result').textContent = view.result + who;
     document.body.dataset.state = 'over';
     $('download').disabled = false;
+    $('analysis').hidden = false;
   } else {
     $('result').textContent = '';
     // 'your-turn' once the page is ready for a click (botTurns).
@@ -183,6 +184,12 @@ async function newGame() {
   view = v;
   $('download').disabled = true;
   $('undo').disabled = true;
+  $('analysis').hidden = true;
+  $('graph').innerHTML = '';
+  $('plies').innerHTML = '';
+  $('ply-view').innerHTML = '';
+  $('ply-caption').textContent = '';
+  $('analysis-msg').textContent = '';
   $('first-answer').textContent = '';
   render();
   say('');
@@ -202,6 +209,90 @@ function download() {
 const workerUrl = URL.createObjectURL(
   new Blob([$('glue').textContent, $('worker').textContent], { type: 'text/javascript' }),
 );
+
+// The analysis: every ply evaluated in the Worker as `arena analyze`
+// does; the graph of the values, blunders marked; a ply clicked shows its
+// position with the best turn drawn.
+let plies = [];
+async function analyze() {
+  $('analysis-msg').textContent = 'analysing…';
+  $('analyze').disabled = true;
+  const t0 = performance.now();
+  const r = await ask({ op: 'analyze', bot: $('analysis-bot').value.trim() || 'mcts', blunder: Number($('blunder').value) });
+  $('analyze').disabled = false;
+  if (r.error) {
+    $('analysis-msg').textContent = r.error;
+    return;
+  }
+  plies = r.plies;
+  const blunders = plies.filter((p) => p.blunder).length;
+  $('analysis-msg').textContent = `${plies.length} plies in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${blunders} blunder${blunders === 1 ? '' : 's'}`;
+  document.body.dataset.analysed = 'yes';
+  drawGraph();
+}
+
+// A seat's value after each ply: player 0's with two players (1 minus the
+// other's), the seat that played's with four.
+function graphValue(p) {
+  if (bots.length !== 2) return p.value_after;
+  return p.player === 0 ? p.value_after : 1 - p.value_after;
+}
+
+function drawGraph() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const g = $('graph');
+  const [w, h, m] = [520, 200, 20];
+  g.innerHTML = '';
+  const x = (i) => m + (i * (w - 2 * m)) / Math.max(1, plies.length);
+  const y = (v) => h - m - v * (h - 2 * m);
+  const line = (x1, y1, x2, y2, stroke) => {
+    const l = document.createElementNS(ns, 'line');
+    Object.entries({ x1, y1, x2, y2, stroke }).forEach(([k, v]) => l.setAttribute(k, v));
+    g.appendChild(l);
+  };
+  line(m, y(0.5), w - m, y(0.5), '#bbb');
+  const label = document.createElementNS(ns, 'text');
+  label.setAttribute('x', m);
+  label.setAttribute('y', 14);
+  label.setAttribute('font-size', 11);
+  label.textContent = bots.length === 2 ? "player 0's value (1 a win, 0 a loss)" : "the value of the seat that played";
+  g.appendChild(label);
+  let last = [x(0), y(0.5)];
+  plies.forEach((p, i) => {
+    const pt = [x(i + 1), y(graphValue(p))];
+    line(last[0], last[1], pt[0], pt[1], '#2e5c8a');
+    last = pt;
+  });
+  plies.forEach((p, i) => {
+    const c = document.createElementNS(ns, 'circle');
+    c.setAttribute('cx', x(i + 1));
+    c.setAttribute('cy', y(graphValue(p)));
+    c.setAttribute('r', p.blunder ? 5 : 3);
+    c.setAttribute('class', 'pt' + (p.blunder ? ' blunder' : ''));
+    c.dataset.ply = p.ply;
+    c.addEventListener('click', () => showPly(p.ply));
+    g.appendChild(c);
+  });
+  const list = $('plies');
+  list.innerHTML = '';
+  for (const p of plies) {
+    const li = document.createElement('li');
+    li.dataset.ply = p.ply;
+    li.className = p.blunder ? 'blunder' : '';
+    li.textContent = `player ${p.player}: ${p.played} (best ${p.best}, loss ${p.loss.toFixed(3)})` + (p.blunder ? ' blunder' : '');
+    li.addEventListener('click', () => showPly(p.ply));
+    list.appendChild(li);
+  }
+}
+
+async function showPly(ply) {
+  const p = plies[ply - 1];
+  const r = await ask({ op: 'position', ply, best: p.best });
+  if (r.error) return;
+  $('ply-view').innerHTML = r.svg;
+  $('ply-caption').textContent = `ply ${ply}: player ${p.player} played ${p.played}; the best was ${p.best} (drawn dashed); value ${p.value_before.toFixed(3)} → ${p.value_after.toFixed(3)}`;
+  for (const li of $('plies').children) li.classList.toggle('shown', Number(li.dataset.ply) === ply);
+}
 
 // The seats of the chosen number of players.
 function seats() {
@@ -233,6 +324,7 @@ function turnWall() {
   $('new').addEventListener('click', newGame);
   $('download').addEventListener('click', download);
   $('undo').addEventListener('click', undo);
+  $('analyze').addEventListener('click', analyze);
   document.body.dataset.ready = 'yes';
   await newGame();
 })();

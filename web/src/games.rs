@@ -61,6 +61,15 @@ pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
         let _ = (state, seat, going_on);
         None
     }
+    /// The turn `turn` of `player` drawn over [`svg`](WebGame::svg)'s
+    /// picture of `before` (an analysis's best move): an SVG fragment to
+    /// insert before the picture's closing tag.
+    fn best_move_svg(
+        &self,
+        before: &Self::Game,
+        player: PlayerId,
+        turn: &[<Self::Game as Game>::Move],
+    ) -> Option<String>;
     /// One move of `seat`'s turn from its target's text (what a click
     /// sends). The default: the record's notation of a one-move turn.
     ///
@@ -127,6 +136,9 @@ impl WebGame for yavalath::protocol::Referee {
             })
             .collect()
     }
+    fn best_move_svg(&self, before: &yavalath::Yavalath, player: PlayerId, turn: &[yavalath::Cell]) -> Option<String> {
+        Some(yavalath::svg::best_move(before, player, turn))
+    }
     fn hint(&self, state: &yavalath::Yavalath, seat: PlayerId, _going_on: bool) -> Option<String> {
         (state.can_steal() && state.next_player() == seat)
             .then(|| "the steal: click the first stone to make it yours, or play another cell".to_string())
@@ -187,6 +199,14 @@ impl WebGame for paper_soccer::protocol::Referee {
                 Target::new(d.digit().to_string(), at, 12.0, legal.contains(&d))
             })
             .collect()
+    }
+    fn best_move_svg(
+        &self,
+        before: &paper_soccer::PaperSoccer,
+        player: PlayerId,
+        turn: &[paper_soccer::Dir],
+    ) -> Option<String> {
+        Some(paper_soccer::svg::best_move(before, player, turn))
     }
     fn hint(&self, _state: &paper_soccer::PaperSoccer, _seat: PlayerId, going_on: bool) -> Option<String> {
         going_on.then(|| "the ball bounced: your turn goes on (or undo the turn)".to_string())
@@ -280,6 +300,9 @@ impl WebGame for quoridor::protocol::Referee {
             }
         }
         out
+    }
+    fn best_move_svg(&self, before: &quoridor::Quoridor, player: PlayerId, turn: &[quoridor::Move]) -> Option<String> {
+        Some(quoridor::svg::best_move(before, player, turn))
     }
     fn hint(&self, state: &quoridor::Quoridor, seat: PlayerId, _going_on: bool) -> Option<String> {
         Some(format!("you have {} walls left", state.walls_left(seat)))

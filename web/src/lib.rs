@@ -13,11 +13,13 @@
 //!   `tests/wasm.rs` checks the wasm build against the native one).
 //! * [`games`]: what a page needs of a game (click targets, picture).
 //! * [`session`]: one game: seats, turns, the arena's record.
+//! * [`analysis`]: every ply evaluated as `arena analyze` does.
 //! * [`handle`]: the page's requests, JSON in and out, which the wasm
 //!   exports (`ffi`, wasm32 only) carry through linear memory.
 //! * [`page`]: writes the HTML page around the wasm module (the binary
 //!   `web-page` builds the module and writes the page).
 
+pub mod analysis;
 pub mod games;
 pub mod page;
 pub mod session;
@@ -69,7 +71,11 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
 ///   complete (else null: the turn goes on), or the game's reason;
 /// * `{"op":"undo"}`: the unfinished turn's moves taken back;
 /// * `{"op":"think"}`: the bot to act plays; answers `{"turn":{..}}`;
-/// * `{"op":"record"}`: `{"record": the arena's record}`.
+/// * `{"op":"record"}`: `{"record": the arena's record}`;
+/// * `{"op":"analyze","bot":S,"blunder":B}`: `{"plies":[..]}`, every ply
+///   evaluated as `arena analyze` does ([`analysis`]);
+/// * `{"op":"position","ply":K,"best":T}`: `{"svg":..}`, the position
+///   before ply `K` with the turn `T` drawn over it.
 ///
 /// Any other request, or one before a game, answers `{"error": ...}`.
 pub fn handle(current: &mut Option<Box<dyn Driver>>, request: &str) -> String {
@@ -135,6 +141,22 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
             d.view()
         }
         "record" => json!({"record": d.record()}),
+        "analyze" => {
+            let bot = req.get("bot").and_then(Value::as_str).unwrap_or("mcts");
+            let blunder = req.get("blunder").and_then(Value::as_f64).unwrap_or(analysis::DEFAULT_BLUNDER);
+            match d.analyze(bot, blunder) {
+                Ok(plies) => json!({"plies": plies}),
+                Err(e) => failed(e),
+            }
+        }
+        "position" => {
+            let ply = req.get("ply").and_then(Value::as_u64).and_then(|p| usize::try_from(p).ok()).unwrap_or(0);
+            let best = req.get("best").and_then(Value::as_str).unwrap_or("");
+            match d.position(ply, best) {
+                Some(svg) => json!({"svg": svg}),
+                None => json!({"error": format!("no ply {ply}")}),
+            }
+        }
         _ => json!({"error": format!("unknown request {op:?}")}),
     }
 }

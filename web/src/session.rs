@@ -8,6 +8,7 @@
 //! ([`Driver::think`]) and the page's replays their text
 //! ([`Driver::play`]).
 
+use crate::analysis::{Ply, PlyAnalysis, analysis_search, analyze};
 use crate::games::{Target, WebGame};
 use crate::spec::{SpecError, make_bot};
 use game_core::bot::Bot;
@@ -100,6 +101,14 @@ pub trait Driver {
     fn undo(&mut self);
     /// The game so far as the arena's record (format 2), one turn a line.
     fn record(&self) -> String;
+    /// Every ply evaluated as `arena analyze --bot SPEC --blunder B` does.
+    ///
+    /// # Errors
+    /// [`PlayError::Spec`] for a spec that is no MCTS search.
+    fn analyze(&self, spec: &str, blunder: f64) -> Result<Vec<PlyAnalysis>, PlayError>;
+    /// The picture of the position before ply `ply` (1 for the first
+    /// turn) with the turn `best` (record notation) drawn over it.
+    fn position(&self, ply: usize, best: &str) -> Option<String>;
 }
 
 /// A seat.
@@ -118,6 +127,8 @@ pub struct Session<C: WebGame> {
     seats: Vec<Seat<C::Game>>,
     moves: Vec<(PlayerId, <C::Game as Game>::Move)>,
     turns: Vec<TurnEntry>,
+    /// Each turn's moves, in order (the analysis replays them).
+    turn_moves: Vec<Vec<<C::Game as Game>::Move>>,
     /// The moves of the person's unfinished turn, and the position after
     /// them (the one shown).
     pending: Vec<<C::Game as Game>::Move>,
@@ -155,6 +166,7 @@ impl<C: WebGame> Session<C> {
             seats,
             moves: Vec::new(),
             turns: Vec::new(),
+            turn_moves: Vec::new(),
             pending: Vec::new(),
         })
     }
@@ -177,7 +189,8 @@ impl<C: WebGame> Session<C> {
         self.shown = next.clone();
         self.pending.clear();
         self.state = next;
-        self.moves.extend(moves.into_iter().map(|m| (p, m)));
+        self.moves.extend(moves.iter().map(|&m| (p, m)));
+        self.turn_moves.push(moves);
         let entry = TurnEntry { player: p.0, text, ms: (ms * 1000.0).round() / 1000.0 };
         self.turns.push(entry.clone());
         Ok(entry)
@@ -284,6 +297,41 @@ impl<C: WebGame> Driver for Session<C> {
     fn undo(&mut self) {
         self.pending.clear();
         self.shown = self.state.clone();
+    }
+
+    fn analyze(&self, spec: &str, blunder: f64) -> Result<Vec<PlyAnalysis>, PlayError> {
+        let cfg = analysis_search(spec, self.contest.best()).map_err(PlayError::Spec)?;
+        let mut plies = Vec::new();
+        let mut state = self.start.clone();
+        for (t, moves) in self.turns.iter().zip(&self.turn_moves) {
+            let seat = PlayerId(t.player);
+            let base = state.clone();
+            for &m in moves {
+                let _ = state.play(seat, m);
+            }
+            plies.push(Ply { seat, moves: moves.clone(), text: t.text.clone(), base });
+        }
+        Ok(analyze(&self.contest, &plies, cfg, blunder))
+    }
+
+    fn position(&self, ply: usize, best: &str) -> Option<String> {
+        let turns = ply.checked_sub(1)?;
+        let mut state = self.start.clone();
+        let mut moves = Vec::new();
+        for (t, turn) in self.turns.iter().zip(&self.turn_moves).take(turns) {
+            for &m in turn {
+                let _ = state.play(PlayerId(t.player), m);
+                moves.push((PlayerId(t.player), m));
+            }
+        }
+        let seat = PlayerId(self.turns.get(turns)?.player);
+        let mut svg = self.contest.svg(&state, &moves);
+        if let Ok(best) = self.contest.judge_line(&state, seat, best) {
+            if let (Some(overlay), Some(end)) = (self.contest.best_move_svg(&state, seat, &best), svg.rfind("</svg>")) {
+                svg.insert_str(end, &overlay);
+            }
+        }
+        Some(svg)
     }
 
     fn record(&self) -> String {

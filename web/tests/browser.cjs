@@ -124,6 +124,24 @@ const illegal = {
     const result = await page.textContent('#result');
     if (!/ by /.test(result)) fail('no result: ' + result);
     if (shots && seat === 0) await page.screenshot({ path: path.join(shots, `${game}-over.png`) });
+    if (seat === 0) {
+      // The analysis: every ply on the graph, a ply clicked shows its
+      // position with the best turn drawn.
+      const t0 = Date.now();
+      await page.click('#analyze');
+      await page.waitForSelector('body[data-analysed=yes]', { timeout: 120000 });
+      const points = (await page.$$('#graph circle.pt')).length;
+      const turns = (await page.$$('#turns li')).length;
+      if (points !== turns) fail(`the graph has ${points} points for ${turns} turns`);
+      const blunders = (await page.$$('#graph circle.pt.blunder')).length;
+      await page.click(blunders ? '#graph circle.pt.blunder >> nth=0' : '#graph circle.pt >> nth=0');
+      await page.waitForSelector('#ply-view svg g.best-move', { timeout: 10000 });
+      out.analysis = { plies: points, blunders, ms: Date.now() - t0, caption: await page.textContent('#ply-caption') };
+      if (shots) {
+        await page.locator('#analysis').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(shots, `${game}-analysis.png`), fullPage: true });
+      }
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
     const file = path.join(outDir, `${game}-seat${seat}.json`);
     await download.saveAs(file);

@@ -1,6 +1,6 @@
 // Plays a seeded bot-against-bot game in the wasm build under node and
-// prints its record (web/tests/wasm.rs compares it with the native build's
-// and the arena's).
+// prints its record and its analysis by mcts:iters=200, as one JSON object
+// (web/tests/wasm.rs compares them with the native build's and the arena's).
 // usage: node node_game.mjs MODULE.wasm GAME SEED BOT...
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,4 +21,7 @@ for (let i = 0; !view.over; i++) {
   if (r.error) fail('think:', r);
   view = engine.call({ op: 'view' });
 }
-process.stdout.write(engine.call({ op: 'record' }).record);
+const { record } = engine.call({ op: 'record' });
+const analysis = engine.call({ op: 'analyze', bot: 'mcts:iters=200' });
+if (analysis.error) fail('analyze:', analysis);
+process.stdout.write(JSON.stringify({ record, plies: analysis.plies }));

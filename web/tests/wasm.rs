@@ -13,6 +13,11 @@ use std::process::Command;
 /// The record of the seeded game between `bots`, by the native build (a
 /// `human` seat plays its first legal target).
 fn native_record(game: &str, seed: u64, bots: &[&str]) -> String {
+    native_game(game, seed, bots).record()
+}
+
+/// The seeded game between `bots`, played by the native build.
+fn native_game(game: &str, seed: u64, bots: &[&str]) -> Box<dyn bot_games_web::session::Driver> {
     let bots: Vec<String> = bots.iter().map(|b| (*b).to_string()).collect();
     let mut d = new_game(game, &bots, seed).expect("a game");
     for _ in 0..100_000 {
@@ -29,7 +34,17 @@ fn native_record(game: &str, seed: u64, bots: &[&str]) -> String {
             d.think().expect("a bot's turn");
         }
     }
-    d.record()
+    d
+}
+
+/// `v` with every number a float (JavaScript writes 0.0 as 0).
+fn floats(v: Value) -> Value {
+    match v {
+        Value::Number(n) => n.as_f64().map_or(Value::Null, |x| serde_json::json!(x)),
+        Value::Array(a) => Value::Array(a.into_iter().map(floats).collect()),
+        Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, floats(v))).collect()),
+        other => other,
+    }
 }
 
 /// A record without its times (`ms`), as JSON.
@@ -62,9 +77,27 @@ fn a_seeded_game_in_wasm_is_the_native_game_and_the_arenas() {
             .output()
             .expect("node runs");
         assert!(out.status.success(), "node: {}", String::from_utf8_lossy(&out.stderr));
-        let wasm = String::from_utf8(out.stdout).expect("UTF-8");
-        let native = native_record(game, seed, bots);
-        assert_eq!(timeless(&wasm), timeless(&native), "{game} {bots:?} seed {seed}: wasm and native differ");
+        let wasm: Value = serde_json::from_slice(&out.stdout).expect("node's JSON");
+        let played = native_game(game, seed, bots);
+        let native = played.record();
+        let wasm_record = wasm["record"].as_str().expect("a record");
+        assert_eq!(timeless(wasm_record), timeless(&native), "{game} {bots:?} seed {seed}: wasm and native differ");
+        let analysis = played.analyze("mcts:iters=200", 0.2).expect("an analysis");
+        // The same plies and best turns; values equal but for the last
+        // bits (wasm's `ln` and `exp` are Rust's libm, native ones the
+        // system's: the searches' UCT and evaluations may round apart).
+        let ours = serde_json::json!(analysis);
+        let (w, n) = (wasm["plies"].as_array().expect("plies"), ours.as_array().expect("plies"));
+        assert_eq!(w.len(), n.len(), "{game} seed {seed}: the analyses differ");
+        for (a, b) in w.iter().zip(n) {
+            for key in ["ply", "player", "played", "best", "blunder"] {
+                assert_eq!(floats(a[key].clone()), floats(b[key].clone()), "{game} seed {seed}: {key} differs");
+            }
+            for key in ["value_before", "value_after", "loss"] {
+                let (x, y) = (a[key].as_f64().unwrap_or(f64::NAN), b[key].as_f64().unwrap_or(f64::NAN));
+                assert!((x - y).abs() < 1e-9, "{game} seed {seed} ply {}: {key} {x} against {y}", a["ply"]);
+            }
+        }
         // The arena's game with the same seed: the same turns and result.
         let dir = tempfile::tempdir().expect("a temporary directory");
         let mut cmd = Command::new(&arena);
@@ -116,4 +149,31 @@ fn a_wall_that_cuts_a_path_is_refused_with_the_crates_reason() {
     // The crate's own words (quoridor::MoveError::WallBlocksPath).
     assert_eq!(e.to_string(), "wall 7 0 1 would cut player 0 off from its goal");
     assert_eq!(d.view()["turns"].as_array().map(Vec::len), Some(4), "nothing was played");
+}
+
+#[test]
+fn the_analysis_is_arena_analyzes() {
+    let arena = arena();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (game, seed, bots) in [
+        ("yavalath", 5, ["mcts:iters=100", "random"]),
+        ("paper-soccer", 2, ["greedy", "mcts:iters=100"]),
+        ("quoridor", 3, ["walker", "mcts:iters=100"]),
+    ] {
+        let played = native_game(game, seed, &bots);
+        let record = dir.path().join(format!("{game}.json"));
+        std::fs::write(&record, played.record()).expect("written");
+        let json = dir.path().join(format!("{game}-analysis.json"));
+        let o = Command::new(&arena)
+            .args(["analyze", "--bot", "mcts:iters=300", "--blunder", "0.1", "--json"])
+            .arg(&json)
+            .arg(&record)
+            .output()
+            .expect("the arena runs");
+        assert!(o.status.success(), "arena analyze: {}", String::from_utf8_lossy(&o.stderr));
+        let theirs: Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("the analysis")).expect("JSON");
+        let ours = played.analyze("mcts:iters=300", 0.1).expect("an analysis");
+        assert_eq!(theirs["plies"], serde_json::json!(ours), "{game}: the page's analysis is not the arena's");
+        assert!(ours.iter().any(|p| p.loss != 0.0), "{game}: a game without a loss says little");
+    }
 }
