@@ -25,6 +25,9 @@ pub struct PageGame {
     pub players: &'static [usize],
     /// How a click is a move, for the person.
     pub how: &'static str,
+    /// Whether a turn may take several clicks (Paper Soccer's bounces):
+    /// the page then offers to undo the unfinished turn.
+    pub steps: bool,
 }
 
 /// The games with a page.
@@ -35,6 +38,7 @@ pub const PAGES: &[PageGame] = &[
         players: &[2],
         how: "Click a cell to place a stone (the green-ringed cells are legal); on the second move, \
               clicking the first stone steals it. Four in a row wins, three loses.",
+        steps: false,
     },
     PageGame {
         name: "paper-soccer",
@@ -43,6 +47,7 @@ pub const PAGES: &[PageGame] = &[
         how: "Click a point next to the ball to move it there (the green-ringed points are legal). \
               After a bounce (a point already visited, or the border) the turn goes on: click again, \
               or undo the turn. Player 0 attacks the top goal.",
+        steps: true,
     },
     PageGame {
         name: "quoridor",
@@ -52,6 +57,7 @@ pub const PAGES: &[PageGame] = &[
               To place a wall, choose its direction and click a crossing between four cells (green dots \
               are legal; the wall is shown under the pointer). Reach the far side first. \
               With four players, the three others are bots.",
+        steps: false,
     },
 ];
 
@@ -113,6 +119,7 @@ pub fn page(game: &str, wasm: &[u8]) -> Result<String, PageError> {
         .replace("{{GAME}}", g.name)
         .replace("{{PLAYERS}}", &players)
         .replace("{{PLAYERS_HIDDEN}}", if g.players.len() > 1 { "" } else { " hidden" })
+        .replace("{{UNDO_HIDDEN}}", if g.steps { "" } else { " hidden" })
         .replace("{{HOW}}", g.how)
         .replace("{{STYLE}}", STYLE)
         .replace("{{WASM}}", &base64(wasm))
