@@ -160,3 +160,52 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
         _ => json!({"error": format!("unknown request {op:?}")}),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every request answers JSON, refusing what it cannot do in words.
+    #[test]
+    fn odd_requests_are_refused_in_words_never_a_panic() {
+        let mut g = None;
+        let error = |answer: String| {
+            let v: Value = serde_json::from_str(&answer).expect("JSON");
+            v.get("error").and_then(Value::as_str).map(str::to_string)
+        };
+        assert!(error(handle(&mut g, "not json")).is_some());
+        assert!(error(handle(&mut g, r#"{"op":"play","text":"1 1"}"#)).is_some_and(|e| e == "no game yet"));
+        for bad in [
+            r#"{"op":"new","game":"chess","bots":["human","random"]}"#,
+            r#"{"op":"new","game":"yavalath","bots":["human"]}"#,
+            r#"{"op":"new","game":"quoridor","bots":["human","random","random"]}"#,
+            r#"{"op":"new","game":"yavalath","bots":["human","cmd:./bot"]}"#,
+            r#"{"op":"new","game":"paper-soccer","bots":["human","alphabeta"]}"#,
+        ] {
+            assert!(error(handle(&mut g, bad)).is_some(), "{bad}");
+        }
+        assert!(
+            error(handle(&mut g, r#"{"op":"new","game":"yavalath","bots":["human","random"],"seed":1}"#)).is_none()
+        );
+        for bad in [
+            r#"{"op":"think"}"#,
+            r#"{"op":"play","text":"99 99"}"#,
+            r#"{"op":"step","text":"x"}"#,
+            r#"{"op":"step"}"#,
+            r#"{"op":"position","ply":0}"#,
+            r#"{"op":"position","ply":9}"#,
+            r#"{"op":"analyze","bot":"random"}"#,
+            r#"{"op":"fly"}"#,
+        ] {
+            assert!(error(handle(&mut g, bad)).is_some(), "{bad}");
+        }
+        assert!(error(handle(&mut g, r#"{"op":"step","text":"4 4"}"#)).is_none());
+        assert!(
+            error(handle(&mut g, r#"{"op":"step","text":"4 4"}"#)).is_some(),
+            "the bot's turn: no seat of a person"
+        );
+        assert!(error(handle(&mut g, r#"{"op":"think"}"#)).is_none());
+        assert!(error(handle(&mut g, r#"{"op":"analyze","bot":"mcts:iters=20"}"#)).is_none());
+        assert!(error(handle(&mut g, r#"{"op":"position","ply":1,"best":"nonsense"}"#)).is_none());
+    }
+}

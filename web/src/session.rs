@@ -47,6 +47,8 @@ pub enum PlayError {
     Over,
     /// No bot is to act (a person is, or the game waits for chance).
     NotABotsTurn,
+    /// No person is to act (a click while a bot's turn is due).
+    NotAPersonsTurn,
 }
 
 impl fmt::Display for PlayError {
@@ -57,6 +59,7 @@ impl fmt::Display for PlayError {
             PlayError::Illegal { message, .. } => f.write_str(message),
             PlayError::Over => f.write_str("the game is over"),
             PlayError::NotABotsTurn => f.write_str("no bot is to act"),
+            PlayError::NotAPersonsTurn => f.write_str("it is a bot's turn, not yours"),
         }
     }
 }
@@ -95,7 +98,7 @@ pub trait Driver {
     ///
     /// # Errors
     /// [`PlayError::Illegal`] with the game's reason (nothing changes),
-    /// [`PlayError::Over`].
+    /// [`PlayError::Over`], [`PlayError::NotAPersonsTurn`].
     fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError>;
     /// Takes back the moves of the unfinished turn.
     fn undo(&mut self);
@@ -279,6 +282,9 @@ impl<C: WebGame> Driver for Session<C> {
 
     fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError> {
         let p = self.to_act().ok_or(PlayError::Over)?;
+        if self.seats.get(p.index()).is_none_or(|s| s.bot.is_some()) {
+            return Err(PlayError::NotAPersonsTurn);
+        }
         let illegal =
             |e: game_core::referee::ContestError| PlayError::Illegal { kind: e.kind.to_string(), message: e.message };
         let mv = self.contest.parse_step(&self.shown, p, text).map_err(illegal)?;
