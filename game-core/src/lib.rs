@@ -138,6 +138,8 @@
 pub mod bitset;
 #[cfg(feature = "bot")]
 pub mod bot;
+#[cfg(all(feature = "browser-clock", target_arch = "wasm32"))]
+pub mod browser_clock;
 mod game;
 pub mod grid;
 #[cfg(feature = "nim")]

@@ -25,6 +25,15 @@
 
 use std::time::Duration;
 
+#[cfg(all(feature = "browser-clock", target_arch = "wasm32"))]
+pub use crate::browser_clock::Instant;
+/// The clock the searches read: [`std::time::Instant`], except on
+/// `wasm32` with the `browser-clock` feature, where `Instant::now()` would
+/// panic and the host's clock is read instead (`browser_clock::Instant`:
+/// the page's `performance.now()`).
+#[cfg(not(all(feature = "browser-clock", target_arch = "wasm32")))]
+pub use std::time::Instant;
+
 /// The time a bot may take for its answers, as a game's rules state it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {

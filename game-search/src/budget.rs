@@ -2,8 +2,9 @@
 //! time control to spend on each answer ([`TimeManager`]).
 
 use game_core::bot::Bot;
+use game_core::time::Instant;
 use game_core::{Game, PlayerId, TimeControl};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use game_core::bot::{Budget, BudgetError};
 

@@ -24,13 +24,21 @@ use game_core::{Game, PlayerId};
 use std::fmt::Write;
 
 /// The side of a paper square, in pixels.
-const CELL: i32 = 40;
+pub const CELL: i32 = 40;
 /// The picture's margin around the pitch (goals included), in pixels.
 const MARGIN: i32 = 30;
 
 /// Where point `p` is in the picture.
 fn px(p: Point) -> (i32, i32) {
     (MARGIN + i32::from(p.x) * CELL, MARGIN + (i32::from(p.y) + 1) * CELL)
+}
+
+/// Where point `p` is in [`svg`]'s picture, in its coordinates (the
+/// browser page's click targets).
+#[must_use]
+pub fn centre(p: Point) -> (f64, f64) {
+    let (x, y) = px(p);
+    (f64::from(x), f64::from(y))
 }
 
 /// The position with every drawn line in one colour.

@@ -54,8 +54,9 @@ use crate::order::Order;
 use crate::state::ParallelFootball;
 use game_core::bot::{Bot, Budget, Evaluation};
 use game_core::rng::{GameRng, seeded};
+use game_core::time::Instant;
 use game_core::{Game, MAX_PLAYERS, PlayerId, RngCore, ToAct};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Turns played after the searched turn in each rollout (the default
 /// rollout length).

@@ -34,13 +34,17 @@ const GAP: i32 = 8;
 /// The margin around the board, in pixels.
 const MARGIN: i32 = 40;
 
-/// The centre of cell `c` in [`svg`]'s picture.
-fn centre(c: Cell) -> (i32, i32) {
+/// The centre of cell `c` in [`svg`]'s picture (also the browser page's
+/// click targets).
+#[must_use]
+pub fn centre(c: Cell) -> (i32, i32) {
     (MARGIN + i32::from(c.x) * CELL + CELL / 2, MARGIN + i32::from(c.y) * CELL + CELL / 2)
 }
 
-/// The rectangle (x, y, width, height) of `wall` in [`svg`]'s picture.
-fn wall_rect(wall: Wall) -> (i32, i32, i32, i32) {
+/// The rectangle (x, y, width, height) of `wall` in [`svg`]'s picture
+/// (also the browser page's preview of a wall).
+#[must_use]
+pub fn wall_rect(wall: Wall) -> (i32, i32, i32, i32) {
     let (x, y) = (i32::from(wall.x), i32::from(wall.y));
     if wall.vertical {
         (MARGIN + (x + 1) * CELL - GAP / 2, MARGIN + y * CELL + 2, GAP, 2 * CELL - 4)

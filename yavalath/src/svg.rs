@@ -27,8 +27,10 @@ fn size() -> (f64, f64) {
     (9.0 * dx + 60.0, 8.0 * dy + 2.0 * R + 100.0)
 }
 
-/// The centre of cell `c` in [`svg`]'s picture.
-fn centre(c: Cell) -> (f64, f64) {
+/// The centre of cell `c` in [`svg`]'s picture, in its coordinates (the
+/// browser page's click targets).
+#[must_use]
+pub fn centre(c: Cell) -> (f64, f64) {
     let (dx, dy) = (R * 3f64.sqrt(), R * 1.5);
     let y = f64::from(c.y());
     let len = 9.0 - (y - 4.0).abs();

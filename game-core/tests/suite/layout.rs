@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const CRATES: [&str; 13] = [
+const CRATES: [&str; 14] = [
     "game-core",
     "paper-soccer",
     "yavalath",
@@ -22,6 +22,7 @@ const CRATES: [&str; 13] = [
     "arena",
     "benches",
     "guides",
+    "web",
 ];
 const MAX_LINES: usize = 700;
 

@@ -1,0 +1,330 @@
+// The page: a person plays a built-in bot. The page's engine keeps the
+// rules (targets, a click judged, the record); the Worker's engine plays
+// the bot's turns. Both are told every turn.
+const $ = (id) => document.getElementById(id);
+const GAME = document.body.dataset.game;
+const wasm = Uint8Array.from(atob($('wasm').textContent.trim()), (c) => c.charCodeAt(0));
+let engine = null;
+let worker = null;
+let pending = new Map();
+let nextId = 0;
+let view = null;
+let bots = [];
+let turnStart = 0;
+let busy = false;
+let game = 0;
+
+function ask(request) {
+  return new Promise((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve);
+    worker.postMessage(request.bytes ? { id, bytes: request.bytes } : { id, request });
+  });
+}
+
+function say(text, error) {
+  $('msg').textContent = text || '';
+  $('msg').className = error ? 'error' : '';
+}
+
+function render() {
+  const board = $('board');
+  board.innerHTML = view.svg;
+  const svg = board.querySelector('svg');
+  const ns = 'http://www.w3.org/2000/svg';
+  const g = document.createElementNS(ns, 'g');
+  g.setAttribute('id', 'targets');
+  const orient = $('orient').value;
+  let walls = false;
+  for (const t of view.targets) {
+    // Walls: one direction at a time (the switch), previewed under the pointer.
+    if (t.kind) {
+      walls = true;
+      if (t.kind !== orient) continue;
+    }
+    const c = document.createElementNS(ns, 'circle');
+    c.setAttribute('cx', t.x);
+    c.setAttribute('cy', t.y);
+    c.setAttribute('r', t.r);
+    c.setAttribute('class', 'target' + (t.legal ? ' legal' : '') + (t.kind ? ' wall' : ''));
+    c.dataset.move = t.text;
+    c.addEventListener('click', () => click(t.text));
+    if (t.preview) {
+      c.addEventListener('mouseenter', () => {
+        const r = document.createElementNS(ns, 'rect');
+        const [x, y, w, h] = t.preview;
+        r.setAttribute('x', x);
+        r.setAttribute('y', y);
+        r.setAttribute('width', w);
+        r.setAttribute('height', h);
+        r.setAttribute('class', 'preview');
+        r.setAttribute('id', 'preview');
+        g.insertBefore(r, g.firstChild);
+      });
+      c.addEventListener('mouseleave', () => $('preview') && $('preview').remove());
+    }
+    g.appendChild(c);
+  }
+  $('walls').hidden = !walls;
+  svg.appendChild(g);
+  const list = $('turns');
+  list.innerHTML = '';
+  for (const t of view.turns) {
+    const li = document.createElement('li');
+    li.textContent = `player ${t.player}: ${t.text}` + (bots[t.player] === 'human' ? '' : ` (${Math.round(t.ms)} ms)`);
+    li.className = bots[t.player] === 'human' ? 'you' : 'bot';
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  if (view.over) {
+    const you = bots.indexOf('human');
+    const who = view.winner === null ? '' : view.winner === you ? ' (you win)' : ' (the bot wins)';
+    $('result').textContent = view.result + who;
+    document.body.dataset.state = 'over';
+    $('download').disabled = false;
+    $('analysis').hidden = false;
+  } else {
+    $('result').textContent = '';
+    // 'your-turn' once the page is ready for a click (botTurns).
+    document.body.dataset.state = 'thinking';
+  }
+}
+
+async function botTurns(my) {
+  while (my === game && !view.over && !view.human) {
+    busy = true;
+    say('the bot (' + bots[view.to_act] + ') is thinking…');
+    const t0 = performance.now();
+    const r = await ask({ op: 'think' });
+    if (my !== game) return;
+    if (r.error) {
+      say(r.error, true);
+      busy = false;
+      return;
+    }
+    if (!$('first-answer').textContent) $('first-answer').textContent = (performance.now() - t0).toFixed(0);
+    const v = engine.call({ op: 'play', text: r.turn.text, ms: r.turn.ms });
+    if (v.error) {
+      say(v.error, true);
+      busy = false;
+      return;
+    }
+    view = v;
+    render();
+    say('');
+  }
+  busy = false;
+  turnStart = performance.now();
+  if (my === game && !view.over) {
+    if (view.hint) say(view.hint);
+    document.body.dataset.state = 'your-turn';
+  }
+}
+
+async function click(text) {
+  if (busy || !view || view.over || !view.human) return;
+  const ms = performance.now() - turnStart;
+  const v = engine.call({ op: 'step', text, ms });
+  if (v.error) {
+    say('not legal: ' + text + ': ' + v.error, true);
+    return;
+  }
+  view = v;
+  if (!v.committed) {
+    // The turn goes on (a bounce): the same person clicks again, or undoes.
+    render();
+    $('undo').disabled = false;
+    say(view.hint || '');
+    document.body.dataset.state = 'your-turn';
+    return;
+  }
+  busy = true;
+  $('undo').disabled = true;
+  render();
+  say('');
+  await ask({ op: 'play', text: v.committed.text, ms: v.committed.ms });
+  await botTurns(game);
+}
+
+function undo() {
+  if (busy || !view || !view.human) return;
+  view = engine.call({ op: 'undo' });
+  $('undo').disabled = true;
+  render();
+  say('the turn is taken back');
+  document.body.dataset.state = 'your-turn';
+}
+
+async function newGame() {
+  const my = ++game;
+  document.body.dataset.state = 'starting';
+  const seat = Number($('seat').value);
+  const spec = $('bot').value.trim() || 'best';
+  const seed = Number($('seed').value) || 0;
+  bots = Array.from({ length: Number($('players').value) }, () => spec);
+  bots[seat] = 'human';
+  const request = { op: 'new', game: GAME, bots, seed };
+  const v = engine.call(request);
+  if (v.error) {
+    say(v.error, true);
+    return;
+  }
+  // A new Worker for each game: a bot still thinking on the last one is dropped.
+  if (worker) worker.terminate();
+  worker = new Worker(workerUrl);
+  pending = new Map();
+  worker.onmessage = (e) => {
+    const resolve = pending.get(e.data.id);
+    pending.delete(e.data.id);
+    if (resolve) resolve(e.data.answer);
+  };
+  await ask({ bytes: wasm });
+  await ask(request);
+  if (my !== game) return;
+  view = v;
+  $('download').disabled = true;
+  $('undo').disabled = true;
+  $('analysis').hidden = true;
+  $('graph').innerHTML = '';
+  $('plies').innerHTML = '';
+  $('ply-view').innerHTML = '';
+  $('ply-caption').textContent = '';
+  $('analysis-msg').textContent = '';
+  $('first-answer').textContent = '';
+  render();
+  say('');
+  await botTurns(my);
+}
+
+function download() {
+  const { record } = engine.call({ op: 'record' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([record], { type: 'application/json' }));
+  a.download = `${GAME}-${$('seed').value || 0}.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+const workerUrl = URL.createObjectURL(
+  new Blob([$('glue').textContent, $('worker').textContent], { type: 'text/javascript' }),
+);
+
+// The analysis: every ply evaluated in the Worker as `arena analyze`
+// does; the graph of the values, blunders marked; a ply clicked shows its
+// position with the best turn drawn.
+let plies = [];
+async function analyze() {
+  $('analysis-msg').textContent = 'analysing…';
+  $('analyze').disabled = true;
+  const t0 = performance.now();
+  const r = await ask({ op: 'analyze', bot: $('analysis-bot').value.trim() || 'mcts', blunder: Number($('blunder').value) });
+  $('analyze').disabled = false;
+  if (r.error) {
+    $('analysis-msg').textContent = r.error;
+    return;
+  }
+  plies = r.plies;
+  const blunders = plies.filter((p) => p.blunder).length;
+  $('analysis-msg').textContent = `${plies.length} plies in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${blunders} blunder${blunders === 1 ? '' : 's'}`;
+  document.body.dataset.analysed = 'yes';
+  drawGraph();
+}
+
+// A seat's value after each ply: player 0's with two players (1 minus the
+// other's), the seat that played's with four.
+function graphValue(p) {
+  if (bots.length !== 2) return p.value_after;
+  return p.player === 0 ? p.value_after : 1 - p.value_after;
+}
+
+function drawGraph() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const g = $('graph');
+  const [w, h, m] = [520, 200, 20];
+  g.innerHTML = '';
+  const x = (i) => m + (i * (w - 2 * m)) / Math.max(1, plies.length);
+  const y = (v) => h - m - v * (h - 2 * m);
+  const line = (x1, y1, x2, y2, stroke) => {
+    const l = document.createElementNS(ns, 'line');
+    Object.entries({ x1, y1, x2, y2, stroke }).forEach(([k, v]) => l.setAttribute(k, v));
+    g.appendChild(l);
+  };
+  line(m, y(0.5), w - m, y(0.5), '#bbb');
+  const label = document.createElementNS(ns, 'text');
+  label.setAttribute('x', m);
+  label.setAttribute('y', 14);
+  label.setAttribute('font-size', 11);
+  label.textContent = bots.length === 2 ? "player 0's value (1 a win, 0 a loss)" : "the value of the seat that played";
+  g.appendChild(label);
+  let last = [x(0), y(0.5)];
+  plies.forEach((p, i) => {
+    const pt = [x(i + 1), y(graphValue(p))];
+    line(last[0], last[1], pt[0], pt[1], '#2e5c8a');
+    last = pt;
+  });
+  plies.forEach((p, i) => {
+    const c = document.createElementNS(ns, 'circle');
+    c.setAttribute('cx', x(i + 1));
+    c.setAttribute('cy', y(graphValue(p)));
+    c.setAttribute('r', p.blunder ? 5 : 3);
+    c.setAttribute('class', 'pt' + (p.blunder ? ' blunder' : ''));
+    c.dataset.ply = p.ply;
+    c.addEventListener('click', () => showPly(p.ply));
+    g.appendChild(c);
+  });
+  const list = $('plies');
+  list.innerHTML = '';
+  for (const p of plies) {
+    const li = document.createElement('li');
+    li.dataset.ply = p.ply;
+    li.className = p.blunder ? 'blunder' : '';
+    li.textContent = `player ${p.player}: ${p.played} (best ${p.best}, loss ${p.loss.toFixed(3)})` + (p.blunder ? ' blunder' : '');
+    li.addEventListener('click', () => showPly(p.ply));
+    list.appendChild(li);
+  }
+}
+
+async function showPly(ply) {
+  const p = plies[ply - 1];
+  const r = await ask({ op: 'position', ply, best: p.best });
+  if (r.error) return;
+  $('ply-view').innerHTML = r.svg;
+  $('ply-caption').textContent = `ply ${ply}: player ${p.player} played ${p.played}; the best was ${p.best} (drawn dashed); value ${p.value_before.toFixed(3)} → ${p.value_after.toFixed(3)}`;
+  for (const li of $('plies').children) li.classList.toggle('shown', Number(li.dataset.ply) === ply);
+}
+
+// The seats of the chosen number of players.
+function seats() {
+  const n = Number($('players').value);
+  const was = $('seat').value;
+  $('seat').innerHTML = '';
+  for (let i = 0; i < n; i++) {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = `player ${i}` + (i === 0 ? ' (moves first)' : '');
+    $('seat').appendChild(o);
+  }
+  if (Number(was) < n) $('seat').value = was;
+}
+
+function turnWall() {
+  $('orient').value = $('orient').value === 'h' ? 'v' : 'h';
+  if (view) render();
+}
+
+(async () => {
+  seats();
+  $('players').addEventListener('change', seats);
+  $('orient').addEventListener('change', () => view && render());
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'r' && !$('walls').hidden && e.target.tagName !== 'INPUT') turnWall();
+  });
+  engine = await Engine.create(wasm);
+  $('new').addEventListener('click', newGame);
+  $('download').addEventListener('click', download);
+  $('undo').addEventListener('click', undo);
+  $('analyze').addEventListener('click', analyze);
+  document.body.dataset.ready = 'yes';
+  await newGame();
+})();

@@ -1,0 +1,310 @@
+//! The games of the pages: what a page needs of a game beyond its contest
+//! (`game_core::referee::Contest`, the game crate's own): its bots as the
+//! arena builds them, its picture (the crate's SVG) and where a click on
+//! the picture is a move.
+
+use crate::spec::{Bots, GAME_ROLLOUT};
+use game_core::bot::Bot;
+use game_core::referee::{Contest, ContestError};
+use game_core::{Game, PlayerId};
+use game_search::{AlphaBetaConfig, EvalCut, MctsConfig};
+use serde::Serialize;
+
+/// A place on the picture a click on which is a move: a circle of radius
+/// `r` around (`x`, `y`) in the picture's coordinates, and the move's text
+/// in the game's record notation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Target {
+    /// The move as the record writes it (what [`Contest::judge_line`] reads).
+    pub text: String,
+    /// Centre, in the picture's coordinates.
+    pub x: f64,
+    /// Centre, in the picture's coordinates.
+    pub y: f64,
+    /// Radius of the clickable circle.
+    pub r: f64,
+    /// Whether the move is legal now (a page shows the legal ones; a click
+    /// on another is judged and its error shown).
+    pub legal: bool,
+    /// The kind of move, when a page shows one kind at a time (Quoridor's
+    /// walls: `h` horizontal, `v` vertical); empty otherwise.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub kind: &'static str,
+    /// The move's outline shown before the click (a wall's rectangle: x, y,
+    /// width, height), if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<[f64; 4]>,
+}
+
+impl Target {
+    /// A plain target: a click at (`x`, `y`) within `r` is the move `text`.
+    #[must_use]
+    pub fn new(text: String, (x, y): (f64, f64), r: f64, legal: bool) -> Target {
+        Target { text, x, y, r, legal, kind: "", preview: None }
+    }
+}
+
+/// A game a page plays: its contest plus what the page adds.
+pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
+    /// The configuration, as the arena's record keeps it (`config`).
+    fn config(&self) -> serde_json::Value;
+    /// The position as the crate's SVG picture, knowing the moves played
+    /// from the start (to mark the last one).
+    fn svg(&self, state: &Self::Game, moves: &[(PlayerId, <Self::Game as Game>::Move)]) -> String;
+    /// The position as text (the record's `final_position`).
+    fn display(&self, state: &Self::Game) -> String;
+    /// The click targets of `seat`, to act in `state`.
+    fn targets(&self, state: &Self::Game, seat: PlayerId) -> Vec<Target>;
+    /// A line for the person to move, if the position calls for one (the
+    /// steal offered, a bounce); `going_on`: the turn has moves already.
+    fn hint(&self, state: &Self::Game, seat: PlayerId, going_on: bool) -> Option<String> {
+        let _ = (state, seat, going_on);
+        None
+    }
+    /// The turn `turn` of `player` drawn over [`svg`](WebGame::svg)'s
+    /// picture of `before` (an analysis's best move): an SVG fragment to
+    /// insert before the picture's closing tag.
+    fn best_move_svg(
+        &self,
+        before: &Self::Game,
+        player: PlayerId,
+        turn: &[<Self::Game as Game>::Move],
+    ) -> Option<String>;
+    /// One move of `seat`'s turn from its target's text (what a click
+    /// sends). The default: the record's notation of a one-move turn.
+    ///
+    /// # Errors
+    /// The contest's error for a text that is no move.
+    fn parse_step(
+        &self,
+        state: &Self::Game,
+        seat: PlayerId,
+        text: &str,
+    ) -> Result<<Self::Game as Game>::Move, ContestError> {
+        match self.judge_line(state, seat, text)?.as_slice() {
+            [m] => Ok(*m),
+            _ => Err(ContestError::new("illegal-move", format!("{text:?} is not one move"))),
+        }
+    }
+}
+
+/// An MCTS bot whose playouts stop after `cfg.playout_limit` plies (the
+/// game's `limit` when the spec left it to the game) scored by `value`: the
+/// arena's `evaluated_mcts`.
+fn evaluated_mcts<G: Game>(cfg: MctsConfig, limit: u32, seed: u64, value: fn(&G, PlayerId) -> f64) -> Box<dyn Bot<G>> {
+    let cfg = if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: limit, ..cfg } } else { cfg };
+    let policy = EvalCut(move |g: &G, out: &mut [f64; game_core::MAX_PLAYERS]| {
+        for (i, v) in out.iter_mut().enumerate().take(g.players()) {
+            *v = value(g, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
+        }
+    });
+    Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
+}
+
+/// Yavalath's bots, as the arena's adapter (`game-arena/src/games/yavalath.rs`).
+impl Bots<yavalath::Yavalath> for yavalath::protocol::Referee {
+    fn best(&self) -> &'static str {
+        "alphabeta"
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<yavalath::Yavalath>> {
+        evaluated_mcts(cfg, 4, seed, yavalath::evaluation::value)
+    }
+    fn alphabeta(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<yavalath::Yavalath>>> {
+        Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::EvalFn(yavalath::evaluation::score))))
+    }
+}
+
+/// Yavalath: a click on a cell places a stone there (on the second move,
+/// a click on the first stone steals it).
+impl WebGame for yavalath::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+    fn svg(&self, state: &yavalath::Yavalath, moves: &[(PlayerId, yavalath::Cell)]) -> String {
+        yavalath::svg::svg(state, moves.last().map(|m| m.1))
+    }
+    fn display(&self, state: &yavalath::Yavalath) -> String {
+        state.to_string()
+    }
+    fn targets(&self, state: &yavalath::Yavalath, seat: PlayerId) -> Vec<Target> {
+        let mut legal = Vec::new();
+        state.legal_moves(seat, &mut legal);
+        yavalath::Cell::all()
+            .map(|c| {
+                let (x, y) = yavalath::svg::centre(c);
+                Target::new(c.to_string(), (x, y), 22.0, legal.contains(&c))
+            })
+            .collect()
+    }
+    fn best_move_svg(&self, before: &yavalath::Yavalath, player: PlayerId, turn: &[yavalath::Cell]) -> Option<String> {
+        Some(yavalath::svg::best_move(before, player, turn))
+    }
+    fn hint(&self, state: &yavalath::Yavalath, seat: PlayerId, _going_on: bool) -> Option<String> {
+        (state.can_steal() && state.next_player() == seat)
+            .then(|| "the steal: click the first stone to make it yours, or play another cell".to_string())
+    }
+}
+
+/// Paper Soccer's bots, as the arena's adapter (`game-arena/src/games/paper_soccer.rs`).
+impl Bots<paper_soccer::PaperSoccer> for paper_soccer::protocol::Referee {
+    fn best(&self) -> &'static str {
+        "search"
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<paper_soccer::PaperSoccer>> {
+        evaluated_mcts(cfg, 0, seed, paper_soccer::evaluation::value)
+    }
+    /// The graph search: exploration 0.3, no rollout unless asked.
+    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
+        let cfg = game_search::DagConfig {
+            exploration: 0.3,
+            playout_limit: rollout.unwrap_or(0),
+            ..game_search::DagConfig::default()
+        };
+        let policy = EvalCut(|g: &paper_soccer::PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
+            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
+            out[1] = -out[0];
+        });
+        Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
+        (name == "greedy")
+            .then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<paper_soccer::PaperSoccer>>)
+    }
+}
+
+/// Paper Soccer: the eight points around the ball are the targets; a
+/// click on one is a step in that direction (its digit, `0` north to `7`
+/// north-west). A bounce leaves the turn to the same person, who clicks
+/// again (or takes the turn's steps back).
+impl WebGame for paper_soccer::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        serde_json::json!({"width": 8, "height": 10})
+    }
+    fn svg(&self, state: &paper_soccer::PaperSoccer, moves: &[(PlayerId, paper_soccer::Dir)]) -> String {
+        paper_soccer::svg::svg_with_history(&self.start(), moves, state)
+    }
+    fn display(&self, state: &paper_soccer::PaperSoccer) -> String {
+        state.to_string()
+    }
+    fn targets(&self, state: &paper_soccer::PaperSoccer, seat: PlayerId) -> Vec<Target> {
+        let mut legal = Vec::new();
+        state.legal_moves(seat, &mut legal);
+        let (bx, by) = paper_soccer::svg::centre(state.ball());
+        paper_soccer::Dir::ALL
+            .iter()
+            .map(|&d| {
+                let (dx, dy) = d.delta();
+                let cell = f64::from(paper_soccer::svg::CELL);
+                let at = (bx + f64::from(dx) * cell, by + f64::from(dy) * cell);
+                Target::new(d.digit().to_string(), at, 12.0, legal.contains(&d))
+            })
+            .collect()
+    }
+    fn best_move_svg(
+        &self,
+        before: &paper_soccer::PaperSoccer,
+        player: PlayerId,
+        turn: &[paper_soccer::Dir],
+    ) -> Option<String> {
+        Some(paper_soccer::svg::best_move(before, player, turn))
+    }
+    fn hint(&self, _state: &paper_soccer::PaperSoccer, _seat: PlayerId, going_on: bool) -> Option<String> {
+        going_on.then(|| "the ball bounced: your turn goes on (or undo the turn)".to_string())
+    }
+    fn parse_step(
+        &self,
+        _state: &paper_soccer::PaperSoccer,
+        _seat: PlayerId,
+        text: &str,
+    ) -> Result<paper_soccer::Dir, ContestError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(paper_soccer::Dir::from_digit), chars.next()) {
+            (Some(d), None) => Ok(d),
+            _ => Err(ContestError::new("illegal-move", format!("{text:?} is not a direction (0 to 7)"))),
+        }
+    }
+}
+
+/// The `mcts` bot's policy in Quoridor, the arena's `RacePolicy`: tree
+/// moves narrowed to the racing moves, leaves scored by the evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RacePolicy;
+
+impl game_search::Policy<quoridor::Quoridor> for RacePolicy {
+    fn tree_moves(&mut self, state: &quoridor::Quoridor, player: PlayerId, moves: &mut Vec<quoridor::Move>) {
+        quoridor::evaluation::racing_moves(state, player, moves);
+    }
+    fn evaluate(&mut self, state: &quoridor::Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
+        for (i, v) in out.iter_mut().enumerate().take(state.players()) {
+            *v = quoridor::evaluation::value(state, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
+        }
+    }
+}
+
+/// Quoridor's bots, as the arena's adapter (`game-arena/src/games/quoridor.rs`).
+impl Bots<quoridor::Quoridor> for quoridor::protocol::Referee {
+    fn best(&self) -> &'static str {
+        "mcts"
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<quoridor::Quoridor>> {
+        let cfg = if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: 0, ..cfg } } else { cfg };
+        Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<quoridor::Quoridor>>> {
+        (name == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<quoridor::Quoridor>>)
+    }
+}
+
+/// Quoridor, 2 or 4 players: a click on a cell moves the pawn there (the
+/// landing cell, jumps included); a click on a crossing of the gaps places
+/// a wall there, horizontal or vertical as the page's switch says (its
+/// outline previewed under the pointer). A wall that would cut a player
+/// off its goal is refused with the crate's reason.
+impl WebGame for quoridor::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        let start = self.start();
+        serde_json::json!({"size": start.size(), "players": start.players(), "tick_limit": start.tick_limit()})
+    }
+    fn svg(&self, state: &quoridor::Quoridor, moves: &[(PlayerId, quoridor::Move)]) -> String {
+        quoridor::svg::svg(state, moves)
+    }
+    fn display(&self, state: &quoridor::Quoridor) -> String {
+        state.to_string()
+    }
+    fn targets(&self, state: &quoridor::Quoridor, seat: PlayerId) -> Vec<Target> {
+        let mut legal = Vec::new();
+        state.legal_moves(seat, &mut legal);
+        let n = state.size();
+        let mut out = Vec::new();
+        for y in 0..n {
+            for x in 0..n {
+                let c = quoridor::Cell { x, y };
+                let (cx, cy) = quoridor::svg::centre(c);
+                let mv = quoridor::Move::Pawn(c);
+                out.push(Target::new(mv.to_string(), (f64::from(cx), f64::from(cy)), 20.0, legal.contains(&mv)));
+            }
+        }
+        for y in 0..n.saturating_sub(1) {
+            for x in 0..n.saturating_sub(1) {
+                for vertical in [false, true] {
+                    let wall = quoridor::Wall { x, y, vertical };
+                    let (rx, ry, w, h) = quoridor::svg::wall_rect(wall);
+                    let mv = quoridor::Move::Wall(wall);
+                    let (rx, ry, w, h) = (f64::from(rx), f64::from(ry), f64::from(w), f64::from(h));
+                    out.push(Target {
+                        kind: if vertical { "v" } else { "h" },
+                        preview: Some([rx, ry, w, h]),
+                        ..Target::new(mv.to_string(), (rx + w / 2.0, ry + h / 2.0), 7.0, legal.contains(&mv))
+                    });
+                }
+            }
+        }
+        out
+    }
+    fn best_move_svg(&self, before: &quoridor::Quoridor, player: PlayerId, turn: &[quoridor::Move]) -> Option<String> {
+        Some(quoridor::svg::best_move(before, player, turn))
+    }
+    fn hint(&self, state: &quoridor::Quoridor, seat: PlayerId, _going_on: bool) -> Option<String> {
+        Some(format!("you have {} walls left", state.walls_left(seat)))
+    }
+}
