@@ -71,6 +71,10 @@ SPECIAL = {
         "the soak step",
     ),
     "bash fuzz/run.sh": (CI_STEP, "the step 'fuzz: every cargo-fuzz target'"),
+    "cargo run --release --manifest-path web/Cargo.toml -- yavalath -o yavalath.html": (
+        CI_STEP,
+        "the step 'the browser pages'",
+    ),
     "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_reference": (BOUNDED, A_FEW),
     "FUZZ_SECONDS=3600 bash fuzz/run.sh quoridor_rules": (BOUNDED, A_FEW),
     "FUZZ_SECONDS=600 bash fuzz/run.sh paper_soccer_rules paper_soccer_reference": (BOUNDED, A_FEW),
