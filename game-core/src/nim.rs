@@ -163,3 +163,17 @@ impl crate::testing::MoveUniverse for Nim {
         (1..=self.max_take).for_each(f);
     }
 }
+
+/// The takes `1..=max_take` as actions `0..max_take`.
+#[cfg(feature = "codec")]
+impl crate::codec::ActionCodec for Nim {
+    fn num_distinct_actions(&self) -> usize {
+        usize::from(self.max_take)
+    }
+    fn encode_action(&self, take: u8) -> Option<usize> {
+        (1..=self.max_take).contains(&take).then(|| usize::from(take - 1))
+    }
+    fn decode_action(&self, action: usize) -> Option<u8> {
+        u8::try_from(action).ok().filter(|&a| a < self.max_take).map(|a| a + 1)
+    }
+}
