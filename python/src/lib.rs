@@ -3,9 +3,11 @@
 //! and records. Built with maturin (see `pyproject.toml`); the Python
 //! package's docs are `docs/python.md` in the repository.
 
+mod batch;
 mod bots;
 mod record;
 mod session;
+mod vecenv;
 
 use game_arena::registry::{GameName, GameOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -19,7 +21,7 @@ pub struct Game {
     pub(crate) name: GameName,
     pub(crate) options: Vec<(&'static str, u64)>,
     seed: u64,
-    start: Box<dyn DynState>,
+    pub(crate) start: Box<dyn DynState>,
 }
 
 fn build(name: GameName, options: &[(&'static str, u64)], seed: u64) -> PyResult<Box<dyn DynState>> {
@@ -300,6 +302,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<bots::Bot>()?;
+    m.add_class::<vecenv::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
