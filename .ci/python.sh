@@ -11,7 +11,7 @@ arena="${ARENA:-$PWD/target/debug/arena}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 python3 -m venv "$scratch/venv"
-"$scratch/venv/bin/pip" install --quiet --disable-pip-version-check pytest numpy
+"$scratch/venv/bin/pip" install --quiet --disable-pip-version-check pytest numpy pettingzoo gymnasium
 "$scratch/venv/bin/pip" install --quiet --disable-pip-version-check ./python
 # From the tests' folder, so that the installed package is imported, not
 # the source folder python/contest_games.

@@ -8,6 +8,9 @@ Football) exact to the contest rules, in OpenSpiel's shape.
     >>> state.current_player()
     1
 
+PettingZoo and Gymnasium environments are in the submodules
+contest_games.pettingzoo and contest_games.gymnasium (the extra `envs`).
+
 See docs/python.md in the repository.
 """
 

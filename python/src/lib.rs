@@ -174,8 +174,8 @@ impl State {
     }
     /// 1 for each legal action of `player`, 0 for the others.
     #[pyo3(signature = (player=None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
-        let mut mask = vec![0u8; self.inner.num_distinct_actions()];
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<i32>> {
+        let mut mask = vec![0; self.inner.num_distinct_actions()];
         for a in self.inner.legal_actions(self.player_or_current(player)?) {
             mask[a] = 1;
         }

@@ -51,7 +51,7 @@ def test_masks_observations_and_notation_agree(game):
             legal = s.legal_actions(p)
             mask = s.legal_actions_mask(p)
             assert len(mask) == game.num_distinct_actions()
-            assert [a for a, m in enumerate(mask) if m] == legal
+            assert isinstance(mask, list) and [a for a, m in enumerate(mask) if m] == legal
             obs = s.observation_tensor(p)
             assert obs.dtype == np.float32 and obs.shape == shape and np.isfinite(obs).all()
             for a in legal:
