@@ -39,10 +39,25 @@
 //! assert_eq!(obs[6 * 9 + 4], 1.0);
 //! ```
 
-use crate::dir::{Dir, Point};
+// Slots of a board (at most MAX_SLOTS, 256) are kept in a byte, so the
+// cast cannot truncate; `p`, `x`, `y`, `w`, `h`, `r`, `c` are the rules'
+// and the tensor's names.
+#![allow(clippy::cast_possible_truncation, clippy::many_single_char_names)]
+
+use crate::dir::{Dir, DirSet, Point};
+use crate::pitch::Pitch;
 use crate::state::Board;
 use game_core::codec::{ActionCodec, ObservationError, Observe, fill, set};
 use game_core::{Game, PlayerId, ToAct};
+use std::sync::OnceLock;
+
+/// The links at each slot of the standard pitch, computed once.
+static STANDARD_LINKS: OnceLock<Vec<u8>> = OnceLock::new();
+
+/// The links that exist at each slot of `pitch` ([`Pitch::links_at`]; 0 off the pitch).
+fn link_masks(pitch: Pitch) -> Vec<u8> {
+    (0..pitch.slots()).map(|i| pitch.links_at(pitch.point_of_slot(i)).0).collect()
+}
 
 impl<const N: usize> ActionCodec for Board<N> {
     fn num_distinct_actions(&self) -> usize {
@@ -80,21 +95,29 @@ impl<const N: usize> Observe for Board<N> {
             (usize::try_from(r).unwrap_or(usize::MAX), usize::try_from(c).unwrap_or(usize::MAX))
         };
         let seen = |d: Dir| if turned { d.opposite() } else { d };
-        for y in -1..=h + 1 {
-            for x in 0..=w {
-                let (Ok(x), Ok(y)) = (i8::try_from(x), i8::try_from(y)) else { continue };
-                let p = Point::new(x, y);
-                if !pitch.contains(p) {
-                    continue;
-                }
-                let (r, c) = at(p);
-                set(out, shape, 9, r, c, 1.0);
-                if self.is_bounce_point(p) {
-                    set(out, shape, 10, r, c, 1.0);
-                }
-                for d in self.free_dirs(p) {
-                    set(out, shape, 1 + usize::from(seen(d).index()), r, c, 1.0);
-                }
+        let standard;
+        let other;
+        let links: &[u8] = if pitch == Pitch::STANDARD {
+            standard = STANDARD_LINKS.get_or_init(|| link_masks(Pitch::STANDARD));
+            standard
+        } else {
+            other = link_masks(pitch);
+            &other
+        };
+        for (i, &links) in links.iter().enumerate().take(N) {
+            let p = pitch.point_of_slot(i);
+            if !pitch.contains(p) {
+                continue;
+            }
+            let (r, c) = at(p);
+            set(out, shape, 9, r, c, 1.0);
+            // As `is_bounce_point`: a goal point, or a line at the point is drawn.
+            let free = self.free_mask(i as u8);
+            if pitch.goal_at(p).is_some() || free != links {
+                set(out, shape, 10, r, c, 1.0);
+            }
+            for d in DirSet(free) {
+                set(out, shape, 1 + usize::from(seen(d).index()), r, c, 1.0);
             }
         }
         let (r, c) = at(self.ball());

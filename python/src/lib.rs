@@ -217,10 +217,9 @@ impl State {
         let shape = self.inner.observation_shape();
         let mut out = vec![0.0f32; shape.iter().product()];
         self.inner.observation(p, &mut out)?;
-        let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_le_bytes()).collect();
-        let buf = PyByteArray::new(py, &bytes);
+        let buf = PyByteArray::new(py, bytemuck::cast_slice(&out));
         let np = py.import("numpy")?;
-        let arr = np.call_method1("frombuffer", (buf, "<f4"))?;
+        let arr = np.call_method1("frombuffer", (buf, "=f4"))?;
         arr.call_method1("reshape", (PyTuple::new(py, shape)?,))
     }
     /// `action` of `player` in the contest's notation.

@@ -59,16 +59,14 @@ impl VectorEnv {
             let buf = PyByteArray::new(py, bytes);
             np.call_method1("frombuffer", (buf, dtype))?.call_method1("reshape", (PyTuple::new(py, shape)?,))
         };
-        let floats = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         let d = PyDict::new(py);
         let mut obs_shape = vec![n];
         obs_shape.extend(&self.shape);
-        d.set_item("observation", array(&floats(&self.obs), "<f4", obs_shape)?)?;
+        d.set_item("observation", array(bytemuck::cast_slice(&self.obs), "=f4", obs_shape)?)?;
         d.set_item("legal_actions_mask", array(&self.mask, "u1", vec![n, self.actions])?)?;
-        d.set_item("rewards", array(&floats(&self.rewards), "<f4", vec![n, self.players])?)?;
+        d.set_item("rewards", array(bytemuck::cast_slice(&self.rewards), "=f4", vec![n, self.players])?)?;
         d.set_item("done", np.call_method1("frombuffer", (PyByteArray::new(py, &self.done), "?"))?)?;
-        let tp: Vec<u8> = self.to_play.iter().flat_map(|x| x.to_le_bytes()).collect();
-        d.set_item("to_play", array(&tp, "<i8", vec![n])?)?;
+        d.set_item("to_play", array(bytemuck::cast_slice(&self.to_play), "=i8", vec![n])?)?;
         Ok(d)
     }
 }

@@ -108,9 +108,10 @@ impl Observe for Quoridor {
         for w in self.walls() {
             set(out, shape, n + usize::from(w.vertical), usize::from(w.y), usize::from(w.x), 1.0);
         }
+        let goals = self.goal_mask(observer.index());
         for y in 0..self.m {
             for x in 0..self.m {
-                if self.is_goal(observer, Cell::new(x, y)) {
+                if goals >> self.index(Cell::new(x, y)) & 1 != 0 {
                     set(out, shape, 2 * n + 2, usize::from(y), usize::from(x), 1.0);
                 }
             }

@@ -75,3 +75,22 @@ fn observation_is_turned_for_player_one() {
     assert!(a[11 * plane..].iter().all(|&v| v == 1.0) && b[11 * plane..].iter().all(|&v| v == 0.0));
     assert_eq!(<PaperSoccer as Observe>::OBSERVATION_VERSION, 1);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn planes_are_the_board_s_queries(g in arb_state(PaperSoccer::default(), 150)) {
+        let mut obs = vec![0.0; g.observation_len()];
+        g.write_observation(PlayerId(0), &mut obs).unwrap();
+        let at = |plane: usize, p: paper_soccer::Point| obs[(plane * 13 + (p.y + 1) as usize) * 9 + p.x as usize];
+        for p in g.pitch().points() {
+            prop_assert_eq!(at(0, p) == 1.0, p == g.ball());
+            prop_assert_eq!(at(9, p), 1.0);
+            prop_assert_eq!(at(10, p) == 1.0, g.is_bounce_point(p), "bounce at {}", p);
+            for d in Dir::ALL {
+                prop_assert_eq!(at(1 + usize::from(d.index()), p) == 1.0, g.free_dirs(p).contains(d));
+            }
+        }
+        prop_assert_eq!(obs[9 * 117..10 * 117].iter().filter(|&&v| v == 1.0).count(), g.pitch().points().count());
+    }
+}

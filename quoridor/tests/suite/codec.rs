@@ -70,4 +70,14 @@ fn four_players_have_thirteen_planes() {
     assert_eq!(g.observation_shape(), [13, 9, 9]);
     assert_eq!(g.num_distinct_actions(), 209);
     assert_eq!(<Quoridor as Observe>::OBSERVATION_VERSION, 1);
+    // Plane 2N + 2 is each observer's goal side.
+    for p in 0..4u8 {
+        let obs = observe(&g, PlayerId(p));
+        for y in 0..9u8 {
+            for x in 0..9u8 {
+                let v = obs[(10 * 9 + usize::from(y)) * 9 + usize::from(x)];
+                assert_eq!(v == 1.0, g.is_goal(PlayerId(p), quoridor::Cell::new(x, y)), "player {p} at {x} {y}");
+            }
+        }
+    }
 }
