@@ -5,6 +5,7 @@
 
 mod batch;
 mod bots;
+mod program;
 mod record;
 mod session;
 mod vecenv;
@@ -20,7 +21,7 @@ use session::{DynState, Session};
 pub struct Game {
     pub(crate) name: GameName,
     pub(crate) options: Vec<(&'static str, u64)>,
-    seed: u64,
+    pub(crate) seed: u64,
     pub(crate) start: Box<dyn DynState>,
 }
 
@@ -306,6 +307,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(bots::bot, m)?)?;
+    m.add_function(wrap_pyfunction!(program::run_bot, m)?)?;
     m.add("SIMULTANEOUS_PLAYER_ID", session::SIMULTANEOUS)?;
     m.add("TERMINAL_PLAYER_ID", session::TERMINAL)?;
     m.add("INVALID_ACTION", session::INVALID)?;

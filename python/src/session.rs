@@ -115,6 +115,12 @@ where
         s
     }
 
+    /// A position of `contest` seen by a bot program (no history: the
+    /// referee keeps the game; chance is the referee's).
+    pub fn at(contest: Arc<A>, state: A::Game) -> Session<A> {
+        Session { contest, start: state.clone(), state, history: Vec::new(), seed: 0 }
+    }
+
     fn resolve_chance(&mut self) {
         // Each chance step draws from its own generator, seeded from the
         // game's seed and the step's place in the history: a copy, a
