@@ -201,6 +201,14 @@ impl State {
     fn apply_actions(&mut self, actions: Vec<i64>) -> PyResult<()> {
         self.inner.apply(&actions)
     }
+    /// Plays a whole turn of `player` in the contest's notation (a
+    /// record's `text`: Paper Soccer's steps, a Parallel Football team's
+    /// orders); refused whole, the state unchanged, when any of it is
+    /// illegal.
+    fn apply_turn(&mut self, player: i64, text: &str) -> PyResult<()> {
+        let p = self.player_or_current(Some(player))?;
+        self.inner.apply_turn(p, text)
+    }
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.inner.is_terminal()

@@ -65,6 +65,10 @@ pub trait DynState: Send + Sync {
     fn action_to_string(&self, player: usize, action: i64) -> PyResult<String>;
     /// A move in contest notation as an action.
     fn string_to_action(&self, player: usize, text: &str) -> PyResult<usize>;
+    /// Plays a whole turn of `player` written in the contest's notation
+    /// (as a record's `text`: a Paper Soccer turn's steps, a Parallel
+    /// Football team's orders).
+    fn apply_turn(&mut self, player: usize, text: &str) -> PyResult<()>;
     /// The position as the crate draws it in text.
     fn display(&self) -> String;
     /// The history, as `(seat, action)` pairs and chance values (JSON).
@@ -264,6 +268,25 @@ where
         (0..self.state.num_distinct_actions())
             .find(|&a| self.state.decode_action(a).is_some_and(|m| self.contest.format_move(&self.state, m) == wanted))
             .ok_or_else(|| value_error(format!("{text:?}: not the notation of any action of this game")))
+    }
+
+    fn apply_turn(&mut self, player: usize, text: &str) -> PyResult<()> {
+        let seat = self.seat(player as i64)?;
+        if !self.state.to_act().includes(seat) {
+            return Err(value_error(format!("player {player} does not act now")));
+        }
+        let moves = self
+            .contest
+            .judge_line(&self.state, seat, text)
+            .map_err(|e| value_error(format!("{text:?}: not a turn of player {player} here: {e}")))?;
+        let mut next = self.state.clone();
+        for &mv in &moves {
+            next.play(seat, mv).map_err(|e| value_error(format!("{text:?}: {e}")))?;
+        }
+        self.state = next;
+        self.history.extend(moves.into_iter().map(|mv| Step::Move(seat, mv)));
+        self.resolve_chance();
+        Ok(())
     }
 
     fn display(&self) -> String {

@@ -154,3 +154,17 @@ def test_bots_play_the_simultaneous_game():
         acting = s.acting_players()
         s.apply_actions([bots[t].step(s, t) if t in acting else -1 for t in range(4)])
     assert abs(sum(s.returns())) < 1e-9
+
+
+def test_a_turn_in_contest_notation_is_played_whole_or_not_at_all():
+    s = cg.load_game("paper-soccer").new_initial_state()
+    s.apply_turn(0, "0")
+    s.apply_turn(1, "2")
+    s.apply_turn(0, "54")  # SW to the centre (a bounce), then S
+    assert s.current_player() == 1
+    before = s.serialize()
+    with pytest.raises(ValueError, match="not a turn"):
+        s.apply_turn(1, "9")
+    with pytest.raises(ValueError, match="does not act"):
+        s.apply_turn(0, "4")
+    assert s.serialize() == before

@@ -49,3 +49,28 @@ def test_a_changed_record_is_refused(tmp_path):
     path.write_text(json.dumps(record))
     out = subprocess.run([arena(), "judge", "yavalath", str(path)], capture_output=True, text=True)
     assert out.returncode == 1
+
+
+@pytest.mark.parametrize("game", ["paper-soccer", "yavalath", "quoridor"])
+def test_the_arena_s_games_replayed_from_python_give_the_same_turns(game, tmp_path):
+    """A game the arena plays, replayed turn by turn from Python, gives a
+    record with the same turns (seat and text) and result."""
+    records = tmp_path / "records"
+    out = subprocess.run(
+        [arena(), "play", game, "--bot", "random", "--bot", "mcts:iters=20", "--games", "2", "--seed", "7",
+         "--record", str(records)],
+        capture_output=True, text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    files = sorted(records.glob("*.json"))
+    assert files
+    for path in files:
+        native = json.loads(path.read_text())
+        state = cg.load_game(game).new_initial_state()
+        for turn in native["turns"]:
+            state.apply_turn(turn["player"], turn["text"])
+        ours = json.loads(state.to_record())
+        assert [(t["player"], t["text"]) for t in ours["turns"]] == [
+            (t["player"], t["text"]) for t in native["turns"]
+        ]
+        assert ours["result"] == native["result"] and ours["outcome"] == native["outcome"]
