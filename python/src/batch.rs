@@ -29,6 +29,8 @@ pub enum BatchError {
         /// The environment.
         env: usize,
     },
+    /// A thread stepping the games panicked (a bug).
+    Panicked,
 }
 
 impl fmt::Display for BatchError {
@@ -38,6 +40,7 @@ impl fmt::Display for BatchError {
                 write!(f, "environment {env}: action {action} is not a legal action of the seat to play")
             }
             BatchError::BotStuck { env } => write!(f, "environment {env}: the opponent bot found no move"),
+            BatchError::Panicked => f.write_str("a thread stepping the games panicked"),
         }
     }
 }
@@ -212,7 +215,7 @@ where
             .collect();
         let mut result = Ok(());
         for h in handles {
-            let r = h.join().unwrap_or(Err(BatchError::BotStuck { env: usize::MAX }));
+            let r = h.join().unwrap_or(Err(BatchError::Panicked));
             if result.is_ok() {
                 result = r;
             }

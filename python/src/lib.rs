@@ -11,7 +11,7 @@ mod session;
 mod vecenv;
 
 use game_arena::registry::{GameName, GameOptions};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
 use session::{DynState, Session};
@@ -58,7 +58,7 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let key: String = k.extract()?;
         let value: u64 = v
             .extract()
-            .map_err(|_| PyTypeError::new_err(format!("{key}={v}: a whole number of at least 0 is needed")))?;
+            .map_err(|_| PyValueError::new_err(format!("{key}={v}: a whole number of at least 0 is needed")))?;
         if key == "seed" {
             seed = value;
             continue;

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 fn batch_error(e: BatchError) -> PyErr {
     match e {
         BatchError::Illegal { .. } => PyValueError::new_err(e.to_string()),
-        BatchError::BotStuck { .. } => PyRuntimeError::new_err(e.to_string()),
+        BatchError::BotStuck { .. } | BatchError::Panicked => PyRuntimeError::new_err(e.to_string()),
     }
 }
 

@@ -22,6 +22,10 @@ def test_wrong_name_or_parameter_lists_what_exists():
         cg.load_game("quoridor", size=7)
     with pytest.raises(ValueError, match="players=3"):
         cg.load_game("quoridor", players=3)
+    with pytest.raises(ValueError, match="whole number"):
+        cg.load_game("quoridor", players=-2)
+    with pytest.raises(ValueError, match="whole number"):
+        cg.load_game("quoridor", players="two")
 
 
 def test_game_facts():
