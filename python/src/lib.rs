@@ -171,12 +171,19 @@ impl State {
     /// The legal actions of `player` (the player to act by default), ascending.
     #[pyo3(signature = (player=None))]
     fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
+        // As pyspiel: nothing once the game is over.
+        if player.is_none() && self.inner.is_terminal() {
+            return Ok(Vec::new());
+        }
         Ok(self.inner.legal_actions(self.player_or_current(player)?))
     }
     /// 1 for each legal action of `player`, 0 for the others.
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<i32>> {
         let mut mask = vec![0; self.inner.num_distinct_actions()];
+        if player.is_none() && self.inner.is_terminal() {
+            return Ok(mask);
+        }
         for a in self.inner.legal_actions(self.player_or_current(player)?) {
             mask[a] = 1;
         }

@@ -41,7 +41,7 @@ def test_random_games_end_with_returns_summing_to_zero(game):
         s = play_randomly(game, seed)
         assert s.is_terminal() and s.current_player() == cg.TERMINAL_PLAYER_ID
         assert abs(sum(s.returns())) < 1e-9
-        assert s.legal_actions(0) == []
+        assert s.legal_actions(0) == [] and s.legal_actions() == [] and not any(s.legal_actions_mask())
 
 
 def test_masks_observations_and_notation_agree(game):
