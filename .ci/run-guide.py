@@ -66,6 +66,12 @@ A_FEW = 3
 # runs this very command; (NOT_RUN, why).
 SPECIAL = {
     "cargo test --workspace": (CI_STEP, "the step 'cargo test --workspace'"),
+    # README.md and docs/python.md: installing would change the Python the
+    # script runs with; .ci/python.sh runs it in a fresh venv.
+    "pip install ./python": (
+        NOT_RUN,
+        "installs into the active Python; the step 'the Python package' runs it in a fresh venv (.ci/python.sh)",
+    ),
     "SOAK_GAMES=10000 SOAK_TURNS=100000 cargo test --workspace --test soak -- --ignored --nocapture": (
         CI_STEP,
         "the soak step",

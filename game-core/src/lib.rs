@@ -63,6 +63,10 @@
 //! [`session::BotSession`] states the bot side of a contest, and
 //! [`session::run_bot`] is the one loop every game's bot program runs.
 //!
+//! For learning code, behind the `codec` feature: `codec::ActionCodec`
+//! (every move as a dense action number) and `codec::Observe` (a position
+//! as planes of floats).
+//!
 //! Optional traits: [`Alternating`] (strict two-player alternation),
 //! [`Zobrist`] (incremental hash), [`MoveNotation`] (protocol text).
 //!
@@ -86,6 +90,7 @@
 //! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`; `Default` is the standard start) and its queries |
 //! | `movegen` | move generation and the legality checks |
 //! | `game` | the [`Game`] impl (and `testing::MoveUniverse` behind `testing`) |
+//! | `codec` | `codec::ActionCodec` and `codec::Observe`, with the observation planes documented (feature `codec`) |
 //! | `notation` | moves and records as text |
 //! | `evaluation` | heuristic values of positions for searches |
 //! | `opponents` | the reference opponents, [`bot::Bot`]s every bot should beat |
@@ -129,6 +134,10 @@
 //! * `testing`: the `game_core::testing` conformance kit (and
 //!   `testing::contest`, an in-memory host of whole contests) (pulls in `proptest` and
 //!   `serde_json`, and turns `serde` on); enable it in a game's `[dev-dependencies]`.
+//! * `codec`: the `codec` module, moves as dense action numbers and positions as
+//!   planes of floats (`OpenSpiel`'s distinct actions and observation
+//!   tensor), which each game crate implements behind its own `codec`
+//!   feature. Off for a bundled bot.
 //! * `planted-bugs`: for the fuzz targets' planted-bug check (`fuzz/planted.sh`) only, never
 //!   in a build that plays games: `planted::is`, which says which deliberate rule bug of a
 //!   game crate's fast engine the environment variable `PLANTED_BUG` switches on.
@@ -140,6 +149,8 @@ pub mod bitset;
 pub mod bot;
 #[cfg(all(feature = "browser-clock", target_arch = "wasm32"))]
 pub mod browser_clock;
+#[cfg(feature = "codec")]
+pub mod codec;
 mod game;
 pub mod grid;
 #[cfg(feature = "nim")]

@@ -225,6 +225,8 @@
 mod allocation;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
+#[cfg(feature = "codec")]
+pub mod codec;
 mod display;
 mod error;
 pub mod evaluation;

@@ -172,6 +172,8 @@
 
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
+#[cfg(feature = "codec")]
+pub mod codec;
 mod display;
 mod error;
 pub mod evaluation;

@@ -132,6 +132,8 @@ mod arbitrary_impls;
 mod bitboard;
 mod bits;
 mod cell;
+#[cfg(feature = "codec")]
+pub mod codec;
 mod display;
 mod error;
 pub mod evaluation;

@@ -12,6 +12,8 @@
 //!   moves by a [`Bias`] aimed at a game's hard cases, and [`reach`]
 //!   measures how often walks get to them.
 //! * **Fuzzing**: [`fuzz_game`] and its variants drive a game from bytes.
+//! * **Codecs** (with the `codec` feature): `check_codec` checks a
+//!   game's action numbers against its move universe and its observation.
 //! * **Sampling**: [`check_uniform_sampling`] checks that a game's
 //!   [`Game::random_legal_move`] is exactly uniform.
 //! * A [`Violation`] is a `std::error::Error`, so proptest turns it into a
@@ -58,10 +60,14 @@ use crate::rng::{below, derive_seed, seeded};
 use std::collections::HashSet;
 use std::fmt;
 
+#[cfg(feature = "codec")]
+mod codec;
 pub mod contest;
 mod fuzz;
 mod walk;
 
+#[cfg(feature = "codec")]
+pub use codec::check_codec;
 pub use fuzz::{ROUND_TRIP_EVERY, fuzz_game, fuzz_game_with, fuzz_game_zobrist};
 use walk::step_random;
 pub use walk::{

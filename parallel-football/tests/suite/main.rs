@@ -2,6 +2,7 @@
 //! binary (one link instead of one per file).
 
 mod arbitrary;
+mod codec;
 mod edges;
 mod field;
 mod game;

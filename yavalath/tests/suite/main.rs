@@ -4,6 +4,7 @@
 mod answers;
 mod bot_side;
 mod cells;
+mod codec;
 mod common;
 mod edges;
 mod kit;

@@ -1,0 +1,89 @@
+//! The arena's built-in bots by their spec strings (`random`, `best`,
+//! `mcts:iters=200`, ...), choosing actions for Python states.
+
+use crate::Game;
+use crate::session::{DynState, Session};
+use game_arena::games::Adapter;
+use game_core::bot::Bot as CoreBot;
+use game_core::codec::{ActionCodec, Observe};
+use game_core::{Game as _, PlayerId};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A bot of one game, whatever the game.
+trait DynBot {
+    /// The action the bot chooses for `player` in `state`.
+    fn step(&mut self, state: &dyn DynState, player: usize) -> PyResult<usize>;
+}
+
+struct BotOf<A: Adapter> {
+    bot: Box<dyn CoreBot<A::Game>>,
+}
+
+impl<A> DynBot for BotOf<A>
+where
+    A: Adapter + Send + Sync + 'static,
+    A::Game: ActionCodec + Observe,
+{
+    fn step(&mut self, state: &dyn DynState, player: usize) -> PyResult<usize> {
+        let s = state
+            .as_any()
+            .downcast_ref::<Session<A>>()
+            .ok_or_else(|| PyValueError::new_err("the state is of another game than the bot"))?;
+        let me = PlayerId(player as u8);
+        if !s.state.to_act().includes(me) {
+            return Err(PyValueError::new_err(format!("player {player} does not act in this state")));
+        }
+        let mv = self
+            .bot
+            .choose(&s.state, me)
+            .ok_or_else(|| PyValueError::new_err(format!("player {player} has no legal action")))?;
+        s.state.encode_action(mv).ok_or_else(|| PyValueError::new_err("the bot chose a move outside the codec"))
+    }
+}
+
+fn make<A>(a: A, spec: &str, seed: u64) -> PyResult<Box<dyn DynBot>>
+where
+    A: Adapter + Send + Sync + 'static,
+    A::Game: ActionCodec + Observe,
+{
+    let bot = game_arena::play::builtin_bot(&a, spec, seed)
+        .map_err(|e| PyValueError::new_err(format!("bot {spec:?}: {e}")))?;
+    Ok(Box::new(BotOf::<A> { bot }))
+}
+
+/// A built-in bot playing a game from Python.
+#[pyclass(module = "contest_games", unsendable)]
+pub struct Bot {
+    inner: Box<dyn DynBot>,
+    spec: String,
+}
+
+#[pymethods]
+impl Bot {
+    /// The action the bot chooses in `state` for `player` (the player to act
+    /// by default; name it at a simultaneous node).
+    #[pyo3(signature = (state, player=None))]
+    fn step(&mut self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
+        let p = state.player_or_current(player)?;
+        self.inner.step(&*state.inner, p)
+    }
+    fn __repr__(&self) -> String {
+        format!("bot({:?})", self.spec)
+    }
+}
+
+/// The arena's built-in bot `spec` (`random`, `best`, `mcts:iters=200`,
+/// a game's own bots) for `game`, seeded.
+#[pyfunction]
+#[pyo3(signature = (spec, game, seed=0))]
+pub fn bot(spec: &str, game: &Game, seed: u64) -> PyResult<Bot> {
+    let mut opts = game_arena::registry::GameOptions::default();
+    for &(flag, v) in &game.options {
+        opts.set(flag, v);
+    }
+    let inner =
+        game_arena::with_game!(game.name, &opts, |a| Ok::<_, game_arena::error::ConfigError>(make(a, spec, seed)))
+            .map_err(|e| PyValueError::new_err(e.to_string()))??;
+    Ok(Bot { inner, spec: spec.to_string() })
+}
