@@ -13,6 +13,8 @@ let bots = [];
 let turnStart = 0;
 let busy = false;
 let game = 0;
+// The seed of the game on the page (the record's file is named after it).
+let gameSeed = 0;
 
 function ask(request) {
   return new Promise((resolve) => {
@@ -102,7 +104,10 @@ async function botTurns(my) {
       busy = false;
       return;
     }
-    if (!$('first-answer').textContent) $('first-answer').textContent = (performance.now() - t0).toFixed(0);
+    if (!$('first-answer').textContent) {
+      $('first-answer').textContent = (performance.now() - t0).toFixed(0);
+      $('first-answer-line').hidden = false;
+    }
     const v = engine.call({ op: 'play', text: r.turn.text, ms: r.turn.ms });
     if (v.error) {
       say(v.error, true);
@@ -160,7 +165,16 @@ async function newGame() {
   document.body.dataset.state = 'starting';
   const seat = Number($('seat').value);
   const spec = $('bot').value.trim() || 'best';
-  const seed = Number($('seed').value) || 0;
+  // A seed is a whole number the page can hold exactly (JavaScript's
+  // numbers are exact up to 2^53); anything else is refused, not replaced.
+  const seedText = $('seed').value.trim();
+  const seed = Number(seedText);
+  if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(seed)) {
+    say(`seed ${JSON.stringify(seedText)}: a whole number from 0 to ${Number.MAX_SAFE_INTEGER} is needed`, true);
+    document.body.dataset.state = 'refused';
+    return;
+  }
+  gameSeed = seed;
   bots = Array.from({ length: Number($('players').value) }, () => spec);
   bots[seat] = 'human';
   const request = { op: 'new', game: GAME, bots, seed };
@@ -191,6 +205,7 @@ async function newGame() {
   $('ply-caption').textContent = '';
   $('analysis-msg').textContent = '';
   $('first-answer').textContent = '';
+  $('first-answer-line').hidden = true;
   render();
   say('');
   await botTurns(my);
@@ -200,7 +215,7 @@ function download() {
   const { record } = engine.call({ op: 'record' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([record], { type: 'application/json' }));
-  a.download = `${GAME}-${$('seed').value || 0}.json`;
+  a.download = `${GAME}-${gameSeed}.json`;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -305,7 +320,7 @@ function seats() {
     o.textContent = `player ${i}` + (i === 0 ? ' (moves first)' : '');
     $('seat').appendChild(o);
   }
-  if (Number(was) < n) $('seat').value = was;
+  if (was !== '' && Number(was) < n) $('seat').value = was;
 }
 
 function turnWall() {

@@ -95,7 +95,13 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
             .and_then(Value::as_array)
             .map(|a| a.iter().map(|b| b.as_str().unwrap_or("").to_string()).collect())
             .unwrap_or_default();
-        let seed = req.get("seed").and_then(Value::as_u64).unwrap_or(0);
+        let seed = match req.get("seed") {
+            None => 0,
+            Some(v) => match v.as_u64() {
+                Some(seed) => seed,
+                None => return json!({"error": format!("seed {v}: a whole number from 0 is needed")}),
+            },
+        };
         return match new_game(game, &bots, seed) {
             Ok(d) => {
                 let view = d.view();
@@ -181,6 +187,9 @@ mod tests {
             r#"{"op":"new","game":"quoridor","bots":["human","random","random"]}"#,
             r#"{"op":"new","game":"yavalath","bots":["human","cmd:./bot"]}"#,
             r#"{"op":"new","game":"paper-soccer","bots":["human","alphabeta"]}"#,
+            r#"{"op":"new","game":"yavalath","bots":["human","random"],"seed":-1}"#,
+            r#"{"op":"new","game":"yavalath","bots":["human","random"],"seed":1.5}"#,
+            r#"{"op":"new","game":"yavalath","bots":["human","random"],"seed":"7"}"#,
         ] {
             assert!(error(handle(&mut g, bad)).is_some(), "{bad}");
         }

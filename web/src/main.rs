@@ -27,13 +27,13 @@ fn build_wasm() -> Result<PathBuf, String> {
 }
 
 fn run(args: &[String]) -> Result<String, String> {
-    let usage = "usage: web-page GAME [-o FILE] [--wasm MODULE]";
+    let usage = "usage: web-page GAME [-o FILE (default GAME.html)] [--wasm MODULE (default: built with cargo)]";
     let (mut game, mut out, mut wasm) = (None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "-o" | "--output" => out = Some(it.next().ok_or(usage)?.clone()),
-            "--wasm" => wasm = Some(PathBuf::from(it.next().ok_or(usage)?)),
+            "-o" | "--output" => out = Some(it.next().ok_or(format!("{a} needs a file name; {usage}"))?.clone()),
+            "--wasm" => wasm = Some(PathBuf::from(it.next().ok_or(format!("--wasm needs a module's path; {usage}"))?)),
             "-h" | "--help" => return Err(usage.into()),
             g if game.is_none() && !g.starts_with('-') => game = Some(g.to_string()),
             _ => return Err(usage.into()),
