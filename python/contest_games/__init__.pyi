@@ -8,6 +8,23 @@ import numpy.typing as npt
 SIMULTANEOUS_PLAYER_ID: int
 TERMINAL_PLAYER_ID: int
 INVALID_ACTION: int
+MAX_NUM_ENVS: int
+
+__all__ = [
+    "Bot",
+    "Game",
+    "State",
+    "VectorEnv",
+    "bot",
+    "deserialize_state",
+    "games",
+    "load_game",
+    "run_bot",
+    "SIMULTANEOUS_PLAYER_ID",
+    "TERMINAL_PLAYER_ID",
+    "INVALID_ACTION",
+    "MAX_NUM_ENVS",
+]
 
 def games() -> list[str]: ...
 def load_game(name: str, **params: int) -> Game: ...
@@ -49,15 +66,15 @@ class Bot:
     def step(self, state: State, player: int | None = None) -> int: ...
 
 class VectorEnv:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Game,
         num_envs: int,
         seed: int = 0,
         opponent: str | None = None,
         player: int = 0,
         threads: int = 1,
-    ) -> None: ...
+    ) -> VectorEnv: ...
     def num_envs(self) -> int: ...
     def reset(self) -> dict[str, npt.NDArray[np.generic]]: ...
     def step(self, actions: npt.ArrayLike) -> dict[str, npt.NDArray[np.generic]]: ...
