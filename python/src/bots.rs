@@ -74,7 +74,8 @@ pub struct Bot {
 #[pymethods]
 impl Bot {
     /// The action the bot chooses in `state` for `player` (the player to act
-    /// by default; name it at a simultaneous node).
+    /// by default; name it at a simultaneous node). The search runs in Rust
+    /// and cannot be interrupted by Ctrl-C until it returns.
     #[pyo3(signature = (state, player=None))]
     fn step(&self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
         let p = state.player_or_current(player)?;
