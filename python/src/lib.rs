@@ -344,9 +344,20 @@ impl State {
         self.serialized()
     }
     /// The arena's record of the game (JSON), which `arena judge` reads;
-    /// `bots` names the seats.
+    /// `bots` names the seats (one name per seat; "python" each by
+    /// default). A state with no move yet has no record (`ValueError`).
     #[pyo3(signature = (bots=None))]
     fn to_record(&self, bots: Option<Vec<String>>) -> PyResult<String> {
+        let n = self.inner.num_players();
+        if let Some(b) = &bots
+            && b.len() != n
+        {
+            return Err(PyValueError::new_err(format!("bots: {} names given, one per seat ({n}) is needed", b.len())));
+        }
+        let history = self.inner.history_json();
+        if !history.as_array().is_some_and(|h| h.iter().any(serde_json::Value::is_array)) {
+            return Err(PyValueError::new_err("no move played yet: a record needs at least one move"));
+        }
         self.inner.to_record(&bots.unwrap_or_default())
     }
     fn __str__(&self) -> String {
@@ -368,7 +379,14 @@ fn deserialize_state(text: &str) -> PyResult<State> {
     let bad = |why: String| PyValueError::new_err(format!("not a serialised state: {why}"));
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
     let name = v.get("game").and_then(|g| g.as_str()).ok_or_else(|| bad("no game".into()))?;
-    let seed = v.get("seed").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    let obj = v.as_object().ok_or_else(|| bad("not a JSON object".into()))?;
+    if let Some(k) = obj.keys().find(|k| !["game", "options", "seed", "history"].contains(&k.as_str())) {
+        return Err(bad(format!("unknown key {k:?}")));
+    }
+    let seed = match v.get("seed") {
+        None => 0,
+        Some(s) => s.as_u64().ok_or_else(|| bad(format!("seed {s}: a whole number of at least 0 is needed")))?,
+    };
     Python::with_gil(|py| {
         let params = PyDict::new(py);
         for (k, val) in v.get("options").and_then(|o| o.as_object()).into_iter().flatten() {
@@ -378,6 +396,9 @@ fn deserialize_state(text: &str) -> PyResult<State> {
         let game = load_game(name, Some(&params))?;
         let mut inner = game.start.clone_box();
         inner.replay_json(v.get("history").unwrap_or(&serde_json::Value::Null))?;
+        if inner.current_player() == session::CHANCE {
+            return Err(bad("the history stops before a chance step it needs".into()));
+        }
         Ok(State { inner, game })
     })
 }

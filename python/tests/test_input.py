@@ -121,3 +121,39 @@ def test_a_vector_env_is_used_from_several_threads():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_deserialize_refuses_bad_seeds_unknown_keys_and_cut_histories():
+    import json
+    import random
+
+    g = cg.load_game("parallel-football", p=2, k=3, max_turns=40, seed=9)
+    s = g.new_initial_state()
+    rng = random.Random(1)
+    while not s.is_terminal():
+        acting = s.acting_players()
+        s.apply_actions([rng.choice(s.legal_actions(p)) if p in acting else -1 for p in range(g.num_players())])
+    text = json.loads(s.serialize())
+    assert cg.deserialize_state(json.dumps(text)).serialize() == s.serialize()
+    for bad in [{"seed": -3}, {"seed": "x"}, {"extra": 1}]:
+        with pytest.raises(ValueError):
+            cg.deserialize_state(json.dumps({**text, **bad}))
+    # Cut just before a chance step: refused, not a stuck state.
+    history = text["history"]
+    chance = [i for i, step in enumerate(history) if isinstance(step, dict)]
+    assert chance
+    with pytest.raises(ValueError, match="chance"):
+        cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]]}))
+
+
+def test_to_record_needs_a_name_per_seat_and_a_move():
+    g = cg.load_game("yavalath")
+    s = g.new_initial_state()
+    with pytest.raises(ValueError, match="no move"):
+        s.to_record()
+    s.apply_action(30)
+    with pytest.raises(ValueError, match="one per seat"):
+        s.to_record(["a", "b", "c"])
+    with pytest.raises(ValueError, match="one per seat"):
+        s.to_record(["a"])
+    assert '"a"' in s.to_record(["a", "b"])
