@@ -94,7 +94,7 @@ impl Bot {
 /// The arena's built-in bot `spec` (`random`, `best`, `mcts:iters=200`,
 /// a game's own bots) for `game`, seeded.
 #[pyfunction]
-#[pyo3(signature = (spec, game, seed=crate::Int::new(0)))]
+#[pyo3(signature = (spec, game, seed=crate::Int::new(0)), text_signature = "(spec, game, seed=0)")]
 pub fn bot(spec: &str, game: &Game, seed: crate::Int) -> PyResult<Bot> {
     let seed = seed.check("seed", 0, u64::MAX.into())? as u64;
     let mut opts = game_arena::registry::GameOptions::default();

@@ -132,7 +132,10 @@ impl VectorEnv {
     /// same for any number). A `VectorEnv` may be used from any Python
     /// thread; steps of one object run one at a time.
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=Int::new(0), opponent=None, player=Int::new(0), threads=Int::new(1)))]
+    #[pyo3(
+        signature = (game, num_envs, seed=Int::new(0), opponent=None, player=Int::new(0), threads=Int::new(1)),
+        text_signature = "(game, num_envs, seed=0, opponent=None, player=0, threads=1)"
+    )]
     fn new(
         game: &Game,
         num_envs: Int,
