@@ -54,6 +54,12 @@ where
 
 /// The `ValueError` of a bad spec, named once.
 pub(crate) fn spec_error(spec: &str, e: &dyn std::fmt::Display) -> PyErr {
+    if spec.trim() != spec {
+        let trimmed = spec.trim();
+        return PyValueError::new_err(format!(
+            "bot {spec:?}: a spec has no spaces around it (did you mean {trimmed:?}?)"
+        ));
+    }
     // Python runs built-in bots only: a program is run_bot's business.
     let msg = e.to_string().replace(", cmd:PROGRAM ARGS", "");
     if msg.starts_with("bot ") {

@@ -82,6 +82,8 @@ def test_bot_seed_and_spec_errors():
     with pytest.raises(ValueError) as e:
         cg.bot("Random", q)
     assert "cmd:" not in str(e.value)
+    with pytest.raises(ValueError, match='did you mean "random"'):
+        cg.bot("random ", q)
 
 
 def test_repr_of_a_game_is_python_and_a_game_pickles():
