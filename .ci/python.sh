@@ -16,3 +16,8 @@ python3 -m venv "$scratch/venv"
 # From the tests' folder, so that the installed package is imported, not
 # the source folder python/contest_games.
 (cd python/tests && ARENA="$arena" "$scratch/venv/bin/python" -m pytest -q -p no:cacheprovider)
+# The stubs (contest_games/__init__.pyi) against the installed module; a
+# pinned mypy, so that a new release's checks do not fail old commits.
+"$scratch/venv/bin/pip" install --quiet --disable-pip-version-check "mypy==2.4.1"
+(cd python/tests && "$scratch/venv/bin/python" -m mypy.stubtest contest_games \
+    --mypy-config-file ../stubtest.ini --allowlist ../stubtest-allowlist.txt)

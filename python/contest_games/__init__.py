@@ -27,7 +27,14 @@ from ._native import (
     SIMULTANEOUS_PLAYER_ID,
     TERMINAL_PLAYER_ID,
     INVALID_ACTION,
+    MAX_NUM_ENVS,
 )
+
+
+def _load_game_from(name, params):
+    """Unpickles a Game (Game.__reduce__)."""
+    return load_game(name, **params)
+
 
 __all__ = [
     "Bot",
@@ -42,4 +49,5 @@ __all__ = [
     "SIMULTANEOUS_PLAYER_ID",
     "TERMINAL_PLAYER_ID",
     "INVALID_ACTION",
+    "MAX_NUM_ENVS",
 ]

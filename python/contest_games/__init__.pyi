@@ -1,6 +1,6 @@
 """Type stubs of contest_games (see docs/python.md)."""
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, final
 
 import numpy as np
 import numpy.typing as npt
@@ -8,6 +8,23 @@ import numpy.typing as npt
 SIMULTANEOUS_PLAYER_ID: int
 TERMINAL_PLAYER_ID: int
 INVALID_ACTION: int
+MAX_NUM_ENVS: int
+
+__all__ = [
+    "Bot",
+    "Game",
+    "State",
+    "VectorEnv",
+    "bot",
+    "deserialize_state",
+    "games",
+    "load_game",
+    "run_bot",
+    "SIMULTANEOUS_PLAYER_ID",
+    "TERMINAL_PLAYER_ID",
+    "INVALID_ACTION",
+    "MAX_NUM_ENVS",
+]
 
 def games() -> list[str]: ...
 def load_game(name: str, **params: int) -> Game: ...
@@ -15,6 +32,7 @@ def deserialize_state(text: str) -> State: ...
 def bot(spec: str, game: Game, seed: int = 0) -> Bot: ...
 def run_bot(game: str, choose: Callable[[State, int], int], **params: int) -> None: ...
 
+@final
 class Game:
     def name(self) -> str: ...
     def num_players(self) -> int: ...
@@ -24,6 +42,7 @@ class Game:
     def get_parameters(self) -> dict[str, int]: ...
     def new_initial_state(self) -> State: ...
 
+@final
 class State:
     def current_player(self) -> int: ...
     def acting_players(self) -> list[int]: ...
@@ -45,19 +64,21 @@ class State:
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: object) -> State: ...
 
+@final
 class Bot:
     def step(self, state: State, player: int | None = None) -> int: ...
 
+@final
 class VectorEnv:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Game,
         num_envs: int,
         seed: int = 0,
         opponent: str | None = None,
         player: int = 0,
         threads: int = 1,
-    ) -> None: ...
+    ) -> VectorEnv: ...
     def num_envs(self) -> int: ...
     def reset(self) -> dict[str, npt.NDArray[np.generic]]: ...
     def step(self, actions: npt.ArrayLike) -> dict[str, npt.NDArray[np.generic]]: ...

@@ -7,11 +7,12 @@ use game_arena::games::Adapter;
 use game_core::bot::Bot as CoreBot;
 use game_core::codec::{ActionCodec, Observe};
 use game_core::{Game as _, PlayerId};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use std::sync::Mutex;
 
 /// A bot of one game, whatever the game.
-trait DynBot {
+trait DynBot: Send {
     /// The action the bot chooses for `player` in `state`.
     fn step(&mut self, state: &dyn DynState, player: usize) -> PyResult<usize>;
 }
@@ -47,26 +48,49 @@ where
     A: Adapter + Send + Sync + 'static,
     A::Game: ActionCodec + Observe,
 {
-    let bot = game_arena::play::builtin_bot(&a, spec, seed)
-        .map_err(|e| PyValueError::new_err(format!("bot {spec:?}: {e}")))?;
+    let bot = game_arena::play::builtin_bot(&a, spec, seed).map_err(|e| spec_error(spec, &e))?;
     Ok(Box::new(BotOf::<A> { bot }))
 }
 
-/// A built-in bot playing a game from Python.
-#[pyclass(module = "contest_games", unsendable)]
+/// The `ValueError` of a bad spec, named once.
+pub(crate) fn spec_error(spec: &str, e: &dyn std::fmt::Display) -> PyErr {
+    if spec.trim() != spec {
+        let trimmed = spec.trim();
+        return PyValueError::new_err(format!(
+            "bot {spec:?}: a spec has no spaces around it (did you mean {trimmed:?}?)"
+        ));
+    }
+    // Python runs built-in bots only: a program is run_bot's business.
+    let msg = e.to_string().replace(", cmd:PROGRAM ARGS", "");
+    if msg.starts_with("bot ") {
+        PyValueError::new_err(msg)
+    } else {
+        PyValueError::new_err(format!("bot {spec:?}: {msg}"))
+    }
+}
+
+/// A built-in bot playing a game from Python, from any thread.
+#[pyclass(module = "contest_games", frozen)]
 pub struct Bot {
-    inner: Box<dyn DynBot>,
+    // A Mutex: the object may be used from several Python threads.
+    inner: Mutex<Box<dyn DynBot>>,
     spec: String,
 }
 
 #[pymethods]
 impl Bot {
     /// The action the bot chooses in `state` for `player` (the player to act
-    /// by default; name it at a simultaneous node).
+    /// by default; name it at a simultaneous node). The search runs in Rust
+    /// and cannot be interrupted by Ctrl-C until it returns.
     #[pyo3(signature = (state, player=None))]
-    fn step(&mut self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
+    fn step(&self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
         let p = state.player_or_current(player)?;
-        self.inner.step(&*state.inner, p)
+        // The GIL is held throughout, so the lock is never waited for.
+        let mut inner = self
+            .inner
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("the bot is busy in another step, or an earlier step panicked"))?;
+        inner.step(&*state.inner, p)
     }
     fn __repr__(&self) -> String {
         format!("bot({:?})", self.spec)
@@ -76,8 +100,9 @@ impl Bot {
 /// The arena's built-in bot `spec` (`random`, `best`, `mcts:iters=200`,
 /// a game's own bots) for `game`, seeded.
 #[pyfunction]
-#[pyo3(signature = (spec, game, seed=0))]
-pub fn bot(spec: &str, game: &Game, seed: u64) -> PyResult<Bot> {
+#[pyo3(signature = (spec, game, seed=crate::Int::new(0)), text_signature = "(spec, game, seed=0)")]
+pub fn bot(spec: &str, game: &Game, seed: crate::Int) -> PyResult<Bot> {
+    let seed = seed.check("seed", 0, u64::MAX.into())? as u64;
     let mut opts = game_arena::registry::GameOptions::default();
     for &(flag, v) in &game.options {
         opts.set(flag, v);
@@ -85,5 +110,5 @@ pub fn bot(spec: &str, game: &Game, seed: u64) -> PyResult<Bot> {
     let inner =
         game_arena::with_game!(game.name, &opts, |a| Ok::<_, game_arena::error::ConfigError>(make(a, spec, seed)))
             .map_err(|e| PyValueError::new_err(e.to_string()))??;
-    Ok(Bot { inner, spec: spec.to_string() })
+    Ok(Bot { inner: Mutex::new(inner), spec: spec.to_string() })
 }

@@ -11,10 +11,63 @@ mod session;
 mod vecenv;
 
 use game_arena::registry::{GameName, GameOptions};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyDict, PyTuple};
 use session::{DynState, Session};
+
+/// A whole-number argument as given: a bool or a float is refused (a
+/// `TypeError`) when it is read, its range checked by [`Int::check`].
+pub(crate) struct Int {
+    /// `None` when out of `i128`'s range.
+    value: Option<i128>,
+    pub(crate) shown: String,
+}
+
+impl Int {
+    pub(crate) fn new(v: i128) -> Int {
+        Int { value: Some(v), shown: v.to_string() }
+    }
+    /// The value in `lo..=hi`, or a `ValueError` naming `name`.
+    pub(crate) fn check(&self, name: &str, lo: i128, hi: i128) -> PyResult<i128> {
+        match self.value {
+            Some(i) if (lo..=hi).contains(&i) => Ok(i),
+            _ => Err(PyValueError::new_err(format!(
+                "{name}={}: out of range, a whole number from {lo} to {hi} is needed",
+                self.shown
+            ))),
+        }
+    }
+}
+
+impl<'py> FromPyObject<'py> for Int {
+    fn extract_bound(v: &Bound<'py, PyAny>) -> PyResult<Int> {
+        let shown = v.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+        if v.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!("{shown}: a whole number is needed, not a bool")));
+        }
+        match v.extract::<i128>() {
+            Ok(i) => Ok(Int { value: Some(i), shown }),
+            Err(e) if e.is_instance_of::<PyOverflowError>(v.py()) => Ok(Int { value: None, shown }),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "{shown}: a whole number is needed, not {}",
+                v.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            ))),
+        }
+    }
+}
+
+/// A whole-number argument `name` in `lo..=hi`: a bool or a float is a
+/// `TypeError`, a number out of range a `ValueError`, both naming `name`.
+pub(crate) fn int_arg(name: &str, v: &Bound<'_, PyAny>, lo: i128, hi: i128) -> PyResult<i128> {
+    let i: Int = v.extract().map_err(|e| PyTypeError::new_err(format!("{name}={e}", e = e.value(v.py()))))?;
+    i.check(name, lo, hi)
+}
+
+/// [`int_arg`] for a `u64`.
+pub(crate) fn u64_arg(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(int_arg(name, v, 0, u64::MAX.into())? as u64)
+}
 
 /// A game as loaded: its name, its options and the seed of its chance.
 #[pyclass(module = "contest_games", frozen)]
@@ -56,9 +109,7 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     let mut seed = 0u64;
     for (k, v) in params.into_iter().flat_map(|d| d.iter()) {
         let key: String = k.extract()?;
-        let value: u64 = v
-            .extract()
-            .map_err(|_| PyValueError::new_err(format!("{key}={v}: a whole number of at least 0 is needed")))?;
+        let value = u64_arg(&key, &v)?;
         if key == "seed" {
             seed = value;
             continue;
@@ -67,8 +118,8 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let Some(option) = info.options.iter().find(|o| o.flag == flag) else {
             let known: Vec<String> = info.options.iter().map(|o| o.flag.replace('-', "_")).collect();
             return Err(PyValueError::new_err(format!(
-                "{name} has no parameter {key:?}; its parameters are: {}, seed",
-                known.join(", ")
+                "{name} has no parameter {key:?}; its parameters are: {}",
+                known.into_iter().chain(["seed".to_string()]).collect::<Vec<_>>().join(", ")
             )));
         };
         option.check(value).map_err(|e| PyValueError::new_err(format!("{name}: {key}={value}: {e}")))?;
@@ -77,6 +128,9 @@ fn load_game(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     let start = build(game, &options, seed)?;
     Ok(Game { name: game, options, seed, start })
 }
+
+/// What `Game.__reduce__` gives pickle: a function and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (&'static str, Bound<'py, PyDict>));
 
 #[pymethods]
 impl Game {
@@ -113,8 +167,20 @@ impl Game {
     fn new_initial_state(&self) -> State {
         State { inner: self.start.clone_box(), game: self.clone_game() }
     }
+    /// Pickled as its name and parameters.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let f = py.import("contest_games")?.getattr("_load_game_from")?;
+        Ok((f, (self.name.as_str(), self.get_parameters(py)?)))
+    }
     fn __repr__(&self) -> String {
-        format!("load_game({:?}, {:?})", self.name.as_str(), self.options)
+        let mut args = vec![format!("{:?}", self.name.as_str())];
+        for &(flag, v) in &self.options {
+            args.push(format!("{}={v}", flag.replace('-', "_")));
+        }
+        if self.seed != 0 {
+            args.push(format!("seed={}", self.seed));
+        }
+        format!("load_game({})", args.join(", "))
     }
 }
 
@@ -190,7 +256,8 @@ impl State {
         Ok(mask)
     }
     /// Plays `action` for the player to act (turn-based nodes only).
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = int_arg("action", action, i64::MIN.into(), i64::MAX.into())? as i64;
         let p = self.inner.current_player();
         if p == session::SIMULTANEOUS {
             return Err(PyValueError::new_err(format!(
@@ -205,7 +272,12 @@ impl State {
         self.inner.apply(&actions)
     }
     /// Plays one action per seat at once (-1 for a seat that does not act).
-    fn apply_actions(&mut self, actions: Vec<i64>) -> PyResult<()> {
+    fn apply_actions(&mut self, actions: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let actions = actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| Ok(int_arg(&format!("actions[{i}]"), a, i64::MIN.into(), i64::MAX.into())? as i64))
+            .collect::<PyResult<Vec<i64>>>()?;
         self.inner.apply(&actions)
     }
     /// Plays a whole turn of `player` in the contest's notation (a
@@ -272,9 +344,20 @@ impl State {
         self.serialized()
     }
     /// The arena's record of the game (JSON), which `arena judge` reads;
-    /// `bots` names the seats.
+    /// `bots` names the seats (one name per seat; "python" each by
+    /// default). A state with no move yet has no record (`ValueError`).
     #[pyo3(signature = (bots=None))]
     fn to_record(&self, bots: Option<Vec<String>>) -> PyResult<String> {
+        let n = self.inner.num_players();
+        if let Some(b) = &bots
+            && b.len() != n
+        {
+            return Err(PyValueError::new_err(format!("bots: {} names given, one per seat ({n}) is needed", b.len())));
+        }
+        let history = self.inner.history_json();
+        if !history.as_array().is_some_and(|h| h.iter().any(serde_json::Value::is_array)) {
+            return Err(PyValueError::new_err("no move played yet: a record needs at least one move"));
+        }
         self.inner.to_record(&bots.unwrap_or_default())
     }
     fn __str__(&self) -> String {
@@ -296,7 +379,14 @@ fn deserialize_state(text: &str) -> PyResult<State> {
     let bad = |why: String| PyValueError::new_err(format!("not a serialised state: {why}"));
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
     let name = v.get("game").and_then(|g| g.as_str()).ok_or_else(|| bad("no game".into()))?;
-    let seed = v.get("seed").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    let obj = v.as_object().ok_or_else(|| bad("not a JSON object".into()))?;
+    if let Some(k) = obj.keys().find(|k| !["game", "options", "seed", "history"].contains(&k.as_str())) {
+        return Err(bad(format!("unknown key {k:?}")));
+    }
+    let seed = match v.get("seed") {
+        None => 0,
+        Some(s) => s.as_u64().ok_or_else(|| bad(format!("seed {s}: a whole number of at least 0 is needed")))?,
+    };
     Python::with_gil(|py| {
         let params = PyDict::new(py);
         for (k, val) in v.get("options").and_then(|o| o.as_object()).into_iter().flatten() {
@@ -306,6 +396,9 @@ fn deserialize_state(text: &str) -> PyResult<State> {
         let game = load_game(name, Some(&params))?;
         let mut inner = game.start.clone_box();
         inner.replay_json(v.get("history").unwrap_or(&serde_json::Value::Null))?;
+        if inner.current_player() == session::CHANCE {
+            return Err(bad("the history stops before a chance step it needs".into()));
+        }
         Ok(State { inner, game })
     })
 }
@@ -326,5 +419,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SIMULTANEOUS_PLAYER_ID", session::SIMULTANEOUS)?;
     m.add("TERMINAL_PLAYER_ID", session::TERMINAL)?;
     m.add("INVALID_ACTION", session::INVALID)?;
+    m.add("MAX_NUM_ENVS", vecenv::MAX_NUM_ENVS)?;
     Ok(())
 }

@@ -224,6 +224,9 @@ where
                 }
                 continue;
             }
+            if a == INVALID {
+                return Err(value_error(format!("player {p} must act now: pass one of its legal actions, not {a}")));
+            }
             let mv = self.decode(a)?;
             next.play(seat, mv).map_err(|e| {
                 let text = self.contest.format_move(&self.state, mv);

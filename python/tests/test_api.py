@@ -24,7 +24,7 @@ def test_wrong_name_or_parameter_lists_what_exists():
         cg.load_game("quoridor", players=3)
     with pytest.raises(ValueError, match="whole number"):
         cg.load_game("quoridor", players=-2)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(TypeError, match="whole number"):
         cg.load_game("quoridor", players="two")
 
 
@@ -70,7 +70,7 @@ def test_bad_input_is_an_exception_and_changes_nothing():
     s.apply_action(31)  # player 1 declines the steal
     before = s.serialize()
     for bad in [30, 31, -1, 61, 10**30]:
-        with pytest.raises((ValueError, OverflowError)):
+        with pytest.raises(ValueError):
             s.apply_action(bad)
     with pytest.raises(ValueError, match="player 5"):
         s.legal_actions(5)

@@ -14,7 +14,9 @@ def test_the_guide_has_examples():
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])
-def test_example_runs(block, capsys):
+def test_example_runs(block, capsys, tmp_path, monkeypatch):
+    # In a scratch folder: the examples write files (game.json).
+    monkeypatch.chdir(tmp_path)
     exec(compile(block, str(DOC), "exec"), {"__name__": "__docs__"})
 
 
@@ -29,3 +31,14 @@ def test_the_stubs_name_every_public_name():
         for attr in dir(cls):
             if not attr.startswith("_"):
                 assert f"def {attr}(" in block, f"{cls.__name__}.{attr}"
+
+
+def test_the_bots_example_writes_the_record_it_judges():
+    block = next(b for b in BLOCKS if "to_record" in b)
+    assert 'open("game.json", "w")' in block
+
+
+def test_the_install_notes_are_there():
+    text = DOC.read_text()
+    for needed in ["Rust toolchain", "ModuleNotFoundError", "`nim`", "Ctrl-C", "MAX_NUM_ENVS", "-1 when unbounded"]:
+        assert needed in text, needed
