@@ -90,7 +90,6 @@
 
 mod bot;
 mod message;
-#[cfg(feature = "referee")]
 mod referee;
 
 use game_core::time::TimeControl;
@@ -108,7 +107,8 @@ pub use bot::{
 };
 pub use message::{StartMessage, TurnMessage};
 #[cfg(feature = "referee")]
+pub use referee::Referee;
 pub use referee::{
-    LineProblem, OrdersAnswer, PlacementAnswer, Referee, parse_answer, parse_orders, parse_placement, parse_placements,
+    LineProblem, OrdersAnswer, PlacementAnswer, parse_answer, parse_orders, parse_placement, parse_placements,
     skips_line, start_message, turn_message, write_turn_message,
 };

@@ -127,7 +127,6 @@
 
 mod bot;
 mod message;
-#[cfg(feature = "referee")]
 mod referee;
 
 use game_core::time::TimeControl;
@@ -142,4 +141,5 @@ pub use crate::error::{AnswerError, ProtocolError, RecordError};
 pub use bot::{Session, format_answer, read_start, read_turn, run_bot, write_answer};
 pub use message::{END_MESSAGE, History, PlacedWall, StartMessage, TurnMessage};
 #[cfg(feature = "referee")]
-pub use referee::{Referee, parse_answer, replay_lines, skips_line, start_message, turn_message};
+pub use referee::Referee;
+pub use referee::{parse_answer, replay_lines, skips_line, start_message, turn_message};
