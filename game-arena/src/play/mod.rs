@@ -35,4 +35,4 @@ pub use series::{
     Shard, ShardError, play_series, schedule,
 };
 pub use spec::{BotSpec, MAX_ALPHABETA_DEPTH, parse_whole, seat_name};
-pub use whole::{FormatError, Record, Turns, record_text};
+pub use whole::{Record, Turns, record_text};

@@ -5,13 +5,13 @@
 //! parts ([`record_text`], for games played elsewhere than in a series:
 //! the judge's cross-check, the Python package).
 
-use super::{ErrorEntry, Failures, RECORD_FORMAT, RecordEntry, RecordHead, RecordTail, ResultEntry};
+use super::{ErrorEntry, Failures, RecordEntry, RecordHead, RecordTail, ResultEntry};
 use crate::config::GameConfig;
 use game_core::{Game, Outcome};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-/// A game record as `play --record` writes it (format [`RECORD_FORMAT`]).
+/// A game record as `play --record` writes it (format [`RECORD_FORMAT`](super::RECORD_FORMAT)).
 ///
 /// `S` is the start position's type (the game's `Setup`) and `T` the
 /// turns' (`Vec<RecordEntry<Chance>>`); both default to
@@ -28,11 +28,11 @@ use serde::de::IgnoredAny;
 /// let r: Record = serde_json::from_str(text).unwrap();
 /// assert_eq!((r.game.as_str(), r.bots.len()), ("nim", 2));
 /// assert_eq!(r.config.get("pile"), Some(Some(5)));
-/// assert!(r.check_format().is_ok());
+/// assert_eq!(r.format, game_arena::play::RECORD_FORMAT);
 /// ```
 #[derive(Clone, Debug, Deserialize)]
 pub struct Record<S = IgnoredAny, T = IgnoredAny> {
-    /// The record's format ([`RECORD_FORMAT`]; 0 when absent).
+    /// The record's format ([`RECORD_FORMAT`](super::RECORD_FORMAT); 0 when absent).
     #[serde(default)]
     pub format: u32,
     /// The game's name.
@@ -81,24 +81,6 @@ pub struct Record<S = IgnoredAny, T = IgnoredAny> {
 
 /// A record's turns read whole, with chance values of type `C`.
 pub type Turns<C> = Vec<RecordEntry<C>>;
-
-/// A record whose `format` this arena does not read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a record of format {found} (this arena reads format {}; records of older arenas are not read)", RECORD_FORMAT)]
-pub struct FormatError {
-    /// The format the record states (0: none).
-    pub found: u32,
-}
-
-impl<S, T> Record<S, T> {
-    /// Whether this arena reads the record's format.
-    ///
-    /// # Errors
-    /// [`FormatError`] naming the format found.
-    pub fn check_format(&self) -> Result<(), FormatError> {
-        if self.format == RECORD_FORMAT { Ok(()) } else { Err(FormatError { found: self.format }) }
-    }
-}
 
 /// A whole record as text, laid out as [`RecordWriter`](super::RecordWriter)
 /// writes one: the head, then `turns` one entry a line, then the tail
@@ -154,7 +136,7 @@ mod tests {
         };
         let setup = Nim::new(3, 3).to_setup();
         let head = RecordHead::<Nim> {
-            format: RECORD_FORMAT,
+            format: crate::play::RECORD_FORMAT,
             game: "nim",
             config: &played.config,
             setup: &setup,
