@@ -26,8 +26,8 @@
 //! limits.
 //!
 //! `--time-factor F` multiplies every time limit (for slow or loaded
-//! machines); the limits themselves are the rules', as constants in
-//! each `games/<game>.rs`.
+//! machines); the limits themselves are the rules', as each game crate's
+//! `protocol::TIME_CONTROL`.
 //!
 //! A `cmd:` program that cannot start (missing, not executable, a
 //! directory) is refused before any game, with one line that names it and

@@ -14,8 +14,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = match which % 5 {
         0 => judge(&paper_soccer::Referee, rest, opts, &mut out),
         1 => judge(&yavalath::Referee, rest, opts, &mut out),
-        2 => judge(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), rest, opts, &mut out),
-        3 => judge(&game_arena::games::quoridor::adapter(4, Some(100)).expect("valid"), rest, opts, &mut out),
-        _ => judge(&game_arena::games::parallel_football::adapter(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
+        2 => judge(&game_arena::games::quoridor::referee(2, Some(100)).expect("valid"), rest, opts, &mut out),
+        3 => judge(&game_arena::games::quoridor::referee(4, Some(100)).expect("valid"), rest, opts, &mut out),
+        _ => judge(&game_arena::games::parallel_football::referee(32, 2, 10, 50).expect("valid"), rest, opts, &mut out),
     };
 });

@@ -27,9 +27,9 @@ fuzz_target!(|data: &[u8]| {
     match which % 6 {
         0 => run(&paper_soccer::Referee, seed, tail),
         1 => run(&yavalath::Referee, seed, tail),
-        2 => run(&game_arena::games::quoridor::adapter(2, Some(100)).expect("valid"), seed, tail),
-        3 => run(&game_arena::games::quoridor::adapter(4, Some(40)).expect("valid"), seed, tail),
-        4 => run(&game_arena::games::quoridor::adapter(2, None).expect("valid"), seed, tail),
-        _ => run(&game_arena::games::parallel_football::adapter(12, 2, 5, 20).expect("valid"), seed, tail),
+        2 => run(&game_arena::games::quoridor::referee(2, Some(100)).expect("valid"), seed, tail),
+        3 => run(&game_arena::games::quoridor::referee(4, Some(40)).expect("valid"), seed, tail),
+        4 => run(&game_arena::games::quoridor::referee(2, None).expect("valid"), seed, tail),
+        _ => run(&game_arena::games::parallel_football::referee(12, 2, 5, 20).expect("valid"), seed, tail),
     }
 });

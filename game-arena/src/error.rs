@@ -14,7 +14,7 @@
 //! [`PlayoutError`](game_core::PlayoutError) (`arena bench`).
 
 use game_core::PlayerId;
-use std::error::Error;
+
 use std::io;
 use std::path::PathBuf;
 
@@ -23,8 +23,7 @@ pub use spec::{NumberError, SpecError};
 
 mod spec;
 
-/// A game crate's error, kept as a source.
-pub type BoxError = Box<dyn Error + Send + Sync + 'static>;
+pub use game_adapter::{BoxError, OptionError, RefusedError, ServeError, ValueError};
 
 /// Why a game or a series cannot be played ([`play_game`](crate::play::play_game),
 /// [`play_series`](crate::play::play_series)). Bots that misbehave are no
@@ -72,58 +71,11 @@ pub enum PlayError {
 #[non_exhaustive]
 pub enum ConfigError {
     /// The game's crate refuses the configuration.
-    #[error("{game}: {source}")]
-    Refused {
-        /// The game.
-        game: &'static str,
-        /// The crate's error.
-        source: BoxError,
-    },
+    #[error(transparent)]
+    Refused(#[from] RefusedError),
     /// An option the game does not read, or a value it does not take.
     #[error(transparent)]
     Option(#[from] OptionError),
-}
-
-/// A game option (the registry's `GameOptions`) the game does not take.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum OptionError {
-    /// The game has no such option.
-    #[error(
-        "--{flag} is not an option of {game} (its options: {})",
-        if options.is_empty() { "none".to_string() } else { options.join(", ") }
-    )]
-    NotAnOption {
-        /// The option, without its dashes.
-        flag: &'static str,
-        /// The game.
-        game: &'static str,
-        /// The game's options, with their dashes.
-        options: Vec<String>,
-    },
-    /// The option does not take this value.
-    #[error("--{flag} {value}: {reason}")]
-    Value {
-        /// The option, without its dashes.
-        flag: &'static str,
-        /// The value.
-        value: u64,
-        /// Why not.
-        reason: ValueError,
-    },
-}
-
-/// Why an option does not take a value (its text on the command line, or
-/// a number given in a program).
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ValueError {
-    /// Not a whole number in the option's range.
-    #[error(transparent)]
-    Number(#[from] NumberError),
-    /// Not one of the option's few values: what the option says of them.
-    #[error("{0}")]
-    NotOneOf(&'static str),
 }
 
 /// A game name the registry does not know (`registry::GameName`'s `FromStr`).
@@ -134,51 +86,6 @@ pub struct UnknownGameError {
     pub name: String,
     /// The games there are.
     pub games: Vec<&'static str>,
-}
-
-impl ConfigError {
-    /// `game`'s crate refuses the configuration with `e`.
-    pub fn refused(game: &'static str, e: impl Error + Send + Sync + 'static) -> ConfigError {
-        ConfigError::Refused { game, source: Box::new(e) }
-    }
-}
-
-/// Why `arena bot` ([`Adapter::serve`](crate::games::Adapter::serve))
-/// stops before the end of its input or of the game.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ServeError {
-    /// The game crate's bot loop failed: the input does not follow the
-    /// protocol, or reading or writing failed ([`ServeError::io_kind`]).
-    #[error("{source}")]
-    Protocol {
-        /// The game.
-        game: &'static str,
-        /// The crate's protocol error.
-        source: BoxError,
-    },
-}
-
-impl ServeError {
-    /// `game`'s protocol error `e`.
-    pub fn protocol(game: &'static str, e: impl Error + Send + Sync + 'static) -> ServeError {
-        ServeError::Protocol { game, source: Box::new(e) }
-    }
-
-    /// The kind of the I/O error behind this one, when there is one: the
-    /// first [`io::Error`] in the chain of sources (a game crate's protocol
-    /// error that keeps its I/O error keeps its kind).
-    #[must_use]
-    pub fn io_kind(&self) -> Option<io::ErrorKind> {
-        let mut cur: Option<&(dyn Error + 'static)> = self.source();
-        while let Some(e) = cur {
-            if let Some(io) = e.downcast_ref::<io::Error>() {
-                return Some(io.kind());
-            }
-            cur = e.source();
-        }
-        None
-    }
 }
 
 /// Why a recorded position cannot be drawn ([`render`](crate::render::render)).
@@ -300,9 +207,9 @@ pub enum ViewError {
     #[error("the analysis is of the configuration {analysis}, the record of {record}")]
     AnalysisConfig {
         /// The analysis's configuration.
-        analysis: crate::config::GameConfig,
+        analysis: game_adapter::GameConfig,
         /// The record's.
-        record: crate::config::GameConfig,
+        record: game_adapter::GameConfig,
     },
     /// A file given as an analysis that is something else.
     #[error("{} is {}, not an analysis: pass the file `arena analyze --json` wrote", path.display(), kind.a())]
@@ -413,9 +320,9 @@ pub enum JudgeError {
     #[error("the record's configuration {record} is not the one given, {given}")]
     Config {
         /// The record's `config`.
-        record: crate::config::GameConfig,
+        record: game_adapter::GameConfig,
         /// The configuration given.
-        given: crate::config::GameConfig,
+        given: game_adapter::GameConfig,
     },
     /// A JSON record of an older arena (with an `events` list), or of an
     /// unknown format.

@@ -32,10 +32,10 @@
 //! [`JudgeError::Fault`]; it judges turns the rules refuse as the referee
 //! does.
 
-use crate::config::GameConfig;
 use crate::games::{Adapter, ContestError};
 use crate::play::{RECORD_FORMAT, RecordEntry, ResultEntry, TurnEntry, quote};
 use crate::referee::{Said, TurnJudge, Verdict, substitute_rng};
+use crate::registry::GameConfig;
 use game_core::{Game, Outcome, PlayerId};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::io::{BufRead, Write};

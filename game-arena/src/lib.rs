@@ -17,10 +17,12 @@
 //! ## Layout
 //! * [`games::Adapter`]: everything game-specific (configuration, protocol
 //!   text both ways, time limits, failure policy, judge records, text and
-//!   SVG pictures, built-in extras). One file per game in `games/`; the
-//!   rest of the crate is generic over it and over [`game_core::Game`].
+//!   SVG pictures, built-in extras), from the `game-adapter` crate, which
+//!   each game crate implements in its `adapter` module (re-exported in
+//!   [`games`]); the rest of the crate is generic over it and over
+//!   [`game_core::Game`].
 //! * [`registry`]: every game by name ([`registry::GameName`]), with what
-//!   each `games/<game>.rs` declares once (title, rules page, options as
+//!   each game's `adapter` module declares once (title, rules page, options as
 //!   flags and record fields, its own bots' help, its board's legend), and
 //!   [`with_game!`], where a name and options become the game's contest:
 //!   the `arena` command line is derived from it and names no game.
@@ -142,7 +144,7 @@
 //! `crash`, ...) when the answer never came whole. `arena judge` re-derives
 //! every verdict from these answers (and substitutes from the seed); it
 //! takes time-outs and crashes as recorded facts. Read back, a record is
-//! one typed [`play::Record`] (its `config` a [`config::GameConfig`]), which
+//! one typed [`play::Record`] (its `config` a [`registry::GameConfig`]), which
 //! results, leagues and `view` read; the judge reads the same fields as a
 //! stream, turn by turn.
 
@@ -162,7 +164,6 @@
 pub mod analysis;
 pub mod bench;
 pub mod bot;
-pub mod config;
 #[cfg(feature = "testing")]
 pub mod crosscheck;
 pub mod error;

@@ -1,5 +1,5 @@
 //! The registry of games: every game the arena plays, by name, with what
-//! each declares once in its `games/<game>.rs` ([`GameInfo`]: its title and
+//! each declares once in its crate's `adapter` module ([`GameInfo`]: its title and
 //! rules page, its options as command-line flags and the record fields they
 //! set, its own built-in bots and their help, its board's legend), and the
 //! one place where a game's name becomes its contest's type
@@ -24,47 +24,14 @@
 //! assert!("chess".parse::<GameName>().is_err());
 //! ```
 //!
-//! Adding a game: its crate, its `games/<game>.rs` (the contest's
-//! [`Adapter`], an `INFO` and a `build`), and one
-//! line in the list below.
+//! Adding a game: its crate, with an `adapter` module (the contest's
+//! [`Adapter`], an `INFO` and a `build`; the `game-adapter` crate), and
+//! one line in the list below.
 
-pub use crate::config::GameConfig;
-use crate::error::{ConfigError, OptionError, UnknownGameError, ValueError};
+use crate::error::{ConfigError, OptionError, UnknownGameError};
 use crate::games::Adapter;
-pub use crate::games::info::{BotHelp, GameInfo, GameOption, GameOptions, Values};
-
-impl GameOption {
-    /// Reads a value of this option from the command line's text.
-    ///
-    /// # Errors
-    /// [`ValueError`] saying what the option takes.
-    pub fn parse(&self, text: &str) -> Result<u64, ValueError> {
-        match self.values {
-            Values::Whole { min, max } => Ok(crate::play::parse_whole(text, min, max)?),
-            Values::OneOf { values, refusal } => match text.parse::<u64>() {
-                Ok(v) if values.contains(&v) => Ok(v),
-                _ => Err(ValueError::NotOneOf(refusal)),
-            },
-        }
-    }
-
-    /// Checks a value given in a program (not as text).
-    ///
-    /// # Errors
-    /// [`OptionError::Value`] naming the option, the value and what the
-    /// option takes.
-    pub fn check(&self, value: u64) -> Result<(), OptionError> {
-        match self.parse(&value.to_string()) {
-            Ok(_) => Ok(()),
-            Err(reason) => Err(OptionError::Value { flag: self.flag, value, reason }),
-        }
-    }
-
-    /// The name the command line shows for its value (`MAX_TICKS`).
-    pub fn value_name(&self) -> String {
-        self.flag.to_uppercase().replace('-', "_")
-    }
-}
+pub use game_adapter::GameConfig;
+pub use game_adapter::{BotHelp, GameInfo, GameOption, GameOptions, Values};
 
 /// Declares the games: the [`GameName`] enum (one variant per line, in
 /// the order the command line lists them) and [`with_game!`](crate::with_game).
@@ -111,7 +78,7 @@ macro_rules! registry {
                             match $crate::registry::GameName::$game
                                 .checked($d opts)
                                 .map_err($crate::error::ConfigError::from)
-                                .and_then($crate::games::$module::build)
+                                .and_then(|o| $crate::games::$module::build(o).map_err($crate::error::ConfigError::from))
                             {
                                 Ok($d a) => $d body,
                                 Err(e) => Err(e.into()),

@@ -15,9 +15,9 @@
 //! noted in one line; [`check_record_folder`] checks a folder before a
 //! series is recorded into it, so that no record is replaced.
 
-use crate::config::GameConfig;
 use crate::interrupt::StopSignal;
 use crate::play::{Failures, GameSummary, Record, SUMMARY_ERRORS, schedule, seat_name};
+use crate::registry::GameConfig;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

@@ -100,6 +100,7 @@
 //! | `protocol` | `TIME_CONTROL` and the protocol's docs |
 //! | `display` | the position as text for people |
 //! | `svg` | the position as an SVG picture (feature `svg`) |
+//! | `adapter` | what the arena hosts the game through: its registry entry `INFO`, `build`, and `game_adapter::Adapter` on `Referee` (feature `adapter`) |
 //! | `rules` | the rules, as docs |
 //! | `symmetry`, `zobrist` | board symmetries, Zobrist keys |
 //! | `testing` | the crate's conformance kit (feature `testing`) |

@@ -105,3 +105,11 @@ impl<const N: usize> Game for Board<N> {
         Self::from_setup_inner(&setup)
     }
 }
+
+#[cfg(feature = "testing")]
+/// Every step direction: a move of any position is one of the eight.
+impl<const N: usize> game_core::testing::MoveUniverse for Board<N> {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Dir)) {
+        Dir::ALL.into_iter().for_each(f);
+    }
+}

@@ -170,6 +170,8 @@
 
 #![doc = include_str!("../doc/perft.md")]
 
+#[cfg(feature = "adapter")]
+pub mod adapter;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 #[cfg(feature = "codec")]

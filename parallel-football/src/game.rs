@@ -217,3 +217,22 @@ impl Game for ParallelFootball {
         })
     }
 }
+
+#[cfg(feature = "testing")]
+/// Every cell to place on, every walk and every kick within the range: a
+/// move of any position is one of them.
+impl game_core::testing::MoveUniverse for ParallelFootball {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
+        let c = self.config();
+        for i in 0..c.cells() {
+            f(FootballMove::Place(c.cell(i)));
+        }
+        f(FootballMove::Order(Order::Stay));
+        for m in Order::MOVES {
+            f(FootballMove::Order(m));
+        }
+        for &(dx, dy) in self.field().geometry().kick_offsets() {
+            f(FootballMove::Order(Order::Kick { dx, dy }));
+        }
+    }
+}

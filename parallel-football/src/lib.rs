@@ -222,6 +222,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "adapter")]
+pub mod adapter;
 mod allocation;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;

@@ -258,3 +258,23 @@ impl Game for Quoridor {
         crate::setup::validate(&setup)
     }
 }
+
+#[cfg(feature = "testing")]
+/// Every pawn square and every wall slot of the board: a move of any
+/// position is one of them.
+impl game_core::testing::MoveUniverse for Quoridor {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
+        for y in 0..self.m {
+            for x in 0..self.m {
+                f(Move::Pawn(Cell::new(x, y)));
+            }
+        }
+        for vertical in [false, true] {
+            for y in 0..self.m - 1 {
+                for x in 0..self.m - 1 {
+                    f(Move::Wall(crate::moves::Wall { x, y, vertical }));
+                }
+            }
+        }
+    }
+}

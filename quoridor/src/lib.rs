@@ -170,6 +170,8 @@
 #![doc = include_str!("../doc/perft.md")]
 #![warn(missing_docs)]
 
+#[cfg(feature = "adapter")]
+pub mod adapter;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 #[cfg(feature = "codec")]

@@ -101,7 +101,7 @@ fn evaluated_mcts<G: Game>(cfg: MctsConfig, limit: u32, seed: u64, value: fn(&G,
     Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
 }
 
-/// Yavalath's bots, as the arena's adapter (`game-arena/src/games/yavalath.rs`).
+/// Yavalath's bots, as the arena's adapter (`yavalath/src/adapter.rs`).
 impl Bots<yavalath::Yavalath> for yavalath::protocol::Referee {
     fn best(&self) -> &'static str {
         "alphabeta"
@@ -145,7 +145,7 @@ impl WebGame for yavalath::protocol::Referee {
     }
 }
 
-/// Paper Soccer's bots, as the arena's adapter (`game-arena/src/games/paper_soccer.rs`).
+/// Paper Soccer's bots, as the arena's adapter (`paper-soccer/src/adapter.rs`).
 impl Bots<paper_soccer::PaperSoccer> for paper_soccer::protocol::Referee {
     fn best(&self) -> &'static str {
         "search"
@@ -241,7 +241,7 @@ impl game_search::Policy<quoridor::Quoridor> for RacePolicy {
     }
 }
 
-/// Quoridor's bots, as the arena's adapter (`game-arena/src/games/quoridor.rs`).
+/// Quoridor's bots, as the arena's adapter (`quoridor/src/adapter.rs`).
 impl Bots<quoridor::Quoridor> for quoridor::protocol::Referee {
     fn best(&self) -> &'static str {
         "mcts"

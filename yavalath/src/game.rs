@@ -141,3 +141,11 @@ impl Zobrist for Yavalath {
         crate::zobrist::hash(&self.boards, self.plies)
     }
 }
+
+#[cfg(feature = "testing")]
+/// The 61 cells: a move of any position is one of them.
+impl game_core::testing::MoveUniverse for Yavalath {
+    fn for_each_possible_move(&self, f: &mut dyn FnMut(Cell)) {
+        Cell::all().for_each(f);
+    }
+}

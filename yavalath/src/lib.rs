@@ -127,6 +127,8 @@
 //!   3 or more go through one stone of the player who moved last; the end of the game is derived.
 
 #![doc = include_str!("../doc/perft.md")]
+#[cfg(feature = "adapter")]
+pub mod adapter;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 mod bitboard;

@@ -45,21 +45,21 @@ fn yavalath_text_and_json_records_are_judged_alike() {
 #[test]
 fn quoridor_two_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(100), Some(20), None] {
-        assert!(run(&game_arena::games::quoridor::adapter(2, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::referee(2, limit).unwrap()) > 0);
     }
 }
 
 #[test]
 fn quoridor_four_players_text_and_json_records_are_judged_alike() {
     for limit in [Some(200), Some(30)] {
-        assert!(run(&game_arena::games::quoridor::adapter(4, limit).unwrap()) > 0);
+        assert!(run(&game_arena::games::quoridor::referee(4, limit).unwrap()) > 0);
     }
 }
 
 #[test]
 fn parallel_football_json_records_keep_their_natural_result_after_the_end() {
     for (p, k, turns) in [(2, 10, 30), (1, 3, 12), (4, 46, 20)] {
-        assert!(run(&game_arena::games::parallel_football::adapter(16, p, k, turns).unwrap()) > 0);
+        assert!(run(&game_arena::games::parallel_football::referee(16, p, k, turns).unwrap()) > 0);
     }
 }
 

@@ -34,7 +34,7 @@
 //!   plies.
 //! * Parallel Football (four teams, simultaneous rounds, then chance):
 //!   the game's `mcts` (decoupled UCT over every team's orders,
-//!   [`FootballPolicy`](crate::games::parallel_football::FootballPolicy))
+//!   [`FootballPolicy`](parallel_football::adapter::FootballPolicy))
 //!   gives the best turns and the values. A team's value is its expected
 //!   share of the score to come where the search stops (its score, each
 //!   ball still in play counted by its potential, over the sum of all
@@ -77,7 +77,7 @@ pub struct Analysis {
     /// The game's configuration, as its record keeps it (`None` in
     /// analyses of older arenas, which did not write it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<crate::config::GameConfig>,
+    pub config: Option<crate::registry::GameConfig>,
     /// The search that evaluated the positions, as a `--bot` spec.
     pub bot: String,
     /// Every analysed ply, in order.

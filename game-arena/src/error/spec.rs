@@ -1,5 +1,7 @@
-//! The errors of bot specs and of the numbers in them: [`SpecError`] and
-//! [`NumberError`] (re-exported by [`crate::error`]).
+//! The errors of bot specs: [`SpecError`] (re-exported by [`crate::error`]),
+//! and game-adapter's [`NumberError`] for the numbers in them.
+
+pub use game_adapter::NumberError;
 
 /// A bot spec that does not make a bot ([`BotSpec::parse`](crate::play::BotSpec::parse),
 /// [`check_specs`](crate::play::check_specs), [`builtin_bot`](crate::play::builtin_bot)).
@@ -136,31 +138,4 @@ pub enum SpecError {
 fn millis(d: std::time::Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
     if ms.fract() == 0.0 { format!("{ms} ms") } else { format!("{ms:.1} ms") }
-}
-
-/// A number on the command line that is refused
-/// ([`parse_whole`](crate::play::parse_whole)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum NumberError {
-    /// Not a whole number from `min` to `max` (a sign, a fraction, a word,
-    /// nothing, or below `min`).
-    #[error("expected a whole number{}", range(*.min, *.max))]
-    NotWhole {
-        /// The smallest number taken.
-        min: u64,
-        /// The largest.
-        max: u64,
-    },
-    /// Above `max`.
-    #[error("too large: at most {max}")]
-    TooLarge {
-        /// The largest number taken.
-        max: u64,
-    },
-}
-
-/// `from MIN to MAX`, or `, MIN or more` when any `u64` above is taken.
-fn range(min: u64, max: u64) -> String {
-    if max == u64::MAX { format!(", {min} or more") } else { format!(" from {min} to {max}") }
 }

@@ -6,10 +6,8 @@
 //! Time: 1000 ms for the first answer, 200 ms later. The bot side is
 //! [`NimSession`] (`arena bot nim`).
 
-use super::{
-    Adapter, BotHelp, ConfigError, Contest, ContestError, FailurePolicy, GameConfig, GameInfo, GameOption, GameOptions,
-    ParsedAnswer, TimeControl, TurnLog, Values, xml_escape,
-};
+use super::{Contest, ContestError, FailurePolicy, ParsedAnswer, TimeControl, TurnLog, xml_escape};
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, RefusedError, Values};
 use game_core::nim::Nim;
 use game_core::{Game, PlayerId};
 use std::time::Duration;
@@ -62,7 +60,7 @@ pub const INFO: GameInfo = GameInfo {
 ///
 /// # Errors
 /// None: every checked [`GameOptions`] makes a game.
-pub fn build(options: &GameOptions) -> Result<NimAdapter, ConfigError> {
+pub fn build(options: &GameOptions) -> Result<NimAdapter, RefusedError> {
     Ok(NimAdapter { pile: options.value("pile").unwrap_or(21), max_take: options.value("max-take").unwrap_or(3) })
 }
 

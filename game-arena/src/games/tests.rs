@@ -56,9 +56,9 @@ fn none_is_drawn<A: Adapter>(adapter: &A, state: &A::Game, texts: &[&str]) {
 fn best_move_of_every_legal_turn_is_drawn() {
     every_random_turn_is_drawn(&paper_soccer::protocol::Referee, 60);
     every_random_turn_is_drawn(&yavalath::protocol::Referee, 30);
-    every_random_turn_is_drawn(&quoridor::adapter(2, Some(100)).unwrap(), 40);
-    every_random_turn_is_drawn(&quoridor::adapter(4, Some(200)).unwrap(), 40);
-    every_random_turn_is_drawn(&parallel_football::adapter(8, 2, 3, 20).unwrap(), 40);
+    every_random_turn_is_drawn(&quoridor::referee(2, Some(100)).unwrap(), 40);
+    every_random_turn_is_drawn(&quoridor::referee(4, Some(200)).unwrap(), 40);
+    every_random_turn_is_drawn(&parallel_football::referee(8, 2, 3, 20).unwrap(), 40);
 }
 
 #[test]
@@ -81,11 +81,11 @@ fn best_move_that_is_unreadable_or_illegal_is_not_drawn() {
     none_is_drawn(&y, &state, &["", "centre", "9 9", "4 4", "0 0", "1 1 1"]);
     assert!(y.best_move_svg(&state, PlayerId(0), "1 1").is_some(), "an empty cell");
     // Quoridor: a pawn that jumps two squares, a wall off the board, text.
-    let q = quoridor::adapter(2, Some(100)).unwrap();
+    let q = quoridor::referee(2, Some(100)).unwrap();
     none_is_drawn(&q, &q.start(), &["", "pawn", "4 6", "8 8 1", "4 8 2"]);
     // Parallel Football (2 footballers, kicks of 3): one order short, a walk
     // of two cells, a kick out of range, text.
-    let pf = parallel_football::adapter(8, 2, 3, 20).unwrap();
+    let pf = parallel_football::referee(8, 2, 3, 20).unwrap();
     let mut state = pf.start();
     for t in 0..4 {
         play(&pf, &mut state, t, "3 3, 4 4");

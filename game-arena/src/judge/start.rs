@@ -2,8 +2,8 @@
 //! record says before its turns (its game and configuration), read once and
 //! given back whole to be judged.
 
-use crate::config::GameConfig;
 use crate::error::JudgeError;
+use crate::registry::GameConfig;
 use serde::de::{Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 use std::io::{BufRead, Read};
 

@@ -43,9 +43,9 @@ pub use page::page;
 pub use run::{RunEnd, RunOptions, Schedule, next_group, run};
 pub use standings::{Cell, Row, Standings};
 
-use crate::config::GameConfig;
 use crate::error::{PlayError, SpecError};
 use crate::play::{BotSpec, Failures, seat_name};
+use crate::registry::GameConfig;
 use crate::results::ResultsError;
 use game_core::PlayerId;
 use std::path::{Path, PathBuf};

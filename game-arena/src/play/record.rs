@@ -16,9 +16,9 @@
 //!   `final_position`.
 
 use super::journal::Failures;
-use crate::config::GameConfig;
 use crate::error::PlayError;
 use crate::referee::{RawAnswer, RawLine};
+use crate::registry::GameConfig;
 use game_core::{Game, Outcome};
 use serde::{Deserialize, Serialize};
 use std::io::Write;

@@ -468,12 +468,12 @@ mod tests {
     #[cfg(unix)] // The bot is an `sh` script.
     #[test]
     fn summaries_keep_the_first_errors_and_records_all_of_them() {
-        use crate::games::parallel_football::adapter;
+        use crate::games::parallel_football::referee;
         // One footballer that answers `dance` (unreadable, `stay`) every turn.
         let garbage = "sh -c 'read s; echo 0 0; while read h; do i=0; while [ $i -lt 4 ]; do read l; \
                        i=$((i+1)); done; read n; i=0; while [ $i -lt $n ]; do read l; i=$((i+1)); done; \
                        echo dance; done'";
-        let a = adapter(32, 1, 3, 60).unwrap();
+        let a = referee(32, 1, 3, 60).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let opts = PlayOptions { time_factor: 5.0, record_dir: Some(dir.path().into()), replay_args: Vec::new() };
         let specs = [format!("cmd:{garbage}"), "random".into(), "random".into(), "random".into()];

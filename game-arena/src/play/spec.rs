@@ -213,23 +213,7 @@ fn key_values(params: &str, spec: impl Fn() -> String) -> Result<Vec<(&str, &str
 /// `alphabeta:ms=N` searches as deep as its time allows.
 pub const MAX_ALPHABETA_DEPTH: u32 = 8;
 
-/// Reads a whole number from `min` to `max` written in decimal digits (an
-/// optional `+` first), as the command line's numbers are read.
-///
-/// # Errors
-/// [`NumberError`]: not such a number (a sign, a fraction, a word or
-/// nothing), below `min`, or above `max`.
-pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
-    let digits = text.strip_prefix('+').unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(NumberError::NotWhole { min, max });
-    }
-    match digits.parse::<u64>() {
-        Ok(n) if n < min => Err(NumberError::NotWhole { min, max }),
-        Ok(n) if n <= max => Ok(n),
-        _ => Err(NumberError::TooLarge { max }),
-    }
-}
+pub use game_adapter::info::parse_whole;
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! the judge's cross-check, the Python package).
 
 use super::{ErrorEntry, Failures, RecordEntry, RecordHead, RecordTail, ResultEntry};
-use crate::config::GameConfig;
+use crate::registry::GameConfig;
 use game_core::{Game, Outcome};
 use serde::Deserialize;
 use serde::de::IgnoredAny;

@@ -35,7 +35,7 @@ pub fn read_analysis(path: &Path) -> Result<Analysis, ViewError> {
 /// analysis names one), no ply twice, values in `0..=1`.
 pub(super) fn by_ply<'x>(
     game: &'static str,
-    config: &crate::config::GameConfig,
+    config: &crate::registry::GameConfig,
     an: &'x Analysis,
 ) -> Result<HashMap<usize, &'x PlyAnalysis>, ViewError> {
     if an.game != game {

@@ -42,12 +42,3 @@
 
 pub mod edges;
 pub mod reference;
-
-use crate::dir::Dir;
-use crate::state::Board;
-
-impl<const N: usize> game_core::testing::MoveUniverse for Board<N> {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Dir)) {
-        Dir::ALL.into_iter().for_each(f);
-    }
-}

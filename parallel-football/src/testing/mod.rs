@@ -32,23 +32,3 @@
 
 pub mod edges;
 pub mod reference;
-
-use crate::order::FootballMove;
-use crate::order::Order;
-use crate::state::ParallelFootball;
-
-impl game_core::testing::MoveUniverse for ParallelFootball {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(FootballMove)) {
-        let c = self.config();
-        for i in 0..c.cells() {
-            f(FootballMove::Place(c.cell(i)));
-        }
-        f(FootballMove::Order(Order::Stay));
-        for m in Order::MOVES {
-            f(FootballMove::Order(m));
-        }
-        for &(dx, dy) in self.field().geometry().kick_offsets() {
-            f(FootballMove::Order(Order::Kick { dx, dy }));
-        }
-    }
-}

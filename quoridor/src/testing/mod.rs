@@ -40,24 +40,3 @@
 
 pub mod edges;
 pub mod reference;
-
-use crate::Quoridor;
-use crate::moves::{Move, Wall};
-use game_core::grid::Cell;
-
-impl game_core::testing::MoveUniverse for Quoridor {
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Move)) {
-        for y in 0..self.m {
-            for x in 0..self.m {
-                f(Move::Pawn(Cell::new(x, y)));
-            }
-        }
-        for vertical in [false, true] {
-            for y in 0..self.m - 1 {
-                for x in 0..self.m - 1 {
-                    f(Move::Wall(Wall { x, y, vertical }));
-                }
-            }
-        }
-    }
-}

@@ -34,13 +34,3 @@
 
 pub mod edges;
 pub mod reference;
-
-use crate::cell::Cell;
-use crate::state::Yavalath;
-
-impl game_core::testing::MoveUniverse for Yavalath {
-    /// The 61 cells.
-    fn for_each_possible_move(&self, f: &mut dyn FnMut(Cell)) {
-        Cell::all().for_each(f);
-    }
-}

@@ -1,8 +1,8 @@
-//! Parallel Football ([`parallel_football`]) in the arena.
+//! Parallel Football in the arena (feature `adapter`).
 //!
 //! * The contest (messages, how answers are read, what a failed answer
 //!   costs, time control, record notation) is the crate's
-//!   [`protocol::Referee`]; the arena adds its bots, configuration flags,
+//!   [`Referee`]; this module adds its bots, configuration flags,
 //!   pictures (an analysis's best move drawn as its footballers' arrows)
 //!   and bot mode.
 //! * Built-in bots: `greedy`, the crate's [`GreedyTeam`]; `search` (and
@@ -12,16 +12,16 @@
 //!   caps its time, `rollout=N` sets its rollout turns); `random` is the
 //!   generic one, and `mcts` is game-search's MCTS (decoupled UCT over the
 //!   footballers' orders, [`FootballPolicy`]).
-//! * `arena judge parallel-football` reads the JSON record `play --record`
-//!   writes.
+//! * `arena judge parallel-football` reads the JSON record `arena play
+//!   --record` writes.
 
-use super::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, Values};
-use crate::bot::Bot;
-use crate::error::ConfigError;
-use game_core::PlayerId;
-use parallel_football::{
+use crate::{
     Config, FootballMove, FootballSearch, GreedyTeam, Order, ParallelFootball, PileTeam, protocol, search, svg,
 };
+use crate::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, RefusedError, Values};
+use game_core::PlayerId;
+use game_core::bot::Bot;
 use protocol::Referee;
 
 /// Footballers per team when `--p` is not given (the rules set no default).
@@ -37,11 +37,11 @@ pub const ROLLOUT: u32 = 0;
 /// range `k`.
 ///
 /// # Errors
-/// [`ConfigError`] when the library refuses the configuration.
-pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<Referee, ConfigError> {
+/// [`RefusedError`] when the library refuses the configuration.
+pub fn referee(side: u8, p: u16, k: u8, max_turns: u32) -> Result<Referee, RefusedError> {
     Config::new(u32::from(side), u32::from(side), u32::from(p), u32::from(k), max_turns)
         .and_then(Referee::new)
-        .map_err(|e| ConfigError::refused("parallel-football", e))
+        .map_err(|e| RefusedError::new("parallel-football", e))
 }
 
 /// The contest `options` ask for, on the rules' 32x32 field: `p`
@@ -49,13 +49,13 @@ pub fn adapter(side: u8, p: u16, k: u8, max_turns: u32) -> Result<Referee, Confi
 /// [`DEFAULT_K`]), `max-turns` (default the rules' limit).
 ///
 /// # Errors
-/// As [`adapter`].
-pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
-    adapter(
+/// As [`referee`].
+pub fn build(options: &GameOptions) -> Result<Referee, RefusedError> {
+    referee(
         32,
         options.value("p").unwrap_or(DEFAULT_P),
         options.value("k").unwrap_or(DEFAULT_K),
-        options.value("max-turns").unwrap_or(parallel_football::DEFAULT_MAX_TURNS),
+        options.value("max-turns").unwrap_or(crate::DEFAULT_MAX_TURNS),
     )
 }
 
@@ -100,10 +100,8 @@ pub const INFO: GameInfo = GameInfo {
     demo: true,
 };
 
-pub use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM};
-
 impl Adapter for Referee {
-    type Session = parallel_football::protocol::Session;
+    type Session = crate::protocol::Session;
     fn config(&self) -> GameConfig {
         let c = Referee::config(self);
         GameConfig::new([
@@ -116,8 +114,12 @@ impl Adapter for Referee {
     }
     /// MCTS over every team's orders ([`FootballPolicy`]), playouts of
     /// [`ROLLOUT`] plies.
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<ParallelFootball>> {
-        Box::new(game_search::Mcts::with_policy(super::game_rollout(cfg, ROLLOUT), FootballPolicy::default(), seed))
+    fn mcts_bot(&self, cfg: game_search::MctsConfig, seed: u64) -> Box<dyn Bot<ParallelFootball>> {
+        Box::new(game_search::Mcts::with_policy(
+            game_adapter::game_rollout(cfg, ROLLOUT),
+            FootballPolicy::default(),
+            seed,
+        ))
     }
     /// The crate's rollout search: it beats `greedy` and `mcts` at the
     /// game's clock (`docs/bots.md`).
@@ -126,7 +128,7 @@ impl Adapter for Referee {
     }
     fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<ParallelFootball>>> {
         let rollout = rollout.unwrap_or(search::ROLLOUT_TURNS);
-        Some(Box::new(FootballSearch::new(crate::bot::Budget::Time(search::TURN_TIME), rollout, seed)))
+        Some(Box::new(FootballSearch::new(game_search::Budget::Time(search::TURN_TIME), rollout, seed)))
     }
     fn builtin_names(&self) -> &'static [&'static str] {
         &["greedy"]
@@ -156,7 +158,7 @@ impl Adapter for Referee {
     /// Each footballer's walk or kick as an arrow, or the start cells
     /// ringed ([`svg::best_move`]).
     fn best_move_svg(&self, before: &ParallelFootball, player: PlayerId, best: &str) -> Option<String> {
-        let turn = super::legal_turn(self, before, player, best)?;
+        let turn = game_adapter::legal_turn(self, before, player, best)?;
         Some(svg::best_move(before, player, &turn))
     }
     fn view_scores(&self, state: &ParallelFootball) -> Option<Vec<f64>> {
@@ -206,18 +208,18 @@ impl game_search::Policy<ParallelFootball> for FootballPolicy {
 }
 
 /// Each team's share of the score to come in `state` (its goals, and each
-/// ball in play counted by its [`potential`](parallel_football::evaluation::potential),
+/// ball in play counted by its [`potential`](crate::evaluation::potential),
 /// over the sum of every team's), as `2 * share - 1`: 1 all of it, -1
 /// none; an even share when nobody has anything.
 pub fn share_values(state: &ParallelFootball, out: &mut [f64; game_core::MAX_PLAYERS]) {
     let field = state.field();
-    let mut worth = [0.0; parallel_football::TEAMS];
+    let mut worth = [0.0; crate::TEAMS];
     for ((w, score), t) in worth.iter_mut().zip(field.scores()).zip(0u8..) {
-        *w = f64::from(score) + parallel_football::evaluation::potential(field, PlayerId(t));
+        *w = f64::from(score) + crate::evaluation::potential(field, PlayerId(t));
     }
     let total: f64 = worth.iter().sum();
     for (v, w) in out.iter_mut().zip(worth) {
-        let share = if total > 0.0 { w / total } else { 1.0 / parallel_football::TEAMS as f64 };
+        let share = if total > 0.0 { w / total } else { 1.0 / crate::TEAMS as f64 };
         *v = 2.0 * share - 1.0;
     }
 }

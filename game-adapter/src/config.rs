@@ -8,7 +8,7 @@
 /// two configurations are the same game when they are equal.
 ///
 /// ```
-/// use game_arena::registry::GameConfig;
+/// use game_adapter::GameConfig;
 ///
 /// let c = GameConfig::new([("players", Some(4)), ("tick_limit", None)]);
 /// assert_eq!(c.to_string(), r#"{"players":4,"tick_limit":null}"#);

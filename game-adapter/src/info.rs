@@ -1,10 +1,13 @@
-//! What each game declares once for the [registry](crate::registry): its
+//! What each game declares once for the arena's registry: its
 //! [`GameInfo`] (name, title, rules page, options, own bots, legend) and
 //! the values of its options ([`GameOptions`]). Reading and checking them
-//! is the registry's.
+//! is the registry's (`game_arena::registry`); each option reads its own
+//! values ([`GameOption::parse`]).
+
+use crate::error::{NumberError, OptionError, ValueError};
 
 /// What the registry knows of one game, declared once as `INFO` in its
-/// `games/<game>.rs`.
+/// crate's `adapter` module.
 #[derive(Debug)]
 pub struct GameInfo {
     /// Its name on the command line and in records (`paper-soccer`).
@@ -116,5 +119,56 @@ impl GameOptions {
             }
         }
         all
+    }
+}
+
+impl GameOption {
+    /// Reads a value of this option from the command line's text.
+    ///
+    /// # Errors
+    /// [`ValueError`] saying what the option takes.
+    pub fn parse(&self, text: &str) -> Result<u64, ValueError> {
+        match self.values {
+            Values::Whole { min, max } => Ok(parse_whole(text, min, max)?),
+            Values::OneOf { values, refusal } => match text.parse::<u64>() {
+                Ok(v) if values.contains(&v) => Ok(v),
+                _ => Err(ValueError::NotOneOf(refusal)),
+            },
+        }
+    }
+
+    /// Checks a value given in a program (not as text).
+    ///
+    /// # Errors
+    /// [`OptionError::Value`] naming the option, the value and what the
+    /// option takes.
+    pub fn check(&self, value: u64) -> Result<(), OptionError> {
+        match self.parse(&value.to_string()) {
+            Ok(_) => Ok(()),
+            Err(reason) => Err(OptionError::Value { flag: self.flag, value, reason }),
+        }
+    }
+
+    /// The name the command line shows for its value (`MAX_TICKS`).
+    pub fn value_name(&self) -> String {
+        self.flag.to_uppercase().replace('-', "_")
+    }
+}
+
+/// Reads a whole number from `min` to `max` written in decimal digits (an
+/// optional `+` first), as the command line's numbers are read.
+///
+/// # Errors
+/// [`NumberError`]: not such a number (a sign, a fraction, a word or
+/// nothing), below `min`, or above `max`.
+pub fn parse_whole(text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NumberError::NotWhole { min, max });
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n < min => Err(NumberError::NotWhole { min, max }),
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(NumberError::TooLarge { max }),
     }
 }

@@ -1,18 +1,18 @@
-//! Yavalath ([`yavalath`]) in the arena: the contest is the crate's
-//! [`yavalath::protocol::Referee`] (its protocol, answer reading, failure
-//! costs, time control and records) and its pictures are the crate's
-//! [`yavalath::svg`] (an analysis's best move ringed); the arena adds its
-//! bots, its configuration flags (none) and bot mode.
+//! Yavalath in the arena (feature `adapter`): the contest is the crate's
+//! [`Referee`] (its protocol, answer reading, failure costs, time control
+//! and records) and its pictures are the crate's [`crate::svg`] (an
+//! analysis's best move ringed); this module adds its registry entry
+//! ([`INFO`]), its bots, its configuration (none) and bot mode.
 
-use super::{Adapter, BotHelp, ConfigError, GameConfig, GameInfo, GameOptions};
-use crate::bot::Bot;
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOptions, RefusedError};
+use game_core::bot::Bot;
 
+use crate::{Cell, Yavalath, protocol};
 use game_core::PlayerId;
-use yavalath::{Cell, Yavalath, protocol};
 
 /// The standard game: the crate's contest, which the arena hosts through
 /// [`Adapter`].
-pub use yavalath::protocol::Referee;
+pub use crate::protocol::Referee;
 
 /// The registry's entry.
 pub const INFO: GameInfo = GameInfo {
@@ -30,7 +30,7 @@ pub const INFO: GameInfo = GameInfo {
 ///
 /// # Errors
 /// None: every checked [`GameOptions`] (there are none) makes it.
-pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+pub fn build(options: &GameOptions) -> Result<Referee, RefusedError> {
     let _ = options;
     Ok(Referee)
 }
@@ -39,21 +39,21 @@ pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
 pub const ROLLOUT: u32 = 4;
 
 impl Adapter for protocol::Referee {
-    type Session = yavalath::protocol::Session;
-    /// Alpha-beta with [`yavalath::evaluation::score`] at the leaves.
+    type Session = crate::protocol::Session;
+    /// Alpha-beta with [`crate::evaluation::score`] at the leaves.
     /// Alpha-beta with the game's evaluation: it beats `mcts` at the
     /// game's clock (`docs/bots.md`).
     fn best_bot(&self) -> &'static str {
         "alphabeta"
     }
-    fn alphabeta_bot(&self, cfg: crate::bot::AlphaBetaConfig) -> Option<Box<dyn crate::bot::Bot<Yavalath>>> {
-        let eval = game_search::EvalFn(yavalath::evaluation::score);
+    fn alphabeta_bot(&self, cfg: game_search::AlphaBetaConfig) -> Option<Box<dyn game_core::bot::Bot<Yavalath>>> {
+        let eval = game_search::EvalFn(crate::evaluation::score);
         Some(Box::new(game_search::AlphaBeta::new(cfg, eval)))
     }
     /// MCTS with playouts of [`ROLLOUT`] plies scored by
-    /// [`yavalath::evaluation::value`].
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
-        super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, yavalath::evaluation::value)
+    /// [`crate::evaluation::value`].
+    fn mcts_bot(&self, cfg: game_search::MctsConfig, seed: u64) -> Box<dyn Bot<Yavalath>> {
+        game_adapter::evaluated_mcts(game_adapter::game_rollout(cfg, ROLLOUT), seed, crate::evaluation::value)
     }
     fn config(&self) -> GameConfig {
         GameConfig::default()
@@ -62,14 +62,14 @@ impl Adapter for protocol::Referee {
         state.to_string()
     }
     fn svg(&self, state: &Yavalath) -> String {
-        yavalath::svg::svg(state, None)
+        crate::svg::svg(state, None)
     }
     fn svg_with_history(&self, _start: &Yavalath, moves: &[(PlayerId, Cell)], state: &Yavalath) -> String {
-        yavalath::svg::svg(state, moves.last().map(|m| m.1))
+        crate::svg::svg(state, moves.last().map(|m| m.1))
     }
-    /// A dashed ring around the cell ([`yavalath::svg::best_move`]).
+    /// A dashed ring around the cell ([`crate::svg::best_move`]).
     fn best_move_svg(&self, before: &Yavalath, player: PlayerId, best: &str) -> Option<String> {
-        let turn = super::legal_turn(self, before, player, best)?;
-        Some(yavalath::svg::best_move(before, player, &turn))
+        let turn = game_adapter::legal_turn(self, before, player, best)?;
+        Some(crate::svg::best_move(before, player, &turn))
     }
 }

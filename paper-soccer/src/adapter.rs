@@ -1,5 +1,5 @@
-//! Paper Soccer ([`paper_soccer`]) in the arena: the crate's contest
-//! ([`protocol::Referee`]: the messages, the answer read exactly as the
+//! Paper Soccer in the arena (feature `adapter`): the crate's contest
+//! ([`Referee`]: the messages, the answer read exactly as the
 //! referee reads it, any failed answer loses, [`protocol::TIME_CONTROL`])
 //! with the arena's bots, pictures (an analysis's best move drawn as the
 //! path of its steps) and bot mode; `search` (and `best`) is the graph
@@ -7,15 +7,15 @@
 //! ([`Dir`]); a turn is the steps while the same player is to act, written
 //! as one digit string.
 
-use super::{Adapter, BotHelp, ConfigError, GameConfig, GameInfo, GameOptions};
-use crate::bot::Bot;
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOptions, RefusedError};
+use game_core::bot::Bot;
 
+use crate::{Dir, PaperSoccer, protocol};
 use game_core::PlayerId;
-use paper_soccer::{Dir, PaperSoccer, protocol};
 
 /// The standard 8x10 game: the crate's contest, which the arena hosts
 /// through [`Adapter`].
-pub use paper_soccer::protocol::Referee;
+pub use crate::protocol::Referee;
 
 /// The registry's entry.
 pub const INFO: GameInfo = GameInfo {
@@ -41,7 +41,7 @@ pub const INFO: GameInfo = GameInfo {
 ///
 /// # Errors
 /// None: every checked [`GameOptions`] (there are none) makes it.
-pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+pub fn build(options: &GameOptions) -> Result<Referee, RefusedError> {
     let _ = options;
     Ok(Referee)
 }
@@ -59,18 +59,18 @@ pub const SEARCH_ROLLOUT: u32 = 0;
 pub const SEARCH_EXPLORATION: f64 = 0.3;
 
 impl Adapter for protocol::Referee {
-    type Session = paper_soccer::protocol::Session;
+    type Session = crate::protocol::Session;
     fn config(&self) -> GameConfig {
         GameConfig::new([("width", Some(8)), ("height", Some(10))])
     }
     /// MCTS with playouts of [`ROLLOUT`] steps scored by
-    /// [`paper_soccer::evaluation::value`].
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
-        super::evaluated_mcts(super::game_rollout(cfg, ROLLOUT), seed, paper_soccer::evaluation::value)
+    /// [`crate::evaluation::value`].
+    fn mcts_bot(&self, cfg: game_search::MctsConfig, seed: u64) -> Box<dyn Bot<PaperSoccer>> {
+        game_adapter::evaluated_mcts(game_adapter::game_rollout(cfg, ROLLOUT), seed, crate::evaluation::value)
     }
     /// The graph search ([`game_search::DagMcts`]): the turn's step
     /// positions merged by their hash, new positions scored by
-    /// [`paper_soccer::evaluation::turn_value`] after `rollout` random steps
+    /// [`crate::evaluation::turn_value`] after `rollout` random steps
     /// (default [`SEARCH_ROLLOUT`]), exploration [`SEARCH_EXPLORATION`].
     fn search_bot(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
         let cfg = game_search::DagConfig {
@@ -79,7 +79,7 @@ impl Adapter for protocol::Referee {
             ..game_search::DagConfig::default()
         };
         let policy = game_search::EvalCut(|g: &PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
-            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
+            out[0] = crate::evaluation::turn_value(g, PlayerId(0));
             out[1] = -out[0];
         });
         Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
@@ -93,24 +93,24 @@ impl Adapter for protocol::Referee {
         &["greedy"]
     }
     fn builtin_bot(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<PaperSoccer>>> {
-        (name == "greedy").then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<PaperSoccer>>)
+        (name == "greedy").then(|| Box::new(crate::opponents::Greedy::new(seed)) as Box<dyn Bot<PaperSoccer>>)
     }
     fn display(&self, state: &PaperSoccer) -> String {
         state.to_string()
     }
     fn svg(&self, state: &PaperSoccer) -> String {
-        paper_soccer::svg::svg(state)
+        crate::svg::svg(state)
     }
     fn view_steps(&self) -> bool {
         true
     }
     fn svg_with_history(&self, start: &PaperSoccer, moves: &[(PlayerId, Dir)], state: &PaperSoccer) -> String {
-        paper_soccer::svg::svg_with_history(start, moves, state)
+        crate::svg::svg_with_history(start, moves, state)
     }
     /// The path of the turn's steps from the ball
-    /// ([`paper_soccer::svg::best_move`]).
+    /// ([`crate::svg::best_move`]).
     fn best_move_svg(&self, before: &PaperSoccer, player: PlayerId, best: &str) -> Option<String> {
-        let turn = super::legal_turn(self, before, player, best)?;
-        Some(paper_soccer::svg::best_move(before, player, &turn))
+        let turn = game_adapter::legal_turn(self, before, player, best)?;
+        Some(crate::svg::best_move(before, player, &turn))
     }
 }

@@ -1,32 +1,32 @@
-//! Quoridor ([`quoridor`]) in the arena, for 2 or 4 players.
+//! Quoridor in the arena (feature `adapter`), for 2 or 4 players.
 //!
 //! * Protocol: at the start `N`, the player id, `M` and the start lines
-//!   ([`quoridor::protocol::start_message`]); on its turn the tick, the pawns,
-//!   and the walls in placement order ([`quoridor::protocol::turn_message`]);
+//!   ([`start_message`](crate::protocol::start_message)); on its turn the tick, the pawns,
+//!   and the walls in placement order ([`turn_message`](crate::protocol::turn_message));
 //!   it answers `x y` or `x y v`; at the end, or as soon as it is removed
 //!   (four players), it reads `-1` and is stopped.
 //! * A failed answer (timeout, crash, unreadable or illegal) is replaced by
 //!   a random legal pawn move drawn from the game's seeded generator (a
 //!   random legal wall only when the pawn cannot move,
-//!   [`quoridor::Quoridor::fallback_move`]); a bot that crashed is stopped
+//!   [`Quoridor::fallback_move`]); a bot that crashed is stopped
 //!   and every later turn of its seat is such a random move, while one that
 //!   timed out stays in the game (its late answer is read as its next one).
-//! * The contest itself is [`quoridor::protocol::Referee`]; this file adds
+//! * The contest itself is [`Referee`]; this module adds
 //!   what is the arena's: its bots, configuration flags and pictures (an
 //!   analysis's best move drawn as an arrow to its square or a wall's
 //!   outline).
-//! * Time: [`quoridor::protocol::TIME_CONTROL`], a clock of 1000 ms plus 30 ms per turn.
+//! * Time: [`TIME_CONTROL`](crate::protocol::TIME_CONTROL), a clock of 1000 ms plus 30 ms per turn.
 //! * Judge records: one move per line in contest (`4 1`, `3 2 1`) or
 //!   algebraic (`e2`, `e3h`) notation; a line may hold several algebraic
 //!   moves joined by `/`. Blank lines are skipped. An illegal move stops
 //!   judging with the result "not over" (the contest does not end the game).
 
-use super::{Adapter, BotHelp, Contest, GameConfig, GameInfo, GameOption, GameOptions, Values};
-use crate::bot::Bot;
-use crate::error::ConfigError;
+use crate::protocol::Referee;
+use crate::{Config, Move, Quoridor};
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, RefusedError, Values};
+use game_core::bot::Bot;
+use game_core::referee::Contest;
 use game_core::{Game, PlayerId};
-use quoridor::protocol::Referee;
-use quoridor::{Config, Move, Quoridor};
 
 /// Plies of random play after the tree before the `mcts` bot evaluates
 /// (random Quoridor games wander for hundreds of plies).
@@ -36,26 +36,26 @@ pub const ROLLOUT: u32 = 0;
 /// and a tick limit (`None`: no limit).
 ///
 /// # Errors
-/// [`ConfigError`] when the library refuses the configuration.
-pub fn adapter(players: u8, tick_limit: Option<u32>) -> Result<Referee, ConfigError> {
+/// [`RefusedError`] when the library refuses the configuration.
+pub fn referee(players: u8, tick_limit: Option<u32>) -> Result<Referee, RefusedError> {
     Config::new(9, players)
         .and_then(|config| Referee::new(Config { tick_limit, ..config }))
-        .map_err(|e| ConfigError::refused("quoridor", e))
+        .map_err(|e| RefusedError::new("quoridor", e))
 }
 
 /// The contest `options` ask for: `players` (default 2) and `max-ticks`
 /// (default the rules' limit for the player count, `0` for none).
 ///
 /// # Errors
-/// As [`adapter`].
-pub fn build(options: &GameOptions) -> Result<Referee, ConfigError> {
+/// As [`referee`].
+pub fn build(options: &GameOptions) -> Result<Referee, RefusedError> {
     let players = options.value::<u8>("players").unwrap_or(2);
     let tick_limit = match options.value::<u32>("max-ticks") {
         None => Config::default_tick_limit(players),
         Some(0) => None,
         Some(t) => Some(t),
     };
-    adapter(players, tick_limit)
+    referee(players, tick_limit)
 }
 
 /// The registry's entry.
@@ -89,7 +89,7 @@ pub const INFO: GameInfo = GameInfo {
 };
 
 impl Adapter for Referee {
-    type Session = quoridor::protocol::Session;
+    type Session = crate::protocol::Session;
     fn config(&self) -> GameConfig {
         let s = self.start();
         GameConfig::new([
@@ -98,51 +98,51 @@ impl Adapter for Referee {
             ("tick_limit", s.tick_limit().map(u64::from)),
         ])
     }
-    /// MCTS over [`quoridor::evaluation::racing_moves`] with playouts of
-    /// [`ROLLOUT`] plies scored by [`quoridor::evaluation::value`].
-    fn mcts_bot(&self, cfg: crate::bot::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
-        let cfg = super::game_rollout(cfg, ROLLOUT);
+    /// MCTS over [`crate::evaluation::racing_moves`] with playouts of
+    /// [`ROLLOUT`] plies scored by [`crate::evaluation::value`].
+    fn mcts_bot(&self, cfg: game_search::MctsConfig, seed: u64) -> Box<dyn Bot<Quoridor>> {
+        let cfg = game_adapter::game_rollout(cfg, ROLLOUT);
         Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
     }
     fn builtin_names(&self) -> &'static [&'static str] {
         &["walker"]
     }
     fn builtin_bot(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<Quoridor>>> {
-        (name == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
+        (name == "walker").then(|| Box::new(crate::opponents::Walker::new(seed)) as Box<dyn Bot<Quoridor>>)
     }
     fn display(&self, state: &Quoridor) -> String {
         state.to_string()
     }
     fn seat_colours(&self) -> Vec<&'static str> {
-        quoridor::svg::COLOURS.to_vec()
+        crate::svg::COLOURS.to_vec()
     }
     fn svg(&self, state: &Quoridor) -> String {
-        quoridor::svg::svg(state, &[])
+        crate::svg::svg(state, &[])
     }
     fn svg_with_history(&self, _start: &Quoridor, moves: &[(PlayerId, Move)], state: &Quoridor) -> String {
-        quoridor::svg::svg(state, moves)
+        crate::svg::svg(state, moves)
     }
     /// An arrow to the target square, or the wall's outline
-    /// ([`quoridor::svg::best_move`]).
+    /// ([`crate::svg::best_move`]).
     fn best_move_svg(&self, before: &Quoridor, player: PlayerId, best: &str) -> Option<String> {
-        let turn = super::legal_turn(self, before, player, best)?;
-        Some(quoridor::svg::best_move(before, player, &turn))
+        let turn = game_adapter::legal_turn(self, before, player, best)?;
+        Some(crate::svg::best_move(before, player, &turn))
     }
 }
 
 /// The `mcts` bot's policy: tree moves narrowed to
-/// [`quoridor::evaluation::racing_moves`], uniform playouts, leaves scored
-/// by [`quoridor::evaluation::value`].
+/// [`crate::evaluation::racing_moves`], uniform playouts, leaves scored
+/// by [`crate::evaluation::value`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RacePolicy;
 
 impl game_search::Policy<Quoridor> for RacePolicy {
     fn tree_moves(&mut self, state: &Quoridor, player: PlayerId, moves: &mut Vec<Move>) {
-        quoridor::evaluation::racing_moves(state, player, moves);
+        crate::evaluation::racing_moves(state, player, moves);
     }
     fn evaluate(&mut self, state: &Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
         for (i, v) in out.iter_mut().enumerate().take(state.players()) {
-            *v = quoridor::evaluation::value(state, PlayerId(i as u8));
+            *v = crate::evaluation::value(state, PlayerId(i as u8));
         }
     }
 }
