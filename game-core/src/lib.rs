@@ -6,7 +6,8 @@
 //! `testing` feature, the conformance kit every game's tests run.
 //!
 //! ```
-//! use game_core::{Game, PlayerId, ToAct, nim::Nim, random_playout, rng};
+//! use game_core::{Game, PlayerId, ToAct, random_playout, rng};
+//! use nim::Nim; // the workspace's toy game, a crate of its own
 //!
 //! // Any game: ask who acts, list their moves into a reused buffer, play.
 //! let mut game = Nim::new(10, 3);
@@ -34,8 +35,9 @@
 //! ```
 //!
 //! ## Implementing a game
-//! A game crate implements [`Game`] on its state type (see [`nim::Nim`] for
-//! a complete, commented implementation in 150 lines):
+//! A game crate implements [`Game`] on its state type (the workspace's `nim`
+//! crate, the subtraction game, is a complete small one: its `game.rs` is
+//! the whole [`Game`] impl in 80 lines):
 //! * [`Game::Move`] is the smallest decision; coarser helpers (whole turns,
 //!   team orders) live on the game's own types.
 //! * [`Game::to_act`] is asked after every move; it expresses alternation,
@@ -153,8 +155,6 @@ pub mod browser_clock;
 pub mod codec;
 mod game;
 pub mod grid;
-#[cfg(feature = "nim")]
-pub mod nim;
 mod outcome;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;
