@@ -1,7 +1,8 @@
 //! # game-core
 //!
 //! The shared vocabulary of the bot-contest game crates (`paper-soccer`,
-//! `yavalath`, `quoridor`, `parallel-football`) and the generic tools built
+//! `yavalath`, `quoridor`, `parallel-football`, and `nim`, the workspace's
+//! toy game and the arena's test game) and the generic tools built
 //! on it: [`perft`], [`random_playout`], game [`Record`]s and, behind the
 //! `testing` feature, the conformance kit every game's tests run.
 //!
@@ -81,7 +82,7 @@
 //! ## How a game crate is laid out
 //! Every game crate uses the same module names for the same concepts, and
 //! the same names for the same items, so what a reader learns in one holds
-//! in all four (the workspace's `game-core/tests/suite/layout.rs` fails when a
+//! in all five (the workspace's `game-core/tests/suite/layout.rs` fails when a
 //! crate strays):
 //!
 //! | module | what it holds |
@@ -89,7 +90,7 @@
 //! | `lib.rs` | crate docs opening with a runnable bot, re-exports (`pub use game_core;`) |
 //! | `error` | every error enum of the crate (`*Error`, `#[non_exhaustive]`; parse errors named `Parse*Error`; the move error wraps [`SeatError`]) |
 //! | `setup` | `Setup`, the plain serialisable position validated into the state, and the `Config` where the game has one (`Config::new` validates and returns `Result`; `Config: Default` is the contest's) |
-//! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`; `Default` is the standard start) and its queries |
+//! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`, `Nim`; `Default` is the standard start) and its queries |
 //! | `movegen` | move generation and the legality checks |
 //! | `game` | the [`Game`] impl (and `testing::MoveUniverse` behind `testing`) |
 //! | `codec` | `codec::ActionCodec` and `codec::Observe`, with the observation planes documented (feature `codec`) |
