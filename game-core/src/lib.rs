@@ -38,7 +38,7 @@
 //! ## Implementing a game
 //! A game crate implements [`Game`] on its state type (the workspace's `nim`
 //! crate, the subtraction game, is a complete small one: its `game.rs` is
-//! the whole [`Game`] impl in 80 lines):
+//! the whole [`Game`] impl in 90 lines):
 //! * [`Game::Move`] is the smallest decision; coarser helpers (whole turns,
 //!   team orders) live on the game's own types.
 //! * [`Game::to_act`] is asked after every move; it expresses alternation,

@@ -24,6 +24,8 @@ fn the_id_line_is_0_or_1_exactly() {
     assert_eq!(start(b"1\n").unwrap(), Some(PlayerId(1)));
     assert_eq!(start(b"1").unwrap(), Some(PlayerId(1)), "a last line without \\n");
     assert_eq!(start(b"1\r\n").unwrap(), Some(PlayerId(1)), "the \\r of a \\r\\n end is removed");
+    assert_eq!(start(b"1\r\r\n").unwrap(), Some(PlayerId(1)), "every \\r before the \\n");
+    assert!(start(b"1\r \n").is_err(), "only a \\r right before the \\n");
     for bad in ["00", "+1", " 1", "1 ", "2", "", "-0", "one"] {
         let e = start(format!("{bad}\n").as_bytes()).unwrap_err();
         assert!(matches!(&e, ProtocolError::BadId(l) if l == bad), "{bad:?}: {e:?}");
