@@ -112,7 +112,7 @@ def doc_comments(path):
             yield run[0][0], [text for _, text in run]
             run = []
 
-for game in ["paper-soccer", "yavalath", "quoridor", "parallel-football"]:
+for game in ["paper-soccer", "yavalath", "quoridor", "parallel-football", "nim"]:
     krate = root / game
     groups = {"bot": [], "all": []}
     sources = [(p, [(1, p.read_text().splitlines())]) for p in [krate / "README.md", *sorted(krate.glob("doc/*.md"))]]
@@ -137,7 +137,7 @@ for game in ["paper-soccer", "yavalath", "quoridor", "parallel-football"]:
         print(f"{game}: {len(blocks)} examples ({group})")
 PY
 features() { sed -n '/^\[features\]/,/^\[/s/^\([a-z-]*\) = .*/"\1"/p' "$root/$1/Cargo.toml" | grep -v '"default"' | paste -sd, -; }
-for game in paper-soccer yavalath quoridor parallel-football; do
+for game in paper-soccer yavalath quoridor parallel-football nim; do
     for group in bot all; do
         name="$game-docs-$group"
         (cd "$dir/doc-examples" && cargo new --quiet --vcs none --lib "$name")

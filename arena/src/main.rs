@@ -16,8 +16,9 @@
 //!
 //! Built-in bots: `random`, `mcts` (`mcts:iters=N` or `mcts:ms=N`, plus
 //! `,c=X`, `,rollout=N`), `alphabeta` (`alphabeta:depth=N` or
-//! `alphabeta:ms=N`; Yavalath and Nim), `best` (the game's strongest) and a
-//! game's own (`greedy` in Parallel Football). Without a budget of their
+//! `alphabeta:ms=N`; in the games `--bot`'s help lists it for), `best`
+//! (the game's strongest) and a game's own (`arena play --help` lists
+//! them). Without a budget of their
 //! own, `mcts` and `alphabeta` spend each turn a share of the game's time
 //! limits (`game-search`'s `TimeManager`); every built-in bot is held to the
 //! limits like a program. The searches come from the `game-search` crate.

@@ -12,7 +12,7 @@ use common::*;
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 
-/// Nim's later limit, in ms (`game_arena::games::nim::LATER_ANSWER`).
+/// Nim's later limit, in ms (`nim::protocol::TIME_CONTROL`).
 const LIMIT_MS: f64 = 200.0;
 /// The largest detection error allowed, in ms.
 const MAX_ERROR_MS: f64 = 50.0;

@@ -11,8 +11,8 @@
 mod common;
 
 use game_arena::analysis::{Analysis, PlyAnalysis};
-use game_arena::games::nim::NimAdapter;
 use game_arena::view::{self, decode_frames, page_data};
+use nim::protocol::Referee as NimReferee;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -432,7 +432,7 @@ fn the_best_move_is_drawn_on_its_ply_only() {
     let dir = tempfile::tempdir().expect("temp dir");
     let text = std::fs::read_to_string(data("nim-00000.json")).expect("record");
     let v: Value = serde_json::from_str(&text).expect("json");
-    let nim = NimAdapter { pile: 21, max_take: 3 };
+    let nim = NimReferee { pile: 21, max_take: 3 };
     let mut r = view::replay(&nim, &text, Some(&analysis_of(&v, "mcts", &[5]))).expect("replays");
     r.plies[5].best_svg = Some("<g class=\"best-move\"><circle id=\"drawn-best\" r=\"3\"/></g>".into());
     let page = dir.path().join("nim.html");

@@ -1,8 +1,9 @@
-//! Generic tools on the tiny built-in game: the overhead floor of perft and
+//! Generic tools on Nim (the `nim` crate), the tiny game: the overhead floor of perft and
 //! random playouts through the `Game` trait.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use game_core::{nim::Nim, perft, random_playouts, rng};
+use game_core::{perft, random_playouts, rng};
+use nim::Nim;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {

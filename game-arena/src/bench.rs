@@ -105,11 +105,11 @@ pub fn report(name: &str, seats: usize, games: u64, seed: u64, jobs: usize, stat
 mod tests {
     use super::*;
     use crate::games::Contest;
-    use crate::games::nim::NimAdapter;
+    use ::nim::protocol::Referee as NimReferee;
 
     #[test]
     fn a_bench_counts_its_games_as_it_goes_and_gives_the_same_statistics_whatever_the_jobs() {
-        let a = NimAdapter { pile: 21, max_take: 3 };
+        let a = NimReferee { pile: 21, max_take: 3 };
         let games = BATCH + 3 * PROGRESS_EVERY + 5;
         let done = AtomicU64::new(0);
         let (one, _) = bench(&a, games, 7, 1, &done).unwrap();

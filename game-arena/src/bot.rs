@@ -10,7 +10,7 @@ pub use game_search::{AlphaBetaConfig, Budget, MctsConfig, TimeManager, Timed};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_core::nim::Nim;
+    use ::nim::Nim;
     use game_core::{Game, PlayerId, ToAct};
     use game_search::Mcts;
 

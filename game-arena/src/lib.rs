@@ -5,7 +5,8 @@
 //!
 //! ```
 //! use game_arena::bot::{Bot, Budget, MctsConfig};
-//! use game_core::{Game, PlayerId, nim::Nim};
+//! use game_core::{Game, PlayerId};
+//! use nim::Nim;
 //!
 //! // A seeded MCTS bot (from `game-search`) over any game-core game finds
 //! // Nim's winning move: from 10 stones (takes of 1 to 3) leave a multiple of 4.

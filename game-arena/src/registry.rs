@@ -29,21 +29,30 @@
 //! one line in the list below.
 
 use crate::error::{ConfigError, OptionError, UnknownGameError};
-use crate::games::Adapter;
+use game_adapter::Adapter;
 pub use game_adapter::GameConfig;
 pub use game_adapter::{BotHelp, GameInfo, GameOption, GameOptions, Values};
 
-/// Declares the games: the [`GameName`] enum (one variant per line, in
-/// the order the command line lists them) and [`with_game!`](crate::with_game).
+/// Declares the games, each by its crate (which has an `adapter` module):
+/// the [`GameName`] enum (one variant per line, in the order the command
+/// line lists them), [`with_game!`](crate::with_game), and the re-exports
+/// of the crates' adapters.
 /// `$d` is a `$`, which the inner macro's own variables need.
 macro_rules! registry {
     ($d:tt $($game:ident => $module:ident),* $(,)?) => {
+        /// Each game crate's `adapter` module (its `INFO`, `build` and
+        /// [`Adapter`]), by the crate's name; `game_arena::games`
+        /// re-exports them (`game_arena::games::quoridor::build`).
+        pub mod adapters {
+            $(pub use ::$module::adapter as $module;)*
+        }
+
         /// Every game of the arena: its name ([`FromStr`](std::str::FromStr),
         /// [`Display`](std::fmt::Display)) and its [`GameInfo`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum GameName {
             $(
-                #[doc = concat!("The game of [`games::", stringify!($module), "`](crate::games::", stringify!($module), ").")]
+                #[doc = concat!("The game of the `", stringify!($module), "` crate ([`adapters::", stringify!($module), "`]).")]
                 $game,
             )*
         }
@@ -56,7 +65,7 @@ macro_rules! registry {
             #[must_use]
             pub fn info(self) -> &'static GameInfo {
                 match self {
-                    $(GameName::$game => &crate::games::$module::INFO,)*
+                    $(GameName::$game => &adapters::$module::INFO,)*
                 }
             }
         }
@@ -65,7 +74,7 @@ macro_rules! registry {
         /// [`GameName`](crate::registry::GameName)) built from `$opts`
         /// (a [`&GameOptions`](crate::registry::GameOptions)): the one
         /// place where a game's name becomes its type, so `$body` is
-        /// generic code over [`Adapter`](crate::games::Adapter). It
+        /// generic code over [`Adapter`](game_adapter::Adapter). It
         /// evaluates to `$body`, a `Result` whose error type takes a
         /// [`ConfigError`](crate::error::ConfigError) (`From`), which is
         /// returned when the game refuses the options.
@@ -78,7 +87,7 @@ macro_rules! registry {
                             match $crate::registry::GameName::$game
                                 .checked($d opts)
                                 .map_err($crate::error::ConfigError::from)
-                                .and_then(|o| $crate::games::$module::build(o).map_err($crate::error::ConfigError::from))
+                                .and_then(|o| $crate::registry::adapters::$module::build(o).map_err($crate::error::ConfigError::from))
                             {
                                 Ok($d a) => $d body,
                                 Err(e) => Err(e.into()),
@@ -305,7 +314,7 @@ An option given twice, or two that set the budget (iters= or depth= with ms=), i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Contest;
+    use game_core::referee::Contest;
 
     #[test]
     fn every_game_is_found_by_its_name_and_only_by_it() {

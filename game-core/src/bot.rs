@@ -5,7 +5,8 @@
 //!
 //! ```
 //! use game_core::bot::Bot;
-//! use game_core::{Game, PlayerId, nim::Nim};
+//! use game_core::{Game, PlayerId};
+//! use nim::Nim;
 //!
 //! // A closure is a bot: take one stone at a time.
 //! let mut one = |_: &Nim, _: PlayerId| Some(1);
@@ -161,24 +162,5 @@ impl<G: Game> Bot<G> for RandomBot {
         let mv = state.random_legal_move(me, &mut self.rng, &mut buf);
         self.buf_len_hint = self.buf_len_hint.max(buf.len());
         mv
-    }
-}
-
-#[cfg(all(test, feature = "nim"))]
-mod tests {
-    use super::*;
-    use crate::ToAct;
-    use crate::nim::Nim;
-
-    #[test]
-    fn random_bot_plays_only_legal_moves() {
-        let mut b = RandomBot::new(3);
-        let mut g = Nim::new(50, 5);
-        while let ToAct::Player(p) = g.to_act() {
-            let mv = Bot::<Nim>::choose(&mut b, &g, p).unwrap();
-            g.play(p, mv).unwrap();
-        }
-        assert!(g.is_over());
-        assert_eq!(Bot::<Nim>::choose(&mut b, &g, PlayerId(0)), None);
     }
 }

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use game_core::codec::{ActionCodec, legal_actions};
-//! use game_core::nim::Nim;
+//! use nim::Nim;
 //! use game_core::{Game, PlayerId};
 //!
 //! let g = Nim::new(5, 3);

@@ -1,12 +1,14 @@
 //! # game-core
 //!
 //! The shared vocabulary of the bot-contest game crates (`paper-soccer`,
-//! `yavalath`, `quoridor`, `parallel-football`) and the generic tools built
+//! `yavalath`, `quoridor`, `parallel-football`, and `nim`, the workspace's
+//! toy game and the arena's test game) and the generic tools built
 //! on it: [`perft`], [`random_playout`], game [`Record`]s and, behind the
 //! `testing` feature, the conformance kit every game's tests run.
 //!
 //! ```
-//! use game_core::{Game, PlayerId, ToAct, nim::Nim, random_playout, rng};
+//! use game_core::{Game, PlayerId, ToAct, random_playout, rng};
+//! use nim::Nim; // the workspace's toy game, a crate of its own
 //!
 //! // Any game: ask who acts, list their moves into a reused buffer, play.
 //! let mut game = Nim::new(10, 3);
@@ -34,8 +36,9 @@
 //! ```
 //!
 //! ## Implementing a game
-//! A game crate implements [`Game`] on its state type (see [`nim::Nim`] for
-//! a complete, commented implementation in 150 lines):
+//! A game crate implements [`Game`] on its state type (the workspace's `nim`
+//! crate, the subtraction game, is a complete small one: its `game.rs` is
+//! the whole [`Game`] impl in 90 lines):
 //! * [`Game::Move`] is the smallest decision; coarser helpers (whole turns,
 //!   team orders) live on the game's own types.
 //! * [`Game::to_act`] is asked after every move; it expresses alternation,
@@ -79,7 +82,7 @@
 //! ## How a game crate is laid out
 //! Every game crate uses the same module names for the same concepts, and
 //! the same names for the same items, so what a reader learns in one holds
-//! in all four (the workspace's `game-core/tests/suite/layout.rs` fails when a
+//! in all five (the workspace's `game-core/tests/suite/layout.rs` fails when a
 //! crate strays):
 //!
 //! | module | what it holds |
@@ -87,7 +90,7 @@
 //! | `lib.rs` | crate docs opening with a runnable bot, re-exports (`pub use game_core;`) |
 //! | `error` | every error enum of the crate (`*Error`, `#[non_exhaustive]`; parse errors named `Parse*Error`; the move error wraps [`SeatError`]) |
 //! | `setup` | `Setup`, the plain serialisable position validated into the state, and the `Config` where the game has one (`Config::new` validates and returns `Result`; `Config: Default` is the contest's) |
-//! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`; `Default` is the standard start) and its queries |
+//! | `state` | the state type, named after the game (`PaperSoccer`, `Yavalath`, `Quoridor`, `ParallelFootball`, `Nim`; `Default` is the standard start) and its queries |
 //! | `movegen` | move generation and the legality checks |
 //! | `game` | the [`Game`] impl (and `testing::MoveUniverse` behind `testing`) |
 //! | `codec` | `codec::ActionCodec` and `codec::Observe`, with the observation planes documented (feature `codec`) |
@@ -154,8 +157,6 @@ pub mod browser_clock;
 pub mod codec;
 mod game;
 pub mod grid;
-#[cfg(feature = "nim")]
-pub mod nim;
 mod outcome;
 #[cfg(feature = "planted-bugs")]
 pub mod planted;

@@ -13,7 +13,8 @@
 //!
 //! ```
 //! use game_core::referee::{Contest, FailurePolicy, ParsedAnswer, ContestError, TurnLog};
-//! use game_core::{Game, GameError, PlayerId, TimeControl, nim::Nim};
+//! use game_core::{Game, GameError, PlayerId, TimeControl};
+//! use nim::Nim;
 //! use std::time::Duration;
 //!
 //! /// Nim hosted as a contest: the pile on each turn, the take as the answer.

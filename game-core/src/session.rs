@@ -10,7 +10,8 @@
 //! ```
 //! use game_core::session::{Answers, BotSession, run_bot};
 //! use game_core::time::TimeControl;
-//! use game_core::{Game, PlayerId, nim::Nim};
+//! use game_core::{Game, PlayerId};
+//! use nim::Nim;
 //! use std::io::{BufRead, Write};
 //! use std::time::Duration;
 //!

@@ -30,7 +30,8 @@ use rand_core::RngCore;
 /// move.
 ///
 /// ```
-/// use game_core::{nim::Nim, perft};
+/// use game_core::perft;
+/// use nim::Nim;
 /// // 5 stones, take 1 or 2 a move: the sequences of two takes are
 /// // 1-1, 1-2, 2-1 and 2-2.
 /// let start = Nim::new(5, 2);
@@ -81,7 +82,8 @@ fn perft_inner<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> 
 /// in a few steps.
 ///
 /// ```
-/// use game_core::{nim::Nim, perft, perft_divide};
+/// use game_core::{perft, perft_divide};
+/// use nim::Nim;
 /// let start = Nim::new(5, 2);
 /// let divide = perft_divide(&start, 3);
 /// assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 3));

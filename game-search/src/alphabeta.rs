@@ -45,7 +45,8 @@ impl<G: Game> Evaluate<G> for NoEvaluation {
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, EvalFn};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// // Depth 1 is enough with Nim's exact value as the evaluation.
 /// let eval = EvalFn(|g: &Nim, _me: PlayerId| if g.pile % 4 == 0 { -100 } else { 100 });
@@ -118,7 +119,8 @@ struct Entry<M> {
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{AlphaBeta, AlphaBetaConfig, Budget, NoEvaluation, WIN};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// let mut ab = AlphaBeta::new(AlphaBetaConfig { budget: Budget::Iterations(10), ..AlphaBetaConfig::default() }, NoEvaluation);
 /// // 9 stones, take 1 to 3: take 1, leaving 8, and win.

@@ -30,7 +30,8 @@ impl Default for FlatConfig {
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{Budget, FlatConfig, FlatMonteCarlo};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// let mut flat = FlatMonteCarlo::new(FlatConfig { budget: Budget::Iterations(3000), ..FlatConfig::default() }, 3);
 /// // From 5 stones (take 1 to 3), taking 1 leaves a multiple of 4.

@@ -33,7 +33,8 @@
 //! ```
 //! use game_core::bot::Bot;
 //! use game_search::{Budget, Mcts, MctsConfig};
-//! use game_core::{PlayerId, nim::Nim};
+//! use game_core::PlayerId;
+//! use nim::Nim;
 //!
 //! // From 10 stones (take 1 to 3) the winning move leaves 8: take 2.
 //! let mut mcts = Mcts::new(MctsConfig { budget: Budget::Iterations(2000), ..MctsConfig::default() }, 1);

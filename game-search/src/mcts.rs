@@ -126,7 +126,8 @@ struct Step {
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{Budget, Mcts, MctsConfig};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// let cfg = MctsConfig { budget: Budget::Iterations(3000), ..MctsConfig::default() };
 /// let mut mcts = Mcts::new(cfg, 7);

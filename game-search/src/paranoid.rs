@@ -47,7 +47,8 @@ impl Default for ParanoidConfig {
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{Budget, NoEvaluation, Paranoid, ParanoidConfig, WIN};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// let mut p = Paranoid::new(ParanoidConfig { budget: Budget::Iterations(12), ..ParanoidConfig::default() }, NoEvaluation);
 /// // 10 stones, take 1 to 3: take 2, leaving a multiple of 4, and win.

@@ -96,7 +96,8 @@ fn values_or_eval<G: Game, P: Policy<G> + ?Sized>(state: &G, policy: &mut P, out
 /// ```
 /// use game_core::bot::Bot;
 /// use game_search::{Budget, EvalCut, Mcts, MctsConfig};
-/// use game_core::{PlayerId, nim::Nim};
+/// use game_core::PlayerId;
+/// use nim::Nim;
 ///
 /// // Nim's exact value: the player to move wins when the pile is not a multiple of 4.
 /// let eval = EvalCut(|g: &Nim, out: &mut [f64; game_core::MAX_PLAYERS]| {

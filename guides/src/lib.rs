@@ -30,6 +30,8 @@ pub mod guides {
     pub struct QuoridorReadme;
     #[doc = include_str!("../../parallel-football/README.md")]
     pub struct ParallelFootballReadme;
+    #[doc = include_str!("../../nim/README.md")]
+    pub struct NimReadme;
     #[doc = include_str!("../../game-search/README.md")]
     pub struct GameSearchReadme;
 }

@@ -292,11 +292,11 @@ fn with_turns<'m, G: Game>(base: &G, turns: impl Iterator<Item = (PlayerId, &'m 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::NimAdapter;
     use crate::play::{PlayOptions, RecordTail, RecordWriter, play_game_to};
+    use ::nim::protocol::Referee as NimReferee;
 
     /// A recorded Nim game (random against random), read back.
-    fn nim_record(a: &NimAdapter, seed: u64) -> String {
+    fn nim_record(a: &NimReferee, seed: u64) -> String {
         let dir = tempfile::tempdir().unwrap();
         let opts = PlayOptions { time_factor: 1.0, record_dir: Some(dir.path().into()), replay_args: Vec::new() };
         let seats = vec![("random".to_string(), BotSpec::Random), ("random".to_string(), BotSpec::Random)];
@@ -311,7 +311,7 @@ mod tests {
         // Nim, takes of 1 to 3: the player to move wins unless the pile is
         // a multiple of 4; a move from a won position that leaves a pile
         // not a multiple of 4 gives the win away.
-        let a = NimAdapter { pile: 11, max_take: 3 };
+        let a = NimReferee { pile: 11, max_take: 3 };
         let opts = AnalysisOptions { bot: "mcts:iters=3000".into(), jobs: 2, blunder: 0.4 };
         let mut blunders = 0;
         for seed in 0..4 {
@@ -336,7 +336,7 @@ mod tests {
 
     #[test]
     fn only_an_mcts_spec_analyses_and_a_timed_one_gets_the_default_budget() {
-        let a = NimAdapter { pile: 11, max_take: 3 };
+        let a = NimReferee { pile: 11, max_take: 3 };
         let (cfg, name) = analysis_search(&a, "mcts").unwrap();
         assert_eq!((cfg.budget, name.as_str()), (Budget::Iterations(DEFAULT_ITERATIONS), "mcts:iters=10000"));
         assert_eq!(analysis_search(&a, "best").unwrap().1, "mcts:iters=10000");

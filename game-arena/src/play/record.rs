@@ -569,7 +569,7 @@ mod tests {
 
     #[test]
     fn a_record_is_written_to_a_temporary_and_renamed_whole_with_its_head_before_its_turns() {
-        use game_core::nim::Nim;
+        use ::nim::Nim;
         let dir = tempfile::tempdir().unwrap();
         let mut w = RecordWriter::create(dir.path(), "nim-00000.json").unwrap();
         let p = played();
@@ -593,7 +593,7 @@ mod tests {
         let path = w.finish(&RecordTail::of(&p, 4, 9)).unwrap();
         assert_eq!(files(dir.path()), ["nim-00000.json"]);
         let text = std::fs::read_to_string(&path).unwrap();
-        let back: super::super::Record<Nim, super::super::Turns<u8>> = serde_json::from_str(&text).unwrap();
+        let back: super::super::Record<::nim::Setup, super::super::Turns<u8>> = serde_json::from_str(&text).unwrap();
         assert_eq!(back.turns, [RecordEntry::Turn { turn, chance: vec![7, 8] }]);
         assert_eq!((back.index, back.result.map(|r| r.reason)), (Some(4), Some("test".into())));
         assert_eq!((back.setup, back.config), (setup, p.config.clone()), "the head reads back");

@@ -526,11 +526,11 @@ fn end_seat<A: Adapter>(a: &A, state: &A::Game, p: PlayerId, ext: &mut ExternalS
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::NimAdapter;
+    use ::nim::protocol::Referee as NimReferee;
 
     #[test]
     fn specs_that_make_no_bot_for_the_game_are_typed_errors() {
-        let a = NimAdapter { pile: 10, max_take: 3 };
+        let a = NimReferee { pile: 10, max_take: 3 };
         assert!(check_specs(&a, &["random".into(), "mcts:iters=5".into()], 1.0).is_ok());
         assert_eq!(
             check_specs(&a, &["random".into(), "greedy".into()], 1.0),
@@ -551,7 +551,7 @@ mod tests {
     #[test]
     fn a_time_budget_fits_the_later_answers_less_the_margin_scaled_by_the_time_factor() {
         // Nim: 200 ms an answer after the first; the margin is 10 ms and an eighth.
-        let a = NimAdapter { pile: 10, max_take: 3 };
+        let a = NimReferee { pile: 10, max_take: 3 };
         let check = |spec: &str, factor: f64| check_specs(&a, &[spec.to_string()], factor).map(|_| ());
         assert_eq!(check("mcts:ms=165", 1.0), Ok(()));
         assert_eq!(check("alphabeta:ms=165", 1.0), Ok(()));

@@ -498,8 +498,8 @@ mod tests {
 
     #[test]
     fn wrong_seat_counts_and_unwritable_records_are_typed_errors() {
-        use crate::games::nim::NimAdapter;
-        let a = NimAdapter { pile: 10, max_take: 3 };
+        use ::nim::protocol::Referee as NimReferee;
+        let a = NimReferee { pile: 10, max_take: 3 };
         let opts = PlayOptions { time_factor: 1.0, record_dir: None, replay_args: Vec::new() };
         let one = [("random".to_string(), BotSpec::Random)];
         assert!(matches!(play_game(&a, &one, 1, &opts), Err(PlayError::SeatCount { game: "nim", seats: 2, bots: 1 })));

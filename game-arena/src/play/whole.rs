@@ -117,7 +117,7 @@ pub fn record_text<G: Game, C: serde::Serialize>(
 mod tests {
     use super::*;
     use crate::play::{Played, RecordWriter, TurnEntry};
-    use game_core::nim::Nim;
+    use ::nim::Nim;
 
     #[test]
     fn a_record_written_whole_is_the_record_the_writer_writes() {
@@ -169,7 +169,7 @@ mod tests {
         let written = std::fs::read_to_string(w.finish(&tail).unwrap()).unwrap();
         assert_eq!(record_text(&head, &turns, Some(&tail)).unwrap(), written);
         let bare = record_text(&head, &turns, None).unwrap();
-        let back: Record<Nim, Turns<u8>> = serde_json::from_str(&bare).unwrap();
+        let back: Record<::nim::Setup, Turns<u8>> = serde_json::from_str(&bare).unwrap();
         assert_eq!((back.turns.as_slice(), back.result), (turns.as_slice(), None), "head and turns only");
     }
 }

@@ -247,8 +247,8 @@ pub(super) const SCRIPT: &str = r#"
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::NimAdapter;
     use crate::view::{page, page_data, replay};
+    use ::nim::protocol::Referee as NimReferee;
 
     /// A recorded Nim game: 21 stones, seats 0 and 1 alternate, 12 plies.
     fn record() -> String {
@@ -287,8 +287,8 @@ mod tests {
         Analysis { game: "nim".into(), config: None, bot: "mcts:iters=100".into(), plies }
     }
 
-    fn nim() -> NimAdapter {
-        NimAdapter { pile: 21, max_take: 3 }
+    fn nim() -> NimReferee {
+        NimReferee { pile: 21, max_take: 3 }
     }
 
     fn refused(an: &Analysis) -> String {

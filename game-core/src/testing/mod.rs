@@ -24,7 +24,7 @@
 //! check, and biases for its hard cases.
 //!
 //! ```
-//! use game_core::nim::Nim;
+//! use nim::Nim;
 //! use game_core::testing::{assert_conforms, KitConfig};
 //!
 //! // In a game crate's tests: `#[test] fn conformance() { ... }` around this.
@@ -93,7 +93,7 @@ pub trait MoveUniverse: Game {
 /// inside `proptest!`.
 ///
 /// ```
-/// use game_core::nim::Nim;
+/// use nim::Nim;
 /// use game_core::testing::{arb_state, check_state};
 /// use proptest::prelude::*;
 ///

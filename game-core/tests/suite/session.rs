@@ -3,9 +3,9 @@
 //! then one `pile` line a turn.
 
 use game_core::PlayerId;
-use game_core::nim::Nim;
 use game_core::session::{Answers, BotSession, run_bot};
 use game_core::time::TimeControl;
+use nim::Nim;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 

@@ -4,9 +4,7 @@
 use game_core::testing::{
     KitConfig, arb_state, assert_conforms, check_random_games, check_state, check_zobrist_games, state_from_indices,
 };
-use game_core::{
-    Game, GameError, NoChance, Outcome, PlayerId, RngCore, ToAct, Zobrist, nim::Nim, perft, random_playouts, rng,
-};
+use game_core::{Game, GameError, NoChance, Outcome, PlayerId, RngCore, ToAct, Zobrist, perft, random_playouts, rng};
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -226,11 +224,6 @@ fn correct_game_passes_the_kit() {
 }
 
 #[test]
-fn nim_passes_the_kit() {
-    assert_conforms(&Nim::new(15, 3), &small());
-}
-
-#[test]
 fn correct_hash_passes_the_zobrist_check() {
     assert!(check_zobrist_games(&Ttt::new(Flaw::None), &small()).unwrap() > 40);
 }
@@ -347,11 +340,6 @@ proptest! {
     #[test]
     fn every_reachable_state_passes_check_state(g in arb_state(Ttt::new(Flaw::None), 9)) {
         prop_assert!(check_state(&g).is_ok(), "{:?}", check_state(&g));
-    }
-
-    #[test]
-    fn reachable_nim_states_pass_check_state(g in arb_state(Nim::new(20, 4), 20)) {
-        prop_assert!(check_state(&g).is_ok());
     }
 }
 

@@ -2,10 +2,10 @@
 //! solved wins, whole legal turns, reproducible play.
 
 use game_core::bot::Bot;
-use game_core::nim::Nim;
 use game_core::rng::seeded;
 use game_core::{Game, MAX_PLAYERS, PlayerId, Zobrist};
 use game_search::{Budget, DagConfig, DagMcts, EvalCut, UniformRandom};
+use nim::Nim;
 use paper_soccer::PaperSoccer;
 
 /// Every non-final position is worth 0: only finished games count.

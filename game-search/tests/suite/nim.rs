@@ -1,12 +1,12 @@
 //! The searches on Nim, against exact game values from exhaustive search.
 
 use game_core::bot::Bot;
-use game_core::nim::Nim;
 use game_core::{Game, PlayerId, ToAct};
 use game_search::{
     AlphaBeta, AlphaBetaConfig, Budget, FlatConfig, FlatMonteCarlo, Mcts, MctsConfig, NoEvaluation, Paranoid,
     ParanoidConfig, WIN,
 };
+use nim::Nim;
 
 /// The exact value of `g` for the player to move (+1 win, -1 loss), by
 /// exhaustive search over the whole game tree.
