@@ -3,7 +3,8 @@
 //! in-memory pipes ([`PipeSeat`], for the crate's own `run_bot`) or scripts
 //! that fail on purpose ([`ScriptSeat`]); [`host`] sends each seat what the
 //! contest says, reads its answers as the contest reads them, and charges
-//! each failure what the contest's [`FailurePolicy`] says.
+//! each failure what the contest's [`FailurePolicy`](crate::referee::FailurePolicy) says, with the
+//! arena's judging core ([`TurnJudge`]).
 //!
 //! ```
 //! use nim::Nim;
@@ -39,7 +40,8 @@
 //! assert_eq!(game.failures[0].kind, "unreadable");
 //! ```
 
-use crate::referee::{Contest, ContestError, FailurePolicy, TurnLog, play_turn_on};
+use crate::referee::judge::{Cutoff, RawAnswer, RawLine, Said, Stop, TurnJudge, substitute_rng};
+use crate::referee::{Contest, TurnLog};
 use crate::rng::seeded;
 use crate::{Game, Outcome, PlayerId, ToAct};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -242,7 +244,7 @@ pub struct HostedFailure {
     pub seat: PlayerId,
     /// The turn's number (from 1, all seats counted).
     pub turn: usize,
-    /// `timeout`, `crash`, or the kind of the [`ContestError`].
+    /// `timeout`, `crash`, or the kind of the [`ContestError`](crate::referee::ContestError).
     pub kind: &'static str,
     /// Whether a substitute turn was played for it.
     pub substituted: bool,
@@ -253,7 +255,7 @@ pub struct HostedFailure {
 pub struct Hosted<G: Game> {
     /// The final position.
     pub state: G,
-    /// The result: the game's own, or a forfeit under [`FailurePolicy::Loss`].
+    /// The result: the game's own, or a forfeit under [`FailurePolicy::Loss`](crate::referee::FailurePolicy::Loss).
     pub outcome: Outcome,
     /// Every failed turn, in order.
     pub failures: Vec<HostedFailure>,
@@ -265,21 +267,24 @@ pub struct Hosted<G: Game> {
 
 /// Plays one whole game of `contest` between `seats` (one per player):
 /// start messages, each seat's turns (simultaneous seats all decide on the
-/// same position), failures charged as [`Contest::failure_policy`] says
-/// (substitutes drawn from `seed`), seats removed when
+/// same position), each turn judged by the arena's judging core
+/// ([`TurnJudge`]: failures charged as [`Contest::failure_policy`] says,
+/// substitutes drawn from [`substitute_rng`]`(seed)`), seats removed when
 /// [`Contest::seat_done`], end messages, and every seat stopped. Chance
-/// events are drawn from `seed` too.
+/// events are drawn from `seed`, as the arena draws them: the same seed and
+/// answers make the arena's game.
 ///
 /// # Panics
 /// When `seats` does not have one seat per player, or the contest's own
 /// substitute turn is refused (a bug in the contest).
 pub fn host<C: Contest>(contest: &C, seats: &mut [&mut dyn Seat], seed: u64) -> Hosted<C::Game> {
-    let mut state = contest.start();
-    let n = state.players();
+    let start = contest.start();
+    let n = start.players();
     assert_eq!(seats.len(), n, "one seat per player");
-    let mut rng = seeded(seed);
+    let mut chance = seeded(seed);
+    let mut judge = TurnJudge::new(contest, start.clone(), Some(substitute_rng(seed)));
     let mut hosted = Hosted {
-        state: state.clone(),
+        state: start.clone(),
         outcome: Outcome::draw(n),
         failures: Vec::new(),
         turns: Vec::new(),
@@ -290,71 +295,57 @@ pub fn host<C: Contest>(contest: &C, seats: &mut [&mut dyn Seat], seed: u64) -> 
         log[p.index()].push(text);
     };
     for p in (0..n).map(|i| PlayerId(i as u8)) {
-        tell(seats, p, contest.start_message(&state, p), &mut hosted.messages);
+        tell(seats, p, contest.start_message(&start, p), &mut hosted.messages);
     }
     let mut first = vec![true; n];
     let mut live = vec![true; n];
-    let mut forfeit = None;
-    while forfeit.is_none() {
-        let deciders: Vec<PlayerId> = match state.to_act() {
+    while !judge.is_over() {
+        let deciders: Vec<PlayerId> = match judge.state().to_act() {
             ToAct::Over => break,
             ToAct::Chance => {
-                let c = state.sample_chance(&mut rng).expect("a chance node draws an event");
-                state.apply_chance(&c).expect("a drawn event applies");
+                let c = judge.state().sample_chance(&mut chance).expect("a chance node draws an event");
+                judge.chance(&c).expect("a drawn event applies");
                 continue;
             }
             ToAct::Player(p) => vec![p],
             ToAct::Simultaneous(set) => set.iter().collect(),
         };
-        let snapshot = state.clone();
+        let snapshot = judge.state().clone();
         for p in deciders {
-            let answer: Result<Vec<_>, (&'static str, Option<ContestError>)> = if live[p.index()] {
+            let raw = if live[p.index()] {
                 let text = contest.turn_message(&snapshot, p, &hosted.turns, first[p.index()]);
                 first[p.index()] = false;
                 tell(seats, p, text, &mut hosted.messages);
                 match seats[p.index()].answer(contest.answer_lines(&snapshot, p), &|l| contest.skips_line(l)) {
                     Reply::Lines(lines) => {
-                        let lines: Vec<&[u8]> = lines.iter().map(Vec::as_slice).collect();
-                        contest.parse_answer(&snapshot, p, &lines).map(|a| a.moves).map_err(|e| (e.kind, Some(e)))
+                        RawAnswer { lines: lines.into_iter().map(RawLine).collect(), ..RawAnswer::default() }
                     }
-                    Reply::Timeout => Err(("timeout", None)),
-                    Reply::Crash => Err(("crash", None)),
+                    Reply::Timeout => RawAnswer { cutoff: Some(Cutoff::Timeout), ..RawAnswer::default() },
+                    Reply::Crash => RawAnswer { cutoff: Some(Cutoff::Crash), ..RawAnswer::default() },
                 }
             } else {
-                Err(("crash", None))
+                RawAnswer { cutoff: Some(Cutoff::Crash), ..RawAnswer::default() }
             };
-            let before = state.clone();
-            let played = answer.and_then(|moves| {
-                play_turn_on(contest, &snapshot, &mut state, p, &moves).map(|()| moves).map_err(|e| (e.kind, Some(e)))
-            });
-            let moves = match played {
-                Ok(moves) => moves,
-                Err((kind, _)) => {
-                    state = before;
-                    let substituted = contest.failure_policy() == FailurePolicy::Substitute;
-                    hosted.failures.push(HostedFailure { seat: p, turn: hosted.turns.len() + 1, kind, substituted });
-                    if kind == "crash" || (kind == "timeout" && !contest.timeout_keeps_bot()) {
-                        if live[p.index()] {
-                            seats[p.index()].stop();
-                        }
-                        live[p.index()] = false;
+            let v = judge.turn(p, Said::Answer(raw));
+            if let Some(e) = &v.error {
+                hosted.failures.push(HostedFailure { seat: p, turn: v.ply, kind: e.kind, substituted: v.substituted });
+                if e.kind == "crash" || (e.kind == "timeout" && !contest.timeout_keeps_bot()) {
+                    if live[p.index()] {
+                        seats[p.index()].stop();
                     }
-                    if !substituted {
-                        forfeit = Some(Outcome::loss_for(n, p));
-                        break;
-                    }
-                    let sub = contest.fallback_turn(&snapshot, p, &mut rng);
-                    play_turn_on(contest, &snapshot, &mut state, p, &sub)
-                        .expect("the contest's substitute turn is legal");
-                    sub
+                    live[p.index()] = false;
                 }
-            };
-            let text = contest.format_turn(&snapshot, p, &moves);
-            hosted.turns.push(TurnLog { player: p, moves, text });
+            }
+            match judge.stop() {
+                Some(Stop::Forfeit { .. }) => break,
+                Some(Stop::Halted { .. }) => panic!("the contest's substitute turn is refused: {:?}", v.notes),
+                None => {}
+            }
+            hosted.turns.push(TurnLog { player: p, moves: v.played, text: v.played_text });
         }
         for p in (0..n).map(|i| PlayerId(i as u8)) {
-            if live[p.index()] && !state.is_over() && contest.seat_done(&state, p) {
-                tell(seats, p, contest.end_message(&state, p), &mut hosted.messages);
+            if live[p.index()] && !judge.is_over() && contest.seat_done(judge.state(), p) {
+                tell(seats, p, contest.end_message(judge.state(), p), &mut hosted.messages);
                 seats[p.index()].stop();
                 live[p.index()] = false;
             }
@@ -362,11 +353,11 @@ pub fn host<C: Contest>(contest: &C, seats: &mut [&mut dyn Seat], seed: u64) -> 
     }
     for p in (0..n).map(|i| PlayerId(i as u8)) {
         if live[p.index()] {
-            tell(seats, p, contest.end_message(&state, p), &mut hosted.messages);
+            tell(seats, p, contest.end_message(judge.state(), p), &mut hosted.messages);
             seats[p.index()].stop();
         }
     }
-    hosted.outcome = forfeit.or_else(|| state.outcome()).expect("the game is over");
-    hosted.state = state;
+    hosted.outcome = judge.result().expect("the game is over").0;
+    hosted.state = judge.state().clone();
     hosted
 }

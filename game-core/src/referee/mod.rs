@@ -8,8 +8,11 @@
 //! Each game crate implements it in `protocol/referee.rs`
 //! (`<game>::protocol::Referee`); the `arena` command line is one host of
 //! it, and a web server or a tournament manager can be another, without
-//! copying arena code. The module is behind the default feature `referee`,
-//! which a bot bundled into one source file turns off.
+//! copying arena code. Every host judges turns with one core,
+//! [`judge::TurnJudge`]: what a seat said in, the verdict of the contest's
+//! rules out (its answer read, its turn played, or what its failure costs).
+//! The module is behind the default feature `referee`, which a bot bundled
+//! into one source file turns off.
 //!
 //! ```
 //! use game_core::referee::{Contest, FailurePolicy, ParsedAnswer, ContestError, TurnLog};
@@ -49,6 +52,8 @@
 //! let e = contest.apply_turn(&mut state, PlayerId(1), &[4]).unwrap_err();
 //! assert_eq!(e.kind, "bad-take");
 //! ```
+
+pub mod judge;
 
 use crate::rng::{GameRng, below};
 use crate::{Game, GameError, PlayerId, TimeControl};
