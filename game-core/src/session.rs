@@ -160,7 +160,28 @@ pub trait Answers<A>: BotSession {
 /// `S::Error` when the input does not follow the protocol, reading or
 /// writing fails, or the bot's own answer was illegal (after it was
 /// written).
-pub fn run_bot<S, A, R, W, F>(mut input: R, mut output: W, mut bot: F) -> Result<(), S::Error>
+pub fn run_bot<S, A, R, W, F>(input: R, output: W, bot: F) -> Result<(), S::Error>
+where
+    S: Answers<A>,
+    R: BufRead,
+    W: Write,
+    F: FnMut(&S::Game, PlayerId, Duration) -> A,
+{
+    run_bot_from(input, output, S::start, bot)
+}
+
+/// [`run_bot`] with the session made from the first message by `start`
+/// instead of [`BotSession::start`]: for what the protocol does not send
+/// (Quoridor's tick limit, given to `arena bot`).
+///
+/// # Errors
+/// As [`run_bot`], and `start`'s.
+pub fn run_bot_from<S, A, R, W, F>(
+    mut input: R,
+    mut output: W,
+    start: impl FnOnce(S::Start) -> Result<S, S::Error>,
+    mut bot: F,
+) -> Result<(), S::Error>
 where
     S: Answers<A>,
     R: BufRead,
@@ -169,7 +190,7 @@ where
 {
     let Some(first) = S::read_start(&mut input)? else { return Ok(()) };
     let mut read_at = Instant::now();
-    let mut session = S::start(first)?;
+    let mut session = start(first)?;
     let mut clock = Clock::new(S::TIME_CONTROL);
     let mut asks = S::START_ASKS;
     loop {
@@ -206,7 +227,24 @@ pub fn serve<S>(
 where
     S: BotSession + Answers<<S as BotSession>::Reply>,
 {
-    run_bot::<S, S::Reply, _, _, _>(input, output, |state, me, left| {
+    serve_from(bot, input, output, S::start)
+}
+
+/// [`serve`] with the session made by `start` ([`run_bot_from`]).
+///
+/// # Errors
+/// As [`run_bot_from`].
+#[cfg(feature = "bot")]
+pub fn serve_from<S>(
+    bot: &mut dyn crate::bot::Bot<S::Game>,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    start: impl FnOnce(S::Start) -> Result<S, S::Error>,
+) -> Result<(), S::Error>
+where
+    S: BotSession + Answers<<S as BotSession>::Reply>,
+{
+    run_bot_from::<S, S::Reply, _, _, _>(input, output, start, |state, me, left| {
         bot.set_time_left(left);
         S::reply(state, me, bot.turn(state, me))
     })

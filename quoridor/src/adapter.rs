@@ -23,7 +23,7 @@
 
 use crate::protocol::Referee;
 use crate::{Config, Move, Quoridor};
-use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, RefusedError, Values};
+use game_adapter::{Adapter, BotHelp, GameConfig, GameInfo, GameOption, GameOptions, RefusedError, ServeError, Values};
 use game_core::bot::Bot;
 use game_core::referee::Contest;
 use game_core::{Game, PlayerId};
@@ -90,6 +90,20 @@ pub const INFO: GameInfo = GameInfo {
 
 impl Adapter for Referee {
     type Session = crate::protocol::Session;
+    /// The bot side, its session told the contest's tick limit, which the
+    /// protocol does not send ([`Session::with_tick_limit`](crate::protocol::Session::with_tick_limit)).
+    fn serve(
+        &self,
+        bot: &mut dyn Bot<Quoridor>,
+        input: &mut dyn std::io::BufRead,
+        output: &mut dyn std::io::Write,
+    ) -> Result<(), ServeError> {
+        let limit = self.start().tick_limit();
+        game_core::session::serve_from(bot, input, output, |first| {
+            crate::protocol::Session::new(first).map(|s| s.with_tick_limit(limit))
+        })
+        .map_err(|e| ServeError::protocol(self.name(), e))
+    }
     fn config(&self) -> GameConfig {
         let s = self.start();
         GameConfig::new([
@@ -144,5 +158,37 @@ impl game_search::Policy<Quoridor> for RacePolicy {
         for (i, v) in out.iter_mut().enumerate().take(state.players()) {
             *v = crate::evaluation::value(state, PlayerId(i as u8));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the bot of `arena bot quoridor` sees as the tick limit of its
+    /// first position, for the contest `referee` serves.
+    fn limit_seen(referee: &Referee) -> Option<u32> {
+        let start = referee.start();
+        let input = format!(
+            "{}{}-1\n",
+            referee.start_message(&start, PlayerId(0)),
+            referee.turn_message(&start, PlayerId(0), &[], true)
+        );
+        let mut seen = None;
+        let mut bot = |state: &Quoridor, me: PlayerId| {
+            seen = Some(state.tick_limit());
+            let mut moves = Vec::new();
+            state.legal_moves(me, &mut moves);
+            moves.first().copied()
+        };
+        referee.serve(&mut bot, &mut input.as_bytes(), &mut Vec::new()).unwrap();
+        seen.expect("the bot was asked")
+    }
+
+    #[test]
+    fn bot_mode_assumes_the_contests_tick_limit_which_the_protocol_does_not_send() {
+        assert_eq!(limit_seen(&referee(2, Some(37)).unwrap()), Some(37));
+        assert_eq!(limit_seen(&referee(4, Some(150)).unwrap()), Some(150));
+        assert_eq!(limit_seen(&referee(2, None).unwrap()), None);
     }
 }
