@@ -61,6 +61,13 @@ pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
         let _ = (state, seat, going_on);
         None
     }
+    /// What else the page needs to take the person's turn in `state`
+    /// (Parallel Football: the field's geometry, the footballers and each
+    /// one's legal orders); null for most games.
+    fn extra(&self, state: &Self::Game, seat: PlayerId) -> serde_json::Value {
+        let _ = (state, seat);
+        serde_json::Value::Null
+    }
     /// The turn `turn` of `player` drawn over [`svg`](WebGame::svg)'s
     /// picture of `before` (an analysis's best move): an SVG fragment to
     /// insert before the picture's closing tag.
@@ -306,5 +313,119 @@ impl WebGame for quoridor::protocol::Referee {
     }
     fn hint(&self, state: &quoridor::Quoridor, seat: PlayerId, _going_on: bool) -> Option<String> {
         Some(format!("you have {} walls left", state.walls_left(seat)))
+    }
+}
+
+/// Parallel Football's bots: the arena's own, through the crate's adapter
+/// (`parallel-football/src/adapter.rs`): `best` is `search`, `mcts` the
+/// decoupled UCT with the game's policy, `greedy` the crate's.
+impl Bots<parallel_football::ParallelFootball> for parallel_football::protocol::Referee {
+    fn best(&self) -> &'static str {
+        game_adapter::Adapter::best_bot(self)
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<parallel_football::ParallelFootball>> {
+        game_adapter::Adapter::mcts_bot(self, cfg, seed)
+    }
+    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<parallel_football::ParallelFootball>>> {
+        game_adapter::Adapter::search_bot(self, rollout, seed)
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<parallel_football::ParallelFootball>>> {
+        game_adapter::Adapter::builtin_bot(self, name, seed)
+    }
+}
+
+/// The cell size and margin of `parallel_football::svg::svg`'s picture
+/// (the crate keeps them private; a test checks them on its picture).
+#[must_use]
+pub fn football_layout(c: &parallel_football::Config) -> (f64, f64) {
+    let side = c.width.max(c.height).max(1);
+    (f64::from((640 / u32::from(side)).clamp(6, 40)), 20.0)
+}
+
+/// Parallel Football: the person's team of `p` footballers. In the
+/// placement a click on a cell places the next footballer there (`x y`);
+/// in a round the page gathers one order per footballer (select it, click
+/// a cell: the same cell stays, a neighbour moves, a cell farther away
+/// kicks; a neighbour kicked with the switch) and plays them as the
+/// team's turn, unordered footballers staying.
+impl WebGame for parallel_football::protocol::Referee {
+    fn config(&self) -> serde_json::Value {
+        serde_json::to_value(game_adapter::Adapter::config(self)).unwrap_or(serde_json::Value::Null)
+    }
+    fn svg(
+        &self,
+        state: &parallel_football::ParallelFootball,
+        _moves: &[(PlayerId, parallel_football::FootballMove)],
+    ) -> String {
+        parallel_football::svg::svg(state)
+    }
+    fn display(&self, state: &parallel_football::ParallelFootball) -> String {
+        state.to_string()
+    }
+    /// The placement's targets: every cell (a click places the next
+    /// footballer). A round's clicks are the page's (see [`extra`](WebGame::extra)).
+    fn targets(&self, state: &parallel_football::ParallelFootball, seat: PlayerId) -> Vec<Target> {
+        if !state.in_placement() || !state.to_act().includes(seat) {
+            return Vec::new();
+        }
+        let c = state.config();
+        let (cell, margin) = football_layout(&c);
+        (0..c.cells())
+            .map(|i| {
+                let at = c.cell(i);
+                let centre = (margin + (f64::from(at.x) + 0.5) * cell, margin + (f64::from(at.y) + 0.5) * cell);
+                Target::new(format!("{} {}", at.x, at.y), centre, cell / 2.0, true)
+            })
+            .collect()
+    }
+    fn extra(&self, state: &parallel_football::ParallelFootball, seat: PlayerId) -> serde_json::Value {
+        use game_core::MoveNotation as _;
+        use parallel_football::{FootballMove, Order};
+        let c = state.config();
+        let (cell, margin) = football_layout(&c);
+        let p = usize::from(c.players);
+        let mut footballers = Vec::new();
+        if !state.in_placement() {
+            let first = seat.index() * p;
+            let mut at = state.clone();
+            let mut legal = Vec::new();
+            for (i, pos) in state.field().positions().iter().enumerate().skip(first).take(p) {
+                at.legal_moves(seat, &mut legal);
+                let orders: Vec<String> = legal.iter().map(|&m| state.format_move(m)).collect();
+                footballers.push(serde_json::json!({"index": i - first, "x": pos.x, "y": pos.y, "legal": orders}));
+                // The next footballer's orders: this one stays.
+                at.play_unchecked(seat, FootballMove::Order(Order::Stay));
+            }
+        }
+        serde_json::json!({
+            "cell": cell,
+            "margin": margin,
+            "width": c.width,
+            "height": c.height,
+            "players": c.players,
+            "kick_range": c.kick_range,
+            "placement": state.in_placement(),
+            "team": seat.0,
+            "colour": parallel_football::svg::COLOURS[seat.index() % 4],
+            "footballers": footballers,
+        })
+    }
+    fn best_move_svg(
+        &self,
+        before: &parallel_football::ParallelFootball,
+        player: PlayerId,
+        turn: &[parallel_football::FootballMove],
+    ) -> Option<String> {
+        Some(parallel_football::svg::best_move(before, player, turn))
+    }
+    fn hint(&self, state: &parallel_football::ParallelFootball, _seat: PlayerId, _going_on: bool) -> Option<String> {
+        Some(if state.in_placement() {
+            "the placement: click a cell for each of your footballers".to_string()
+        } else {
+            format!(
+                "turn {}: select a footballer, then click where it goes (or kicks); then play the round",
+                state.field().turn() + 1
+            )
+        })
     }
 }

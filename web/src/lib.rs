@@ -32,13 +32,35 @@ use serde_json::{Value, json};
 use session::{Driver, PlayError, Session};
 
 /// The games the pages play, by the arena's name.
-pub const GAMES: &[&str] = &["yavalath", "paper-soccer", "quoridor"];
+pub const GAMES: &[&str] = &["yavalath", "paper-soccer", "quoridor", "parallel-football"];
 
 /// The session of a new game `game` between `bots` with `seed`.
 ///
 /// # Errors
 /// An unknown game (as text), or the session's [`PlayError`].
 pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver>, String> {
+    new_game_with(game, bots, seed, &Value::Null)
+}
+
+/// A game option of `options` (a JSON object: `p`, `k`, `max_turns`), a
+/// whole number from `min` to `max`, or `default` when not given.
+fn option(options: &Value, key: &str, min: u64, max: u64, default: u64) -> Result<u64, String> {
+    match options.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| format!("{key} {v}: a whole number from {min} to {max} is needed")),
+    }
+}
+
+/// As [`new_game`], with the game's options (`options`, a JSON object):
+/// Parallel Football's `p`, `k` and `max_turns`, as the arena's `--p`,
+/// `--k` and `--max-turns` (and its defaults when not given).
+///
+/// # Errors
+/// As [`new_game`], and an option out of its range.
+pub fn new_game_with(game: &str, bots: &[String], seed: u64, options: &Value) -> Result<Box<dyn Driver>, String> {
     let err = |e: PlayError| e.to_string();
     match game {
         "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
@@ -56,19 +78,41 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
                 .map_err(|e| format!("quoridor: {e}"))?;
             Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
         }
+        "parallel-football" => {
+            use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, adapter};
+            let p = option(options, "p", 1, MAX_PLAYERS_PER_TEAM as u64, adapter::DEFAULT_P.into())?;
+            let k = option(options, "k", 1, MAX_KICK_RANGE as u64, adapter::DEFAULT_K.into())?;
+            let turns = option(options, "max_turns", 1, u32::MAX.into(), parallel_football::DEFAULT_MAX_TURNS.into())?;
+            let narrow = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+            let referee = adapter::referee(
+                32,
+                u16::try_from(p).unwrap_or(u16::MAX),
+                u8::try_from(k).unwrap_or(u8::MAX),
+                narrow(turns),
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
+        }
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
     }
 }
 
 /// Answers one request of the page (a JSON object) on the game `current`:
-/// * `{"op":"new","game":G,"bots":[...],"seed":N}`: a new game (`"human"`
-///   for a person's seat); answers its view;
+/// * `{"op":"new","game":G,"bots":[...],"seed":N,"options":{..}}`: a new
+///   game (`"human"` for a person's seat; `options`: Parallel Football's
+///   `p`, `k`, `max_turns`); answers its view;
 /// * `{"op":"view"}`: the view (picture, who acts, targets, result);
-/// * `{"op":"play","text":T,"ms":M}`: the turn `T` for the seat to act;
+/// * `{"op":"play","text":T,"ms":M,"player":S}`: the turn `T` for the seat
+///   `S` (default: the seat to act);
 ///   answers the view, or `{"error":..,"kind":..}` with the game's reason;
 /// * `{"op":"step","text":T,"ms":M}`: one move (a click) of the person to
 ///   act; answers the view with `committed`, the turn played once it is
 ///   complete (else null: the turn goes on), or the game's reason;
+/// * `{"op":"steps","texts":[T..],"ms":M}`: the moves of a whole turn of
+///   the person to act, one after the other (Parallel Football's orders),
+///   as `step` answers, or the first refused with the game's reason;
+/// * `{"op":"check","texts":[T..]}`: `{"ok":true}` when those moves would
+///   be legal for the person to act, else the first refused's reason;
 /// * `{"op":"undo"}`: the unfinished turn's moves taken back;
 /// * `{"op":"think"}`: the bot to act plays; answers `{"turn":{..}}`;
 /// * `{"op":"record"}`: `{"record": the arena's record}`;
@@ -102,7 +146,8 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
                 None => return json!({"error": format!("seed {v}: a whole number from 0 is needed")}),
             },
         };
-        return match new_game(game, &bots, seed) {
+        let options = req.get("options").cloned().unwrap_or(Value::Null);
+        return match new_game_with(game, &bots, seed, &options) {
             Ok(d) => {
                 let view = d.view();
                 *current = Some(d);
@@ -121,7 +166,8 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
         "play" => {
             let text = req.get("text").and_then(Value::as_str).unwrap_or("");
             let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
-            match d.play(text, ms) {
+            let seat = req.get("player").and_then(Value::as_u64).and_then(|p| u8::try_from(p).ok());
+            match d.play(text, ms, seat) {
                 Ok(()) => d.view(),
                 Err(e) => failed(e),
             }
@@ -134,6 +180,28 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
             let text = req.get("text").and_then(Value::as_str).unwrap_or("");
             let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
             match d.step(text, ms) {
+                Ok(done) => {
+                    let mut view = d.view();
+                    view["committed"] = done.map_or(Value::Null, |t| json!(t));
+                    view
+                }
+                Err(e) => failed(e),
+            }
+        }
+        "steps" | "check" => {
+            let texts: Vec<String> = req
+                .get("texts")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().map(|t| t.as_str().unwrap_or("").to_string()).collect())
+                .unwrap_or_default();
+            if op == "check" {
+                return match d.check(&texts) {
+                    Ok(()) => json!({"ok": true}),
+                    Err(e) => failed(e),
+                };
+            }
+            let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
+            match d.steps(&texts, ms) {
                 Ok(done) => {
                     let mut view = d.view();
                     view["committed"] = done.map_or(Value::Null, |t| json!(t));
