@@ -96,7 +96,7 @@ fn search<C: WebGame>(
     job: &Job<C::Game>,
 ) -> Searched<<C::Game as Game>::Move> {
     let seed = derive_seed(derive_seed(ANALYSIS_SEED, stream), index as u64);
-    let mut bot = c.mcts(cfg, seed);
+    let mut bot = c.mcts_bot(cfg, seed);
     let me = job.seats.first().copied().unwrap_or(PlayerId(0));
     let Some(e) = bot.evaluate(&job.state, me) else {
         return Searched { values: [0.0; MAX_PLAYERS], best: Vec::new() };

@@ -28,6 +28,7 @@ pub mod spec;
 #[cfg(target_arch = "wasm32")]
 mod ffi;
 
+use game_adapter::{GameInfo, GameOptions, RefusedError};
 use serde_json::{Value, json};
 use session::{Driver, PlayError, Session};
 
@@ -42,56 +43,52 @@ pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver
     new_game_with(game, bots, seed, &Value::Null)
 }
 
-/// A game option of `options` (a JSON object: `p`, `k`, `max_turns`), a
-/// whole number from `min` to `max`, or `default` when not given.
-fn option(options: &Value, key: &str, min: u64, max: u64, default: u64) -> Result<u64, String> {
-    match options.get(key) {
-        None | Some(Value::Null) => Ok(default),
-        Some(v) => v
-            .as_u64()
-            .filter(|n| (min..=max).contains(n))
-            .ok_or_else(|| format!("{key} {v}: a whole number from {min} to {max} is needed")),
+/// The options of a game (`info`'s, the arena's registry entry) from the
+/// page's JSON object, keyed by each option's record field (`p`, `k`,
+/// `max_turns`), checked as the arena checks them; a seats option
+/// (Quoridor's `players`) is the number of seats.
+fn options_of(info: &GameInfo, seats: usize, json: &Value) -> Result<GameOptions, String> {
+    let mut options = GameOptions::default();
+    for o in info.options {
+        let value = if o.seats {
+            seats as u64
+        } else {
+            match json.get(o.field) {
+                None | Some(Value::Null) => continue,
+                Some(v) => v.as_u64().ok_or_else(|| format!("--{} {v}: {}", o.flag, o.help))?,
+            }
+        };
+        o.check(value).map_err(|e| format!("{}: {e}", info.name))?;
+        options.set(o.flag, value);
     }
+    Ok(options)
 }
 
-/// As [`new_game`], with the game's options (`options`, a JSON object):
-/// Parallel Football's `p`, `k` and `max_turns`, as the arena's `--p`,
-/// `--k` and `--max-turns` (and its defaults when not given).
+/// As [`new_game`], with the game's options (`options`, a JSON object
+/// keyed by the record's field names: Parallel Football's `p`, `k` and
+/// `max_turns`), as the arena's `--p`, `--k` and `--max-turns` (and its
+/// defaults when not given): the game crate's adapter builds the contest
+/// (`adapter::build`).
 ///
 /// # Errors
-/// As [`new_game`], and an option out of its range.
+/// As [`new_game`], and an option the game refuses.
 pub fn new_game_with(game: &str, bots: &[String], seed: u64, options: &Value) -> Result<Box<dyn Driver>, String> {
-    let err = |e: PlayError| e.to_string();
+    fn session<C: games::WebGame>(
+        info: &GameInfo,
+        build: fn(&GameOptions) -> Result<C, RefusedError>,
+        bots: &[String],
+        seed: u64,
+        options: &Value,
+    ) -> Result<Box<dyn Driver>, String> {
+        let contest = build(&options_of(info, bots.len(), options)?).map_err(|e| e.to_string())?;
+        Ok(Box::new(Session::new(contest, bots, seed).map_err(|e| e.to_string())?))
+    }
     match game {
-        "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
-        "paper-soccer" => Ok(Box::new(Session::new(paper_soccer::protocol::Referee, bots, seed).map_err(err)?)),
-        "quoridor" => {
-            // 2 or 4 players, one seat each, on the arena's default board and tick limit.
-            let players = u8::try_from(bots.len()).unwrap_or(0);
-            let referee = quoridor::Config::new(9, players)
-                .and_then(|c| {
-                    quoridor::protocol::Referee::new(quoridor::Config {
-                        tick_limit: quoridor::Config::default_tick_limit(players),
-                        ..c
-                    })
-                })
-                .map_err(|e| format!("quoridor: {e}"))?;
-            Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
-        }
+        "yavalath" => session(&yavalath::adapter::INFO, yavalath::adapter::build, bots, seed, options),
+        "paper-soccer" => session(&paper_soccer::adapter::INFO, paper_soccer::adapter::build, bots, seed, options),
+        "quoridor" => session(&quoridor::adapter::INFO, quoridor::adapter::build, bots, seed, options),
         "parallel-football" => {
-            use parallel_football::{MAX_KICK_RANGE, MAX_PLAYERS_PER_TEAM, adapter};
-            let p = option(options, "p", 1, MAX_PLAYERS_PER_TEAM as u64, adapter::DEFAULT_P.into())?;
-            let k = option(options, "k", 1, MAX_KICK_RANGE as u64, adapter::DEFAULT_K.into())?;
-            let turns = option(options, "max_turns", 1, u32::MAX.into(), parallel_football::DEFAULT_MAX_TURNS.into())?;
-            let narrow = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-            let referee = adapter::referee(
-                32,
-                u16::try_from(p).unwrap_or(u16::MAX),
-                u8::try_from(k).unwrap_or(u8::MAX),
-                narrow(turns),
-            )
-            .map_err(|e| e.to_string())?;
-            Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
+            session(&parallel_football::adapter::INFO, parallel_football::adapter::build, bots, seed, options)
         }
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
     }

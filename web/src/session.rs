@@ -395,7 +395,7 @@ impl<C: WebGame> Driver for Session<C> {
         }
         json!({
             "game": self.contest.name(),
-            "svg": self.contest.svg(&self.shown, &moves),
+            "svg": self.contest.svg_with_history(&self.start, &moves, &self.shown),
             "pending": pending,
             "to_act": to_act.map(|p| p.0),
             "human": human,
@@ -484,7 +484,7 @@ impl<C: WebGame> Driver for Session<C> {
     }
 
     fn analyze(&self, spec: &str, blunder: f64) -> Result<Vec<PlyAnalysis>, PlayError> {
-        let cfg = analysis_search(spec, self.contest.best()).map_err(PlayError::Spec)?;
+        let cfg = analysis_search(spec, self.contest.best_bot()).map_err(PlayError::Spec)?;
         let mut plies = Vec::new();
         for (i, (t, moves)) in self.turns.iter().zip(&self.turn_moves).enumerate() {
             let seat = PlayerId(t.player);
@@ -505,11 +505,9 @@ impl<C: WebGame> Driver for Session<C> {
         let seat = PlayerId(self.turns.get(turns)?.player);
         // The position the seat decided on (a simultaneous round's start).
         let (_, moves, state) = self.replay(turns);
-        let mut svg = self.contest.svg(&state, &moves);
-        if let Ok(best) = self.contest.judge_line(&state, seat, best) {
-            if let (Some(overlay), Some(end)) = (self.contest.best_move_svg(&state, seat, &best), svg.rfind("</svg>")) {
-                svg.insert_str(end, &overlay);
-            }
+        let mut svg = self.contest.svg_with_history(&self.start, &moves, &state);
+        if let (Some(overlay), Some(end)) = (self.contest.best_move_svg(&state, seat, best), svg.rfind("</svg>")) {
+            svg.insert_str(end, &overlay);
         }
         Some(svg)
     }
@@ -520,7 +518,7 @@ impl<C: WebGame> Driver for Session<C> {
         let head = json!({
             "format": 2,
             "game": self.contest.name(),
-            "config": self.contest.config(),
+            "config": serde_json::to_value(self.contest.config()).unwrap_or(Value::Null),
             "setup": serde_json::to_value(self.start.to_setup()).unwrap_or(Value::Null),
             "seed": self.seed,
             "bots": bots,
