@@ -450,7 +450,7 @@ function drawFootball(svg) {
     b.addEventListener('click', () => pick(i));
     list.appendChild(b);
   });
-  $('round').disabled = busy;
+  $('round').disabled = false;
   $('undo').disabled = given.length === 0;
 }
 

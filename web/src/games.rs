@@ -248,3 +248,21 @@ impl WebGame for parallel_football::protocol::Referee {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's cells are the crate's picture's: its field of
+    /// `width * cell` pixels at the margin.
+    #[test]
+    fn the_football_layout_is_the_pictures() {
+        for side in [2u32, 10, 32, 100, 255] {
+            let c = parallel_football::Config::new(side, side, 1, 1, 10).expect("a configuration");
+            let picture = parallel_football::svg::svg(&parallel_football::ParallelFootball::new(c).expect("a game"));
+            let (cell, margin) = football_layout(&c);
+            let field = format!("<rect x=\"{margin}\" y=\"{margin}\" width=\"{}\"", f64::from(side) * cell);
+            assert!(picture.contains(&field), "{side}: {field} not in the picture");
+        }
+    }
+}
