@@ -187,6 +187,9 @@ pub struct Session<C: WebGame> {
     /// until every acting seat has answered), then the round's turns are
     /// played in seat order, as the arena judges a round.
     held: Vec<Option<(Moves<C>, TurnEntry)>>,
+    /// The position before the last turn played, and that turn's moves
+    /// (the viewer's picture of it: Parallel Football's round of kicks).
+    last: Option<(C::Game, History<C>)>,
 }
 
 impl<C: WebGame> Session<C> {
@@ -225,6 +228,7 @@ impl<C: WebGame> Session<C> {
             chance_rng: seeded(seed),
             turn_chance: Vec::new(),
             held: vec![None; specs.len()],
+            last: None,
         })
     }
 
@@ -297,6 +301,7 @@ impl<C: WebGame> Session<C> {
     ) -> Result<(), PlayError> {
         let mut next = self.state.clone();
         play_turn_on(&self.contest, snapshot, &mut next, p, &moves).map_err(illegal)?;
+        self.last = Some((self.state.clone(), moves.iter().map(|&m| (p, m)).collect()));
         self.shown = next.clone();
         self.pending.clear();
         self.state = next;
@@ -395,7 +400,13 @@ impl<C: WebGame> Driver for Session<C> {
         }
         json!({
             "game": self.contest.name(),
-            "svg": self.contest.svg_with_history(&self.start, &moves, &self.shown),
+            // The arena viewer's picture of the last turn (Parallel
+            // Football: ball counts, contested cells, the round's kicks),
+            // or with a turn under way the position with its moves.
+            "svg": match (&self.last, self.pending.is_empty()) {
+                (Some((before, ply)), true) => self.contest.view_svg(before, ply, &self.start, &moves, &self.shown),
+                _ => self.contest.svg_with_history(&self.start, &moves, &self.shown),
+            },
             "pending": pending,
             "to_act": to_act.map(|p| p.0),
             "human": human,
