@@ -11,8 +11,13 @@
 //! * [`spec`]: the arena's bot specs, and the bots they make, built as the
 //!   arena builds them (a seeded game plays the same moves: the test
 //!   `tests/wasm.rs` checks the wasm build against the native one).
-//! * [`games`]: what a page needs of a game (click targets, picture).
-//! * [`session`]: one game: seats, turns, the arena's record.
+//! * [`games`]: what a page needs of a game beyond its adapter (the game
+//!   crate's `game_adapter::Adapter`, which the pages call for the
+//!   contest, its options, configuration, pictures and bots): click
+//!   targets, hints, Parallel Football's orders.
+//! * [`session`]: one game: seats, turns (a simultaneous round's held until
+//!   every seat's is in, then chance drawn as the arena draws it), the
+//!   arena's record.
 //! * [`analysis`]: every ply evaluated as `arena analyze` does.
 //! * [`handle`]: the page's requests, JSON in and out, which the wasm
 //!   exports (`ffi`, wasm32 only) carry through linear memory.
@@ -281,5 +286,42 @@ mod tests {
         assert!(error(handle(&mut g, r#"{"op":"think"}"#)).is_none());
         assert!(error(handle(&mut g, r#"{"op":"analyze","bot":"mcts:iters=20"}"#)).is_none());
         assert!(error(handle(&mut g, r#"{"op":"position","ply":1,"best":"nonsense"}"#)).is_none());
+    }
+
+    /// Parallel Football: the arena's options checked as the arena checks
+    /// them, a round's orders checked and played as a whole turn.
+    #[test]
+    fn a_football_round_is_checked_and_played_whole() {
+        let said = |answer: String| serde_json::from_str::<Value>(&answer).expect("JSON");
+        let mut g = None;
+        let new = |options: &str| {
+            format!(
+                r#"{{"op":"new","game":"parallel-football","bots":["human","greedy","random","greedy"],"seed":3,"options":{options}}}"#
+            )
+        };
+        let refused = said(handle(&mut g, &new(r#"{"p":0}"#)));
+        assert!(refused["error"].as_str().is_some_and(|e| e.contains("parallel-football")), "{refused}");
+        let view = said(handle(&mut g, &new(r#"{"p":2,"k":3,"max_turns":2}"#)));
+        assert_eq!(view["extra"]["placement"], Value::Bool(true), "{view}");
+        assert_eq!(view["targets"].as_array().map(Vec::len), Some(32 * 32));
+        let placed = said(handle(&mut g, r#"{"op":"steps","texts":["5 5","9 9"]}"#));
+        assert_eq!(placed["committed"]["text"], "5,5 9,9", "{placed}");
+        for _ in 0..3 {
+            assert!(said(handle(&mut g, r#"{"op":"think"}"#))["turn"].is_object());
+        }
+        let view = said(handle(&mut g, r#"{"op":"view"}"#));
+        assert_eq!(view["human"], Value::Bool(true));
+        assert_eq!(view["extra"]["footballers"].as_array().map(Vec::len), Some(2));
+        // Too far for k = 3: the crate's words; a footballer's order alone.
+        let far = said(handle(&mut g, r#"{"op":"check","texts":["stay","kick 4 0"]}"#));
+        assert_eq!(far["error"], "footballer 1 of team 0: the kick (4, 0) is longer than the kick range 3", "{far}");
+        assert_eq!(said(handle(&mut g, r#"{"op":"check","texts":["kick 1 1"]}"#))["ok"], Value::Bool(true));
+        let round = said(handle(&mut g, r#"{"op":"steps","texts":["kick -2 -2","move 1 0"]}"#));
+        assert_eq!(round["committed"]["text"], "k-2,-2 m1,0", "{round}");
+        for _ in 0..3 {
+            assert!(said(handle(&mut g, r#"{"op":"think"}"#))["turn"].is_object());
+        }
+        let record = said(handle(&mut g, r#"{"op":"record"}"#));
+        assert!(record["record"].as_str().is_some_and(|r| r.contains(r#""chance":[{"successes":"#)), "{record}");
     }
 }
