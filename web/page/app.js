@@ -15,6 +15,14 @@ let busy = false;
 let game = 0;
 // The seed of the game on the page (the record's file is named after it).
 let gameSeed = 0;
+// Parallel Football: the round's orders, by footballer (null: none yet),
+// the footballers in the order they got them (undo), the one selected,
+// and the round they are for.
+const FOOTBALL = GAME === 'parallel-football';
+let orders = [];
+let given = [];
+let selected = 0;
+let roundOf = -1;
 
 function ask(request) {
   return new Promise((resolve) => {
@@ -48,7 +56,8 @@ function render() {
     c.setAttribute('cx', t.x);
     c.setAttribute('cy', t.y);
     c.setAttribute('r', t.r);
-    c.setAttribute('class', 'target' + (t.legal ? ' legal' : '') + (t.kind ? ' wall' : ''));
+    // Parallel Football's placement: every cell a target, shown on hover.
+    c.setAttribute('class', 'target' + (FOOTBALL ? ' placement' : t.legal ? ' legal' : '') + (t.kind ? ' wall' : ''));
     c.dataset.move = t.text;
     c.addEventListener('click', () => click(t.text));
     if (t.preview) {
@@ -69,6 +78,7 @@ function render() {
   }
   $('walls').hidden = !walls;
   svg.appendChild(g);
+  if (FOOTBALL) drawFootball(svg);
   const list = $('turns');
   list.innerHTML = '';
   for (const t of view.turns) {
@@ -108,7 +118,7 @@ async function botTurns(my) {
       $('first-answer').textContent = (performance.now() - t0).toFixed(0);
       $('first-answer-line').hidden = false;
     }
-    const v = engine.call({ op: 'play', text: r.turn.text, ms: r.turn.ms });
+    const v = engine.call({ op: 'play', text: r.turn.text, ms: r.turn.ms, player: r.turn.player });
     if (v.error) {
       say(v.error, true);
       busy = false;
@@ -134,6 +144,11 @@ async function click(text) {
     say('not legal: ' + text + ': ' + v.error, true);
     return;
   }
+  await stepped(v);
+}
+
+// A step answered: the turn goes on, or it is complete and the bots play.
+async function stepped(v) {
   view = v;
   if (!v.committed) {
     // The turn goes on (a bounce): the same person clicks again, or undoes.
@@ -147,12 +162,22 @@ async function click(text) {
   $('undo').disabled = true;
   render();
   say('');
-  await ask({ op: 'play', text: v.committed.text, ms: v.committed.ms });
+  await ask({ op: 'play', text: v.committed.text, ms: v.committed.ms, player: v.committed.player });
   await botTurns(game);
 }
 
 function undo() {
   if (busy || !view || !view.human) return;
+  if (footballRound()) {
+    // The last order given is taken back; its footballer is selected.
+    const i = given.pop();
+    if (i === undefined) return;
+    orders[i] = null;
+    selected = i;
+    redraw();
+    say(`the order of footballer ${i} is taken back`);
+    return;
+  }
   view = engine.call({ op: 'undo' });
   $('undo').disabled = true;
   render();
@@ -178,6 +203,11 @@ async function newGame() {
   bots = Array.from({ length: Number($('players').value) }, () => spec);
   bots[seat] = 'human';
   const request = { op: 'new', game: GAME, bots, seed };
+  if (FOOTBALL) {
+    // The arena's --p, --k and --max-turns; a field left empty is refused.
+    const whole = (id) => (/^[0-9]+$/.test($(id).value.trim()) ? Number($(id).value.trim()) : -1);
+    request.options = { p: whole('pf-p'), k: whole('pf-k'), max_turns: whole('pf-turns') };
+  }
   const v = engine.call(request);
   if (v.error) {
     say(v.error, true);
@@ -196,6 +226,7 @@ async function newGame() {
   await ask(request);
   if (my !== game) return;
   view = v;
+  roundOf = -1;
   $('download').disabled = true;
   $('undo').disabled = true;
   $('analysis').hidden = true;
@@ -317,10 +348,152 @@ function seats() {
   for (let i = 0; i < n; i++) {
     const o = document.createElement('option');
     o.value = String(i);
-    o.textContent = `player ${i}` + (i === 0 ? ' (moves first)' : '');
+    const corner = ['top left', 'top right', 'bottom right', 'bottom left'][i];
+    o.textContent = FOOTBALL ? `player ${i} (home ${corner})` : `player ${i}` + (i === 0 ? ' (moves first)' : '');
     $('seat').appendChild(o);
   }
   if (was !== '' && Number(was) < n) $('seat').value = was;
+}
+
+// Parallel Football's round: the person's footballers ringed, each
+// cell clickable, the selected footballer's legal targets dotted, the
+// orders given drawn as arrows (kicks ending in a ring).
+function footballRound() {
+  return !!(view && view.human && !view.over && view.extra && !view.extra.placement && view.extra.footballers.length);
+}
+
+function redraw() {
+  render();
+  document.body.dataset.state = 'your-turn';
+}
+
+function drawFootball(svg) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const x = view.extra;
+  const bar = footballRound();
+  $('orders-bar').hidden = !bar;
+  if (!x) return;
+  const at = (cx, cy) => [x.margin + (cx + 0.5) * x.cell, x.margin + (cy + 0.5) * x.cell];
+  const el = (name, attrs, parent) => {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    parent.appendChild(e);
+    return e;
+  };
+  const g = el('g', { id: 'football' }, svg);
+  if (x.placement) {
+    // The footballers placed so far in this turn.
+    for (const t of view.pending) {
+      const [cx, cy] = t.split(' ').map(Number);
+      const [px, py] = at(cx, cy);
+      el('circle', { cx: px, cy: py, r: x.cell * 0.35, fill: x.colour, class: 'placed' }, g);
+    }
+    return;
+  }
+  if (!bar) return;
+  if (roundOf !== view.turns.length) {
+    roundOf = view.turns.length;
+    orders = x.footballers.map(() => null);
+    given = [];
+    selected = 0;
+  }
+  for (let cy = 0; cy < x.height; cy++) {
+    for (let cx = 0; cx < x.width; cx++) {
+      const r = el('rect', { x: x.margin + cx * x.cell, y: x.margin + cy * x.cell, width: x.cell, height: x.cell, class: 'football-cell' }, g);
+      r.dataset.x = cx;
+      r.dataset.y = cy;
+      r.addEventListener('click', () => cellClick(cx, cy));
+    }
+  }
+  const defs = el('defs', {}, g);
+  const marker = el('marker', { id: 'order-head', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto' }, defs);
+  el('path', { d: 'M0 0L10 5L0 10z', fill: x.colour }, marker);
+  const f = x.footballers[selected];
+  for (const t of f.legal) {
+    const w = t.split(' ');
+    if (w.length !== 3) continue;
+    const [px, py] = at(f.x + Number(w[1]), f.y + Number(w[2]));
+    el('circle', { cx: px, cy: py, r: x.cell * (w[0] === 'move' ? 0.22 : 0.12), class: 'dot' }, g);
+  }
+  x.footballers.forEach((f, i) => {
+    const o = orders[i];
+    if (!o || o === 'stay') return;
+    const [kind, dx, dy] = o.split(' ');
+    const [x1, y1] = at(f.x, f.y);
+    const [x2, y2] = at(f.x + Number(dx), f.y + Number(dy));
+    el('line', { x1, y1, x2, y2, stroke: x.colour, class: 'order', 'marker-end': 'url(#order-head)' }, g);
+    if (kind === 'kick') el('circle', { cx: x2, cy: y2, r: x.cell * 0.3, fill: 'none', stroke: x.colour, class: 'order' }, g);
+  });
+  // Footballers sharing a cell: larger rings under smaller ones, so each
+  // can be clicked (or picked in the list of orders).
+  const seen = new Map();
+  const rings = x.footballers.map((f, i) => {
+    const key = f.x + ',' + f.y;
+    const k = seen.get(key) || 0;
+    seen.set(key, k + 1);
+    return { f, i, r: x.cell * Math.max(0.15, 0.48 - 0.1 * k) };
+  });
+  rings.sort((a, b) => b.r - a.r);
+  for (const { f, i, r } of rings) {
+    const [px, py] = at(f.x, f.y);
+    const c = el('circle', { cx: px, cy: py, r, class: 'footballer' + (i === selected ? ' selected' : '') + (orders[i] ? ' ordered' : '') }, g);
+    c.dataset.i = i;
+    c.addEventListener('click', () => (i === selected ? cellClick(f.x, f.y) : pick(i)));
+  }
+  const list = $('orders');
+  list.innerHTML = '';
+  x.footballers.forEach((f, i) => {
+    const b = document.createElement('button');
+    b.className = 'pick' + (i === selected ? ' selected' : '');
+    b.dataset.i = i;
+    b.textContent = `${i}: ${orders[i] || '(stay)'}`;
+    b.addEventListener('click', () => pick(i));
+    list.appendChild(b);
+  });
+  $('round').disabled = false;
+  $('undo').disabled = given.length === 0;
+}
+
+function pick(i) {
+  if (busy || !footballRound()) return;
+  selected = i;
+  redraw();
+}
+
+// A cell clicked with a footballer selected: its order (its own cell
+// stays, a neighbour moves there or kicks there as the switch says, a cell
+// farther away kicks there), given when legal, else the crate's reason.
+function cellClick(cx, cy) {
+  if (busy || !footballRound()) return;
+  const f = view.extra.footballers[selected];
+  const [dx, dy] = [cx - f.x, cy - f.y];
+  const near = Math.max(Math.abs(dx), Math.abs(dy)) === 1 && $('nbr').value === 'move';
+  const text = dx === 0 && dy === 0 ? 'stay' : `${near ? 'move' : 'kick'} ${dx} ${dy}`;
+  if (!f.legal.includes(text)) {
+    const r = engine.call({ op: 'check', texts: [...Array(selected).fill('stay'), text] });
+    say(`not legal: ${text}: ${r.error || 'refused'}`, true);
+    return;
+  }
+  if (orders[selected] === null) given.push(selected);
+  else given = given.filter((i) => i !== selected).concat([selected]);
+  orders[selected] = text;
+  const next = orders.findIndex((o) => o === null);
+  if (next >= 0) selected = next;
+  say(`footballer ${f.index}: ${text}` + (next >= 0 ? '' : '; every footballer has its order: play the round'));
+  redraw();
+}
+
+// The round played: the team's orders, unordered footballers staying.
+async function playRound() {
+  if (busy || !footballRound()) return;
+  const ms = performance.now() - turnStart;
+  const texts = view.extra.footballers.map((_, i) => orders[i] || 'stay');
+  const v = engine.call({ op: 'steps', texts, ms });
+  if (v.error) {
+    say('not legal: ' + v.error, true);
+    return;
+  }
+  await stepped(v);
 }
 
 function turnWall() {
@@ -334,12 +507,17 @@ function turnWall() {
   $('orient').addEventListener('change', () => view && render());
   document.addEventListener('keydown', (e) => {
     if (e.key === 'r' && !$('walls').hidden && e.target.tagName !== 'INPUT') turnWall();
+    if (e.key === 'k' && !$('orders-bar').hidden && e.target.tagName !== 'INPUT') {
+      $('nbr').value = $('nbr').value === 'move' ? 'kick' : 'move';
+    }
   });
   engine = await Engine.create(wasm);
   $('new').addEventListener('click', newGame);
   $('download').addEventListener('click', download);
   $('undo').addEventListener('click', undo);
   $('analyze').addEventListener('click', analyze);
+  $('round').addEventListener('click', playRound);
+  if (FOOTBALL) $('undo').textContent = 'undo';
   document.body.dataset.ready = 'yes';
   await newGame();
 })();

@@ -1,13 +1,11 @@
-//! The games of the pages: what a page needs of a game beyond its contest
-//! (`game_core::referee::Contest`, the game crate's own): its bots as the
-//! arena builds them, its picture (the crate's SVG) and where a click on
-//! the picture is a move.
+//! The games of the pages: what a page needs of a game beyond what the
+//! arena hosts it through (the game crate's `game_adapter::Adapter`: its
+//! contest, configuration, pictures and bots, which the pages call): where
+//! a click on the picture is a move.
 
-use crate::spec::{Bots, GAME_ROLLOUT};
-use game_core::bot::Bot;
-use game_core::referee::{Contest, ContestError};
+use game_adapter::Adapter;
+use game_core::referee::ContestError;
 use game_core::{Game, PlayerId};
-use game_search::{AlphaBetaConfig, EvalCut, MctsConfig};
 use serde::Serialize;
 
 /// A place on the picture a click on which is a move: a circle of radius
@@ -15,7 +13,7 @@ use serde::Serialize;
 /// in the game's record notation.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Target {
-    /// The move as the record writes it (what [`Contest::judge_line`] reads).
+    /// The move as the record writes it (what `Contest::judge_line` reads).
     pub text: String,
     /// Centre, in the picture's coordinates.
     pub x: f64,
@@ -44,15 +42,9 @@ impl Target {
     }
 }
 
-/// A game a page plays: its contest plus what the page adds.
-pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
-    /// The configuration, as the arena's record keeps it (`config`).
-    fn config(&self) -> serde_json::Value;
-    /// The position as the crate's SVG picture, knowing the moves played
-    /// from the start (to mark the last one).
-    fn svg(&self, state: &Self::Game, moves: &[(PlayerId, <Self::Game as Game>::Move)]) -> String;
-    /// The position as text (the record's `final_position`).
-    fn display(&self, state: &Self::Game) -> String;
+/// A game a page plays: its adapter (the arena's view of it) plus what
+/// the page adds.
+pub trait WebGame: Adapter + Sized + 'static {
     /// The click targets of `seat`, to act in `state`.
     fn targets(&self, state: &Self::Game, seat: PlayerId) -> Vec<Target>;
     /// A line for the person to move, if the position calls for one (the
@@ -61,15 +53,13 @@ pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
         let _ = (state, seat, going_on);
         None
     }
-    /// The turn `turn` of `player` drawn over [`svg`](WebGame::svg)'s
-    /// picture of `before` (an analysis's best move): an SVG fragment to
-    /// insert before the picture's closing tag.
-    fn best_move_svg(
-        &self,
-        before: &Self::Game,
-        player: PlayerId,
-        turn: &[<Self::Game as Game>::Move],
-    ) -> Option<String>;
+    /// What else the page needs to take the person's turn in `state`
+    /// (Parallel Football: the field's geometry, the footballers and each
+    /// one's legal orders); null for most games.
+    fn extra(&self, state: &Self::Game, seat: PlayerId) -> serde_json::Value {
+        let _ = (state, seat);
+        serde_json::Value::Null
+    }
     /// One move of `seat`'s turn from its target's text (what a click
     /// sends). The default: the record's notation of a one-move turn.
     ///
@@ -88,44 +78,9 @@ pub trait WebGame: Contest + Bots<Self::Game> + Sized + 'static {
     }
 }
 
-/// An MCTS bot whose playouts stop after `cfg.playout_limit` plies (the
-/// game's `limit` when the spec left it to the game) scored by `value`: the
-/// arena's `evaluated_mcts`.
-fn evaluated_mcts<G: Game>(cfg: MctsConfig, limit: u32, seed: u64, value: fn(&G, PlayerId) -> f64) -> Box<dyn Bot<G>> {
-    let cfg = if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: limit, ..cfg } } else { cfg };
-    let policy = EvalCut(move |g: &G, out: &mut [f64; game_core::MAX_PLAYERS]| {
-        for (i, v) in out.iter_mut().enumerate().take(g.players()) {
-            *v = value(g, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
-        }
-    });
-    Box::new(game_search::Mcts::with_policy(cfg, policy, seed))
-}
-
-/// Yavalath's bots, as the arena's adapter (`yavalath/src/adapter.rs`).
-impl Bots<yavalath::Yavalath> for yavalath::protocol::Referee {
-    fn best(&self) -> &'static str {
-        "alphabeta"
-    }
-    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<yavalath::Yavalath>> {
-        evaluated_mcts(cfg, 4, seed, yavalath::evaluation::value)
-    }
-    fn alphabeta(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<yavalath::Yavalath>>> {
-        Some(Box::new(game_search::AlphaBeta::new(cfg, game_search::EvalFn(yavalath::evaluation::score))))
-    }
-}
-
 /// Yavalath: a click on a cell places a stone there (on the second move,
 /// a click on the first stone steals it).
 impl WebGame for yavalath::protocol::Referee {
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({})
-    }
-    fn svg(&self, state: &yavalath::Yavalath, moves: &[(PlayerId, yavalath::Cell)]) -> String {
-        yavalath::svg::svg(state, moves.last().map(|m| m.1))
-    }
-    fn display(&self, state: &yavalath::Yavalath) -> String {
-        state.to_string()
-    }
     fn targets(&self, state: &yavalath::Yavalath, seat: PlayerId) -> Vec<Target> {
         let mut legal = Vec::new();
         state.legal_moves(seat, &mut legal);
@@ -136,39 +91,9 @@ impl WebGame for yavalath::protocol::Referee {
             })
             .collect()
     }
-    fn best_move_svg(&self, before: &yavalath::Yavalath, player: PlayerId, turn: &[yavalath::Cell]) -> Option<String> {
-        Some(yavalath::svg::best_move(before, player, turn))
-    }
     fn hint(&self, state: &yavalath::Yavalath, seat: PlayerId, _going_on: bool) -> Option<String> {
         (state.can_steal() && state.next_player() == seat)
             .then(|| "the steal: click the first stone to make it yours, or play another cell".to_string())
-    }
-}
-
-/// Paper Soccer's bots, as the arena's adapter (`paper-soccer/src/adapter.rs`).
-impl Bots<paper_soccer::PaperSoccer> for paper_soccer::protocol::Referee {
-    fn best(&self) -> &'static str {
-        "search"
-    }
-    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<paper_soccer::PaperSoccer>> {
-        evaluated_mcts(cfg, 0, seed, paper_soccer::evaluation::value)
-    }
-    /// The graph search: exploration 0.3, no rollout unless asked.
-    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
-        let cfg = game_search::DagConfig {
-            exploration: 0.3,
-            playout_limit: rollout.unwrap_or(0),
-            ..game_search::DagConfig::default()
-        };
-        let policy = EvalCut(|g: &paper_soccer::PaperSoccer, out: &mut [f64; game_core::MAX_PLAYERS]| {
-            out[0] = paper_soccer::evaluation::turn_value(g, PlayerId(0));
-            out[1] = -out[0];
-        });
-        Some(Box::new(game_search::DagMcts::with_policy(cfg, policy, seed)))
-    }
-    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<paper_soccer::PaperSoccer>>> {
-        (name == "greedy")
-            .then(|| Box::new(paper_soccer::opponents::Greedy::new(seed)) as Box<dyn Bot<paper_soccer::PaperSoccer>>)
     }
 }
 
@@ -177,15 +102,6 @@ impl Bots<paper_soccer::PaperSoccer> for paper_soccer::protocol::Referee {
 /// north-west). A bounce leaves the turn to the same person, who clicks
 /// again (or takes the turn's steps back).
 impl WebGame for paper_soccer::protocol::Referee {
-    fn config(&self) -> serde_json::Value {
-        serde_json::json!({"width": 8, "height": 10})
-    }
-    fn svg(&self, state: &paper_soccer::PaperSoccer, moves: &[(PlayerId, paper_soccer::Dir)]) -> String {
-        paper_soccer::svg::svg_with_history(&self.start(), moves, state)
-    }
-    fn display(&self, state: &paper_soccer::PaperSoccer) -> String {
-        state.to_string()
-    }
     fn targets(&self, state: &paper_soccer::PaperSoccer, seat: PlayerId) -> Vec<Target> {
         let mut legal = Vec::new();
         state.legal_moves(seat, &mut legal);
@@ -199,14 +115,6 @@ impl WebGame for paper_soccer::protocol::Referee {
                 Target::new(d.digit().to_string(), at, 12.0, legal.contains(&d))
             })
             .collect()
-    }
-    fn best_move_svg(
-        &self,
-        before: &paper_soccer::PaperSoccer,
-        player: PlayerId,
-        turn: &[paper_soccer::Dir],
-    ) -> Option<String> {
-        Some(paper_soccer::svg::best_move(before, player, turn))
     }
     fn hint(&self, _state: &paper_soccer::PaperSoccer, _seat: PlayerId, going_on: bool) -> Option<String> {
         going_on.then(|| "the ball bounced: your turn goes on (or undo the turn)".to_string())
@@ -225,52 +133,12 @@ impl WebGame for paper_soccer::protocol::Referee {
     }
 }
 
-/// The `mcts` bot's policy in Quoridor, the arena's `RacePolicy`: tree
-/// moves narrowed to the racing moves, leaves scored by the evaluation.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RacePolicy;
-
-impl game_search::Policy<quoridor::Quoridor> for RacePolicy {
-    fn tree_moves(&mut self, state: &quoridor::Quoridor, player: PlayerId, moves: &mut Vec<quoridor::Move>) {
-        quoridor::evaluation::racing_moves(state, player, moves);
-    }
-    fn evaluate(&mut self, state: &quoridor::Quoridor, out: &mut [f64; game_core::MAX_PLAYERS]) {
-        for (i, v) in out.iter_mut().enumerate().take(state.players()) {
-            *v = quoridor::evaluation::value(state, PlayerId(u8::try_from(i).unwrap_or(u8::MAX)));
-        }
-    }
-}
-
-/// Quoridor's bots, as the arena's adapter (`quoridor/src/adapter.rs`).
-impl Bots<quoridor::Quoridor> for quoridor::protocol::Referee {
-    fn best(&self) -> &'static str {
-        "mcts"
-    }
-    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<quoridor::Quoridor>> {
-        let cfg = if cfg.playout_limit == GAME_ROLLOUT { MctsConfig { playout_limit: 0, ..cfg } } else { cfg };
-        Box::new(game_search::Mcts::with_policy(cfg, RacePolicy, seed))
-    }
-    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<quoridor::Quoridor>>> {
-        (name == "walker").then(|| Box::new(quoridor::opponents::Walker::new(seed)) as Box<dyn Bot<quoridor::Quoridor>>)
-    }
-}
-
 /// Quoridor, 2 or 4 players: a click on a cell moves the pawn there (the
 /// landing cell, jumps included); a click on a crossing of the gaps places
 /// a wall there, horizontal or vertical as the page's switch says (its
 /// outline previewed under the pointer). A wall that would cut a player
 /// off its goal is refused with the crate's reason.
 impl WebGame for quoridor::protocol::Referee {
-    fn config(&self) -> serde_json::Value {
-        let start = self.start();
-        serde_json::json!({"size": start.size(), "players": start.players(), "tick_limit": start.tick_limit()})
-    }
-    fn svg(&self, state: &quoridor::Quoridor, moves: &[(PlayerId, quoridor::Move)]) -> String {
-        quoridor::svg::svg(state, moves)
-    }
-    fn display(&self, state: &quoridor::Quoridor) -> String {
-        state.to_string()
-    }
     fn targets(&self, state: &quoridor::Quoridor, seat: PlayerId) -> Vec<Target> {
         let mut legal = Vec::new();
         state.legal_moves(seat, &mut legal);
@@ -301,10 +169,100 @@ impl WebGame for quoridor::protocol::Referee {
         }
         out
     }
-    fn best_move_svg(&self, before: &quoridor::Quoridor, player: PlayerId, turn: &[quoridor::Move]) -> Option<String> {
-        Some(quoridor::svg::best_move(before, player, turn))
-    }
     fn hint(&self, state: &quoridor::Quoridor, seat: PlayerId, _going_on: bool) -> Option<String> {
         Some(format!("you have {} walls left", state.walls_left(seat)))
+    }
+}
+
+/// The cell size and margin of `parallel_football::svg::svg`'s picture
+/// (the crate keeps them private; a test checks them on its picture).
+#[must_use]
+pub fn football_layout(c: &parallel_football::Config) -> (f64, f64) {
+    let side = c.width.max(c.height).max(1);
+    (f64::from((640 / u32::from(side)).clamp(6, 40)), 20.0)
+}
+
+/// Parallel Football: the person's team of `p` footballers. In the
+/// placement a click on a cell places the next footballer there (`x y`);
+/// in a round the page gathers one order per footballer (select it, click
+/// a cell: the same cell stays, a neighbour moves, a cell farther away
+/// kicks; a neighbour kicked with the switch) and plays them as the
+/// team's turn, unordered footballers staying.
+impl WebGame for parallel_football::protocol::Referee {
+    /// The placement's targets: every cell (a click places the next
+    /// footballer). A round's clicks are the page's (see [`extra`](WebGame::extra)).
+    fn targets(&self, state: &parallel_football::ParallelFootball, seat: PlayerId) -> Vec<Target> {
+        if !state.in_placement() || !state.to_act().includes(seat) {
+            return Vec::new();
+        }
+        let c = state.config();
+        let (cell, margin) = football_layout(&c);
+        (0..c.cells())
+            .map(|i| {
+                let at = c.cell(i);
+                let centre = (margin + (f64::from(at.x) + 0.5) * cell, margin + (f64::from(at.y) + 0.5) * cell);
+                Target::new(format!("{} {}", at.x, at.y), centre, cell / 2.0, true)
+            })
+            .collect()
+    }
+    fn extra(&self, state: &parallel_football::ParallelFootball, seat: PlayerId) -> serde_json::Value {
+        use game_core::MoveNotation as _;
+        use parallel_football::{FootballMove, Order};
+        let c = state.config();
+        let (cell, margin) = football_layout(&c);
+        let p = usize::from(c.players);
+        let mut footballers = Vec::new();
+        if !state.in_placement() {
+            let first = seat.index() * p;
+            let mut at = state.clone();
+            let mut legal = Vec::new();
+            for (i, pos) in state.field().positions().iter().enumerate().skip(first).take(p) {
+                at.legal_moves(seat, &mut legal);
+                let orders: Vec<String> = legal.iter().map(|&m| state.format_move(m)).collect();
+                footballers.push(serde_json::json!({"index": i - first, "x": pos.x, "y": pos.y, "legal": orders}));
+                // The next footballer's orders: this one stays.
+                at.play_unchecked(seat, FootballMove::Order(Order::Stay));
+            }
+        }
+        serde_json::json!({
+            "cell": cell,
+            "margin": margin,
+            "width": c.width,
+            "height": c.height,
+            "players": c.players,
+            "kick_range": c.kick_range,
+            "placement": state.in_placement(),
+            "team": seat.0,
+            "colour": parallel_football::svg::COLOURS[seat.index() % 4],
+            "footballers": footballers,
+        })
+    }
+    fn hint(&self, state: &parallel_football::ParallelFootball, _seat: PlayerId, _going_on: bool) -> Option<String> {
+        Some(if state.in_placement() {
+            "the placement: click a cell for each of your footballers".to_string()
+        } else {
+            format!(
+                "turn {}: select a footballer, then click where it goes (or kicks); then play the round",
+                state.field().turn() + 1
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's cells are the crate's picture's: its field of
+    /// `width * cell` pixels at the margin.
+    #[test]
+    fn the_football_layout_is_the_pictures() {
+        for side in [2u32, 10, 32, 100, 255] {
+            let c = parallel_football::Config::new(side, side, 1, 1, 10).expect("a configuration");
+            let picture = parallel_football::svg::svg(&parallel_football::ParallelFootball::new(c).expect("a game"));
+            let (cell, margin) = football_layout(&c);
+            let field = format!("<rect x=\"{margin}\" y=\"{margin}\" width=\"{}\"", f64::from(side) * cell);
+            assert!(picture.contains(&field), "{side}: {field} not in the picture");
+        }
     }
 }

@@ -11,8 +11,13 @@
 //! * [`spec`]: the arena's bot specs, and the bots they make, built as the
 //!   arena builds them (a seeded game plays the same moves: the test
 //!   `tests/wasm.rs` checks the wasm build against the native one).
-//! * [`games`]: what a page needs of a game (click targets, picture).
-//! * [`session`]: one game: seats, turns, the arena's record.
+//! * [`games`]: what a page needs of a game beyond its adapter (the game
+//!   crate's `game_adapter::Adapter`, which the pages call for the
+//!   contest, its options, configuration, pictures and bots): click
+//!   targets, hints, Parallel Football's orders.
+//! * [`session`]: one game: seats, turns (a simultaneous round's held until
+//!   every seat's is in, then chance drawn as the arena draws it), the
+//!   arena's record.
 //! * [`analysis`]: every ply evaluated as `arena analyze` does.
 //! * [`handle`]: the page's requests, JSON in and out, which the wasm
 //!   exports (`ffi`, wasm32 only) carry through linear memory.
@@ -28,47 +33,88 @@ pub mod spec;
 #[cfg(target_arch = "wasm32")]
 mod ffi;
 
+use game_adapter::{GameInfo, GameOptions, RefusedError};
 use serde_json::{Value, json};
 use session::{Driver, PlayError, Session};
 
 /// The games the pages play, by the arena's name.
-pub const GAMES: &[&str] = &["yavalath", "paper-soccer", "quoridor"];
+pub const GAMES: &[&str] = &["yavalath", "paper-soccer", "quoridor", "parallel-football"];
 
 /// The session of a new game `game` between `bots` with `seed`.
 ///
 /// # Errors
 /// An unknown game (as text), or the session's [`PlayError`].
 pub fn new_game(game: &str, bots: &[String], seed: u64) -> Result<Box<dyn Driver>, String> {
-    let err = |e: PlayError| e.to_string();
+    new_game_with(game, bots, seed, &Value::Null)
+}
+
+/// The options of a game (`info`'s, the arena's registry entry) from the
+/// page's JSON object, keyed by each option's record field (`p`, `k`,
+/// `max_turns`), checked as the arena checks them; a seats option
+/// (Quoridor's `players`) is the number of seats.
+fn options_of(info: &GameInfo, seats: usize, json: &Value) -> Result<GameOptions, String> {
+    let mut options = GameOptions::default();
+    for o in info.options {
+        let value = if o.seats {
+            seats as u64
+        } else {
+            match json.get(o.field) {
+                None | Some(Value::Null) => continue,
+                Some(v) => v.as_u64().ok_or_else(|| format!("--{} {v}: {}", o.flag, o.help))?,
+            }
+        };
+        o.check(value).map_err(|e| format!("{}: {e}", info.name))?;
+        options.set(o.flag, value);
+    }
+    Ok(options)
+}
+
+/// As [`new_game`], with the game's options (`options`, a JSON object
+/// keyed by the record's field names: Parallel Football's `p`, `k` and
+/// `max_turns`), as the arena's `--p`, `--k` and `--max-turns` (and its
+/// defaults when not given): the game crate's adapter builds the contest
+/// (`adapter::build`).
+///
+/// # Errors
+/// As [`new_game`], and an option the game refuses.
+pub fn new_game_with(game: &str, bots: &[String], seed: u64, options: &Value) -> Result<Box<dyn Driver>, String> {
+    fn session<C: games::WebGame>(
+        info: &GameInfo,
+        build: fn(&GameOptions) -> Result<C, RefusedError>,
+        bots: &[String],
+        seed: u64,
+        options: &Value,
+    ) -> Result<Box<dyn Driver>, String> {
+        let contest = build(&options_of(info, bots.len(), options)?).map_err(|e| e.to_string())?;
+        Ok(Box::new(Session::new(contest, bots, seed).map_err(|e| e.to_string())?))
+    }
     match game {
-        "yavalath" => Ok(Box::new(Session::new(yavalath::protocol::Referee, bots, seed).map_err(err)?)),
-        "paper-soccer" => Ok(Box::new(Session::new(paper_soccer::protocol::Referee, bots, seed).map_err(err)?)),
-        "quoridor" => {
-            // 2 or 4 players, one seat each, on the arena's default board and tick limit.
-            let players = u8::try_from(bots.len()).unwrap_or(0);
-            let referee = quoridor::Config::new(9, players)
-                .and_then(|c| {
-                    quoridor::protocol::Referee::new(quoridor::Config {
-                        tick_limit: quoridor::Config::default_tick_limit(players),
-                        ..c
-                    })
-                })
-                .map_err(|e| format!("quoridor: {e}"))?;
-            Ok(Box::new(Session::new(referee, bots, seed).map_err(err)?))
+        "yavalath" => session(&yavalath::adapter::INFO, yavalath::adapter::build, bots, seed, options),
+        "paper-soccer" => session(&paper_soccer::adapter::INFO, paper_soccer::adapter::build, bots, seed, options),
+        "quoridor" => session(&quoridor::adapter::INFO, quoridor::adapter::build, bots, seed, options),
+        "parallel-football" => {
+            session(&parallel_football::adapter::INFO, parallel_football::adapter::build, bots, seed, options)
         }
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
     }
 }
 
 /// Answers one request of the page (a JSON object) on the game `current`:
-/// * `{"op":"new","game":G,"bots":[...],"seed":N}`: a new game (`"human"`
-///   for a person's seat); answers its view;
+/// * `{"op":"new","game":G,"bots":[...],"seed":N,"options":{..}}`: a new
+///   game (`"human"` for a person's seat; `options`: Parallel Football's
+///   `p`, `k`, `max_turns`); answers its view;
 /// * `{"op":"view"}`: the view (picture, who acts, targets, result);
-/// * `{"op":"play","text":T,"ms":M}`: the turn `T` for the seat to act;
+/// * `{"op":"play","text":T,"ms":M,"player":S}`: the turn `T` for the seat
+///   `S` (default: the seat to act);
 ///   answers the view, or `{"error":..,"kind":..}` with the game's reason;
 /// * `{"op":"step","text":T,"ms":M}`: one move (a click) of the person to
 ///   act; answers the view with `committed`, the turn played once it is
 ///   complete (else null: the turn goes on), or the game's reason;
+/// * `{"op":"steps","texts":[T..],"ms":M}`: the moves of a whole turn of
+///   the person to act, one after the other (Parallel Football's orders),
+///   as `step` answers, or the first refused with the game's reason;
+/// * `{"op":"check","texts":[T..]}`: `{"ok":true}` when those moves would
+///   be legal for the person to act, else the first refused's reason;
 /// * `{"op":"undo"}`: the unfinished turn's moves taken back;
 /// * `{"op":"think"}`: the bot to act plays; answers `{"turn":{..}}`;
 /// * `{"op":"record"}`: `{"record": the arena's record}`;
@@ -102,7 +148,8 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
                 None => return json!({"error": format!("seed {v}: a whole number from 0 is needed")}),
             },
         };
-        return match new_game(game, &bots, seed) {
+        let options = req.get("options").cloned().unwrap_or(Value::Null);
+        return match new_game_with(game, &bots, seed, &options) {
             Ok(d) => {
                 let view = d.view();
                 *current = Some(d);
@@ -121,7 +168,8 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
         "play" => {
             let text = req.get("text").and_then(Value::as_str).unwrap_or("");
             let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
-            match d.play(text, ms) {
+            let seat = req.get("player").and_then(Value::as_u64).and_then(|p| u8::try_from(p).ok());
+            match d.play(text, ms, seat) {
                 Ok(()) => d.view(),
                 Err(e) => failed(e),
             }
@@ -134,6 +182,28 @@ fn answer(current: &mut Option<Box<dyn Driver>>, req: &Value) -> Value {
             let text = req.get("text").and_then(Value::as_str).unwrap_or("");
             let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
             match d.step(text, ms) {
+                Ok(done) => {
+                    let mut view = d.view();
+                    view["committed"] = done.map_or(Value::Null, |t| json!(t));
+                    view
+                }
+                Err(e) => failed(e),
+            }
+        }
+        "steps" | "check" => {
+            let texts: Vec<String> = req
+                .get("texts")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().map(|t| t.as_str().unwrap_or("").to_string()).collect())
+                .unwrap_or_default();
+            if op == "check" {
+                return match d.check(&texts) {
+                    Ok(()) => json!({"ok": true}),
+                    Err(e) => failed(e),
+                };
+            }
+            let ms = req.get("ms").and_then(Value::as_f64).unwrap_or(0.0);
+            match d.steps(&texts, ms) {
                 Ok(done) => {
                     let mut view = d.view();
                     view["committed"] = done.map_or(Value::Null, |t| json!(t));
@@ -216,5 +286,42 @@ mod tests {
         assert!(error(handle(&mut g, r#"{"op":"think"}"#)).is_none());
         assert!(error(handle(&mut g, r#"{"op":"analyze","bot":"mcts:iters=20"}"#)).is_none());
         assert!(error(handle(&mut g, r#"{"op":"position","ply":1,"best":"nonsense"}"#)).is_none());
+    }
+
+    /// Parallel Football: the arena's options checked as the arena checks
+    /// them, a round's orders checked and played as a whole turn.
+    #[test]
+    fn a_football_round_is_checked_and_played_whole() {
+        let said = |answer: String| serde_json::from_str::<Value>(&answer).expect("JSON");
+        let mut g = None;
+        let new = |options: &str| {
+            format!(
+                r#"{{"op":"new","game":"parallel-football","bots":["human","greedy","random","greedy"],"seed":3,"options":{options}}}"#
+            )
+        };
+        let refused = said(handle(&mut g, &new(r#"{"p":0}"#)));
+        assert!(refused["error"].as_str().is_some_and(|e| e.contains("parallel-football")), "{refused}");
+        let view = said(handle(&mut g, &new(r#"{"p":2,"k":3,"max_turns":2}"#)));
+        assert_eq!(view["extra"]["placement"], Value::Bool(true), "{view}");
+        assert_eq!(view["targets"].as_array().map(Vec::len), Some(32 * 32));
+        let placed = said(handle(&mut g, r#"{"op":"steps","texts":["5 5","9 9"]}"#));
+        assert_eq!(placed["committed"]["text"], "5,5 9,9", "{placed}");
+        for _ in 0..3 {
+            assert!(said(handle(&mut g, r#"{"op":"think"}"#))["turn"].is_object());
+        }
+        let view = said(handle(&mut g, r#"{"op":"view"}"#));
+        assert_eq!(view["human"], Value::Bool(true));
+        assert_eq!(view["extra"]["footballers"].as_array().map(Vec::len), Some(2));
+        // Too far for k = 3: the crate's words; a footballer's order alone.
+        let far = said(handle(&mut g, r#"{"op":"check","texts":["stay","kick 4 0"]}"#));
+        assert_eq!(far["error"], "footballer 1 of team 0: the kick (4, 0) is longer than the kick range 3", "{far}");
+        assert_eq!(said(handle(&mut g, r#"{"op":"check","texts":["kick 1 1"]}"#))["ok"], Value::Bool(true));
+        let round = said(handle(&mut g, r#"{"op":"steps","texts":["kick -2 -2","move 1 0"]}"#));
+        assert_eq!(round["committed"]["text"], "k-2,-2 m1,0", "{round}");
+        for _ in 0..3 {
+            assert!(said(handle(&mut g, r#"{"op":"think"}"#))["turn"].is_object());
+        }
+        let record = said(handle(&mut g, r#"{"op":"record"}"#));
+        assert!(record["record"].as_str().is_some_and(|r| r.contains(r#""chance":[{"successes":"#)), "{record}");
     }
 }

@@ -25,9 +25,12 @@ pub struct PageGame {
     pub players: &'static [usize],
     /// How a click is a move, for the person.
     pub how: &'static str,
-    /// Whether a turn may take several clicks (Paper Soccer's bounces):
-    /// the page then offers to undo the unfinished turn.
+    /// Whether a turn may take several clicks (Paper Soccer's bounces,
+    /// Parallel Football's orders): the page then offers to undo.
     pub steps: bool,
+    /// Whether the page has Parallel Football's options (`p`, `k`, the
+    /// turn limit) and its round of orders.
+    pub football: bool,
 }
 
 /// The games with a page.
@@ -39,6 +42,7 @@ pub const PAGES: &[PageGame] = &[
         how: "Click a cell to place a stone (the green-ringed cells are legal); on the second move, \
               clicking the first stone steals it. Four in a row wins, three loses.",
         steps: false,
+        football: false,
     },
     PageGame {
         name: "paper-soccer",
@@ -48,6 +52,7 @@ pub const PAGES: &[PageGame] = &[
               After a bounce (a point already visited, or the border) the turn goes on: click again, \
               or undo the turn. Player 0 attacks the top goal.",
         steps: true,
+        football: false,
     },
     PageGame {
         name: "quoridor",
@@ -58,6 +63,21 @@ pub const PAGES: &[PageGame] = &[
               are legal; the wall is shown under the pointer). Reach the far side first. \
               With four players, the three others are bots.",
         steps: false,
+        football: false,
+    },
+    PageGame {
+        name: "parallel-football",
+        title: "Parallel Football",
+        players: &[4],
+        how: "You are one of four teams; the three others are bots. First click a cell for each of your \
+              footballers (the others place theirs unseen). Then each round: click one of your footballers \
+              (ringed), then a cell: its own cell stays, a neighbouring cell moves there, a cell farther \
+              away kicks its ball there (the green dots are its legal targets; to kick to a neighbouring \
+              cell, switch the neighbour to kick, or press k). Arrows show the orders given; undo takes the \
+              last one back. Then play the round: unordered footballers stay. A ball landing on a home \
+              corner scores for that corner's team; contested balls go to a kicker drawn at random.",
+        steps: true,
+        football: true,
     },
 ];
 
@@ -120,6 +140,7 @@ pub fn page(game: &str, wasm: &[u8]) -> Result<String, PageError> {
         .replace("{{PLAYERS}}", &players)
         .replace("{{PLAYERS_HIDDEN}}", if g.players.len() > 1 { "" } else { " hidden" })
         .replace("{{UNDO_HIDDEN}}", if g.steps { "" } else { " hidden" })
+        .replace("{{FOOTBALL_HIDDEN}}", if g.football { "" } else { " hidden" })
         .replace("{{HOW}}", g.how)
         .replace("{{STYLE}}", STYLE)
         .replace("{{WASM}}", &base64(wasm))

@@ -12,8 +12,8 @@ use crate::analysis::{Ply, PlyAnalysis, analysis_search, analyze};
 use crate::games::{Target, WebGame};
 use crate::spec::{SpecError, make_bot};
 use game_core::bot::Bot;
-use game_core::referee::play_turn_on;
-use game_core::rng::derive_seed;
+use game_core::referee::{Contest, ContestError, play_turn_on};
+use game_core::rng::{GameRng, derive_seed, seeded};
 use game_core::time::Instant;
 use game_core::{Clock, Game, PlayerId, ToAct};
 use serde::Serialize;
@@ -75,18 +75,29 @@ pub struct TurnEntry {
     pub text: String,
     /// Milliseconds the seat took (a person's thinking included).
     pub ms: f64,
+    /// The chance values drawn after this turn (Parallel Football's
+    /// contested kicks, after a round's last turn), as the arena's record
+    /// keeps them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Vec<Value>>,
+}
+
+/// The contest's error as a [`PlayError::Illegal`].
+fn illegal(e: ContestError) -> PlayError {
+    PlayError::Illegal { kind: e.kind.to_string(), message: e.message }
 }
 
 /// A game on a page, whatever the game: what the page asks of it.
 pub trait Driver {
     /// The page's view: picture, who acts, targets, result.
     fn view(&self) -> Value;
-    /// Plays the turn `text` (record notation) for the seat to act, which
-    /// took `ms`.
+    /// Plays the turn `text` (record notation) for `seat` (`None`: the
+    /// seat to act; in a simultaneous round, the first still to answer),
+    /// which took `ms`.
     ///
     /// # Errors
     /// [`PlayError::Illegal`] with the contest's reason, [`PlayError::Over`].
-    fn play(&mut self, text: &str, ms: f64) -> Result<(), PlayError>;
+    fn play(&mut self, text: &str, ms: f64, seat: Option<u8>) -> Result<(), PlayError>;
     /// The bot to act plays its turn; its text and time.
     ///
     /// # Errors
@@ -100,6 +111,32 @@ pub trait Driver {
     /// [`PlayError::Illegal`] with the game's reason (nothing changes),
     /// [`PlayError::Over`], [`PlayError::NotAPersonsTurn`].
     fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError>;
+    /// The moves `texts` (clicks) of the person to act, one after the
+    /// other from the turn's start: all played (`Ok(Some(turn))` once the
+    /// turn is complete), or none (the first refused, with its reason).
+    ///
+    /// # Errors
+    /// As [`step`](Driver::step).
+    fn steps(&mut self, texts: &[String], ms: f64) -> Result<Option<TurnEntry>, PlayError> {
+        self.undo();
+        let mut done = None;
+        for t in texts {
+            match self.step(t, ms) {
+                Ok(d) => done = d,
+                Err(e) => {
+                    self.undo();
+                    return Err(e);
+                }
+            }
+        }
+        Ok(done)
+    }
+    /// Whether the moves `texts` would be legal for the person to act, from
+    /// the turn's start: the first one refused, with the game's reason.
+    ///
+    /// # Errors
+    /// As [`step`](Driver::step); nothing is played.
+    fn check(&self, texts: &[String]) -> Result<(), PlayError>;
     /// Takes back the moves of the unfinished turn.
     fn undo(&mut self);
     /// The game so far as the arena's record (format 2), one turn a line.
@@ -113,6 +150,11 @@ pub trait Driver {
     /// turn) with the turn `best` (record notation) drawn over it.
     fn position(&self, ply: usize, best: &str) -> Option<String>;
 }
+
+/// A turn's moves.
+type Moves<C> = Vec<<<C as Contest>::Game as Game>::Move>;
+/// The moves played from the start, each with its seat.
+type History<C> = Vec<(PlayerId, <<C as Contest>::Game as Game>::Move)>;
 
 /// A seat.
 struct Seat<G: Game> {
@@ -136,6 +178,18 @@ pub struct Session<C: WebGame> {
     /// them (the one shown).
     pending: Vec<<C::Game as Game>::Move>,
     shown: C::Game,
+    /// The arena's generator of chance values (`seeded(seed)`).
+    chance_rng: GameRng,
+    /// The chance values drawn after each turn.
+    turn_chance: Vec<Vec<<C::Game as Game>::Chance>>,
+    /// The turns of the simultaneous round in progress, by seat: each
+    /// seat decides on the round's start (the position stays as it is
+    /// until every acting seat has answered), then the round's turns are
+    /// played in seat order, as the arena judges a round.
+    held: Vec<Option<(Moves<C>, TurnEntry)>>,
+    /// The position before the last turn played, and that turn's moves
+    /// (the viewer's picture of it: Parallel Football's round of kicks).
+    last: Option<(C::Game, History<C>)>,
 }
 
 impl<C: WebGame> Session<C> {
@@ -171,32 +225,140 @@ impl<C: WebGame> Session<C> {
             turns: Vec::new(),
             turn_moves: Vec::new(),
             pending: Vec::new(),
+            chance_rng: seeded(seed),
+            turn_chance: Vec::new(),
+            held: vec![None; specs.len()],
+            last: None,
         })
     }
 
-    /// The seat to act, if one player is.
-    fn to_act(&self) -> Option<PlayerId> {
+    /// The seats still to answer now: the seat to act, or in a
+    /// simultaneous round those whose turn is not in yet.
+    fn owing(&self) -> Vec<PlayerId> {
         match self.state.to_act() {
-            ToAct::Player(p) => Some(p),
-            _ => None,
+            ToAct::Player(p) => vec![p],
+            ToAct::Simultaneous(set) => {
+                set.iter().filter(|q| self.held.get(q.index()).is_some_and(Option::is_none)).collect()
+            }
+            ToAct::Chance | ToAct::Over => Vec::new(),
         }
     }
 
-    /// Plays `moves` for `p`, recording the turn.
-    fn apply(&mut self, p: PlayerId, moves: Vec<<C::Game as Game>::Move>, ms: f64) -> Result<TurnEntry, PlayError> {
-        let snapshot = self.state.clone();
+    /// Whether a person plays `p`.
+    fn is_person(&self, p: PlayerId) -> bool {
+        self.seats.get(p.index()).is_some_and(|s| s.bot.is_none())
+    }
+
+    /// The person to act, if one is.
+    fn person(&self) -> Option<PlayerId> {
+        self.owing().into_iter().find(|&p| self.is_person(p))
+    }
+
+    /// The turn `moves` of `p`, decided on the position now, as the record
+    /// writes it.
+    fn entry(&self, p: PlayerId, moves: &[<C::Game as Game>::Move], ms: f64) -> TurnEntry {
+        let text = self.contest.record_text(&self.contest.format_turn(&self.state, p, moves));
+        TurnEntry { player: p.0, text, ms: (ms * 1000.0).round() / 1000.0, chance: None }
+    }
+
+    /// The turn `moves` of `p`: played now, or in a simultaneous round held
+    /// (checked on the round's start) until every acting seat's is in, then
+    /// the round's turns played in seat order; then any chance step drawn.
+    fn commit(&mut self, p: PlayerId, moves: Vec<<C::Game as Game>::Move>, ms: f64) -> Result<TurnEntry, PlayError> {
+        let entry = self.entry(p, &moves, ms);
+        let ToAct::Simultaneous(set) = self.state.to_act() else {
+            self.apply(&self.state.clone(), p, moves, entry.clone())?;
+            self.chance()?;
+            return Ok(entry);
+        };
+        if !set.contains(p) || self.held.get(p.index()).is_none_or(Option::is_some) {
+            return Err(PlayError::NotABotsTurn);
+        }
+        let mut trial = self.state.clone();
+        self.contest.apply_turn(&mut trial, p, &moves).map_err(illegal)?;
+        self.held[p.index()] = Some((moves, entry.clone()));
+        self.pending.clear();
+        self.shown = self.state.clone();
+        if set.iter().all(|q| self.held.get(q.index()).is_some_and(Option::is_some)) {
+            let snapshot = self.state.clone();
+            for q in set.iter() {
+                if let Some((moves, entry)) = self.held[q.index()].take() {
+                    self.apply(&snapshot, q, moves, entry)?;
+                }
+            }
+            self.chance()?;
+        }
+        Ok(entry)
+    }
+
+    /// Plays `moves` for `p` (decided on `snapshot`), recording the turn.
+    fn apply(
+        &mut self,
+        snapshot: &C::Game,
+        p: PlayerId,
+        moves: Vec<<C::Game as Game>::Move>,
+        entry: TurnEntry,
+    ) -> Result<(), PlayError> {
         let mut next = self.state.clone();
-        play_turn_on(&self.contest, &snapshot, &mut next, p, &moves)
-            .map_err(|e| PlayError::Illegal { kind: e.kind.to_string(), message: e.message })?;
-        let text = self.contest.record_text(&self.contest.format_turn(&snapshot, p, &moves));
+        play_turn_on(&self.contest, snapshot, &mut next, p, &moves).map_err(illegal)?;
+        self.last = Some((self.state.clone(), moves.iter().map(|&m| (p, m)).collect()));
         self.shown = next.clone();
         self.pending.clear();
         self.state = next;
         self.moves.extend(moves.iter().map(|&m| (p, m)));
         self.turn_moves.push(moves);
-        let entry = TurnEntry { player: p.0, text, ms: (ms * 1000.0).round() / 1000.0 };
-        self.turns.push(entry.clone());
-        Ok(entry)
+        self.turns.push(entry);
+        self.turn_chance.push(Vec::new());
+        Ok(())
+    }
+
+    /// Draws and plays the chance steps due, from the arena's generator,
+    /// kept with the last turn (as the arena's record keeps them).
+    fn chance(&mut self) -> Result<(), PlayError> {
+        while self.state.to_act() == ToAct::Chance {
+            let Some(c) = self.state.sample_chance(&mut self.chance_rng) else { break };
+            self.state.apply_chance(&c).map_err(|e| illegal(ContestError::from_game(&e)))?;
+            if let (Some(t), Some(kept)) = (self.turns.last_mut(), self.turn_chance.last_mut()) {
+                t.chance.get_or_insert_with(Vec::new).push(serde_json::to_value(&c).unwrap_or(Value::Null));
+                kept.push(c);
+            }
+        }
+        self.shown = self.state.clone();
+        Ok(())
+    }
+
+    /// The game replayed from the start through its first `turns` turns
+    /// (chance values included): the position, the moves, and the position
+    /// the next turn's seat decided on (a simultaneous round's start).
+    fn replay(&self, turns: usize) -> (C::Game, History<C>, C::Game) {
+        let mut state = self.start.clone();
+        let mut moves = Vec::new();
+        let mut round: Option<(C::Game, usize)> = None;
+        for ((t, turn), chances) in self.turns.iter().zip(&self.turn_moves).zip(&self.turn_chance).take(turns) {
+            if round.is_none() {
+                if let ToAct::Simultaneous(set) = state.to_act() {
+                    round = Some((state.clone(), set.iter().count()));
+                }
+            }
+            for &m in turn {
+                let _ = state.play(PlayerId(t.player), m);
+                moves.push((PlayerId(t.player), m));
+            }
+            for c in chances {
+                let _ = state.apply_chance(c);
+            }
+            if let Some((_, left)) = round.as_mut() {
+                *left -= 1;
+                if *left == 0 {
+                    round = None;
+                }
+            }
+        }
+        let decided = match (round, state.to_act()) {
+            (Some((start, _)), _) => start,
+            _ => state.clone(),
+        };
+        (state, moves, decided)
     }
 
     /// The result in the arena's words (`player 0 wins by four-in-a-row`).
@@ -218,11 +380,13 @@ impl<C: WebGame> Session<C> {
 
 impl<C: WebGame> Driver for Session<C> {
     fn view(&self) -> Value {
-        let to_act = self.to_act();
-        let human = to_act.is_some_and(|p| self.seats.get(p.index()).is_some_and(|s| s.bot.is_none()));
-        let targets: Vec<Target> = match to_act {
-            Some(p) if human => self.contest.targets(&self.shown, p),
-            _ => Vec::new(),
+        let person = self.person();
+        let human = person.is_some();
+        // The person to act, else the first seat still to answer.
+        let to_act = person.or_else(|| self.owing().first().copied());
+        let targets: Vec<Target> = match person {
+            Some(p) => self.contest.targets(&self.shown, p),
+            None => Vec::new(),
         };
         let mut moves = self.moves.clone();
         let mut pending = Vec::new();
@@ -236,7 +400,13 @@ impl<C: WebGame> Driver for Session<C> {
         }
         json!({
             "game": self.contest.name(),
-            "svg": self.contest.svg(&self.shown, &moves),
+            // The arena viewer's picture of the last turn (Parallel
+            // Football: ball counts, contested cells, the round's kicks),
+            // or with a turn under way the position with its moves.
+            "svg": match (&self.last, self.pending.is_empty()) {
+                (Some((before, ply)), true) => self.contest.view_svg(before, ply, &self.start, &moves, &self.shown),
+                _ => self.contest.svg_with_history(&self.start, &moves, &self.shown),
+            },
             "pending": pending,
             "to_act": to_act.map(|p| p.0),
             "human": human,
@@ -244,31 +414,35 @@ impl<C: WebGame> Driver for Session<C> {
             "result": self.result_words().map(|r| r.1),
             "winner": self.state.outcome().and_then(|o| o.winner()).map(|p| p.0),
             "targets": targets,
-            "hint": to_act.filter(|_| human).and_then(|p| self.contest.hint(&self.shown, p, !self.pending.is_empty())),
+            "extra": person.map_or(Value::Null, |p| self.contest.extra(&self.state, p)),
+            "hint": person.and_then(|p| self.contest.hint(&self.shown, p, !self.pending.is_empty())),
             "turns": self.turns,
         })
     }
 
-    fn play(&mut self, text: &str, ms: f64) -> Result<(), PlayError> {
-        let p = self.to_act().ok_or(PlayError::Over)?;
-        self.undo();
-        let moves = self
-            .contest
-            .judge_line(&self.state, p, text)
-            .map_err(|e| PlayError::Illegal { kind: e.kind.to_string(), message: e.message })?;
+    fn play(&mut self, text: &str, ms: f64, seat: Option<u8>) -> Result<(), PlayError> {
+        let owing = self.owing();
+        let p = match seat {
+            None => *owing.first().ok_or(PlayError::Over)?,
+            Some(s) => *owing.iter().find(|q| q.0 == s).ok_or(PlayError::NotABotsTurn)?,
+        };
+        if self.person() == Some(p) {
+            self.undo();
+        }
+        let moves = self.contest.judge_line(&self.state, p, text).map_err(illegal)?;
         // The bot of the seat (in the Worker's session) played this turn: its clock moves on.
         if let Some(seat) = self.seats.get_mut(p.index()) {
             seat.clock.start_answer();
             seat.clock.end_answer(std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
         }
-        self.apply(p, moves, ms).map(|_| ())
+        self.commit(p, moves, ms).map(|_| ())
     }
 
     fn think(&mut self) -> Result<TurnEntry, PlayError> {
         if self.state.is_over() {
             return Err(PlayError::Over);
         }
-        let p = self.to_act().ok_or(PlayError::NotABotsTurn)?;
+        let p = self.owing().into_iter().find(|&p| !self.is_person(p)).ok_or(PlayError::NotABotsTurn)?;
         let seat = self.seats.get_mut(p.index()).ok_or(PlayError::NotABotsTurn)?;
         let bot = seat.bot.as_mut().ok_or(PlayError::NotABotsTurn)?;
         let limit = seat.clock.start_answer();
@@ -277,27 +451,42 @@ impl<C: WebGame> Driver for Session<C> {
         let moves = bot.turn(&self.state, p);
         let used = t0.elapsed();
         seat.clock.end_answer(used);
-        self.apply(p, moves, used.as_secs_f64() * 1000.0)
+        self.commit(p, moves, used.as_secs_f64() * 1000.0)
     }
 
     fn step(&mut self, text: &str, ms: f64) -> Result<Option<TurnEntry>, PlayError> {
-        let p = self.to_act().ok_or(PlayError::Over)?;
-        if self.seats.get(p.index()).is_none_or(|s| s.bot.is_some()) {
-            return Err(PlayError::NotAPersonsTurn);
+        if self.state.is_over() {
+            return Err(PlayError::Over);
         }
-        let illegal =
-            |e: game_core::referee::ContestError| PlayError::Illegal { kind: e.kind.to_string(), message: e.message };
+        let p = self.person().ok_or(PlayError::NotAPersonsTurn)?;
         let mv = self.contest.parse_step(&self.shown, p, text).map_err(illegal)?;
         let mut next = self.shown.clone();
-        next.play(p, mv).map_err(|e| illegal(game_core::referee::ContestError::from_game(&e)))?;
+        next.play(p, mv).map_err(|e| illegal(ContestError::from_game(&e)))?;
         if next.is_over() || !next.to_act().includes(p) {
             let mut moves = std::mem::take(&mut self.pending);
             moves.push(mv);
-            return self.apply(p, moves, ms).map(Some);
+            return match self.commit(p, moves.clone(), ms) {
+                Ok(entry) => Ok(Some(entry)),
+                Err(e) => {
+                    moves.pop();
+                    self.pending = moves;
+                    Err(e)
+                }
+            };
         }
         self.pending.push(mv);
         self.shown = next;
         Ok(None)
+    }
+
+    fn check(&self, texts: &[String]) -> Result<(), PlayError> {
+        let p = self.person().ok_or(PlayError::NotAPersonsTurn)?;
+        let mut at = self.state.clone();
+        for t in texts {
+            let mv = self.contest.parse_step(&at, p, t).map_err(illegal)?;
+            at.play(p, mv).map_err(|e| illegal(ContestError::from_game(&e)))?;
+        }
+        Ok(())
     }
 
     fn undo(&mut self) {
@@ -306,36 +495,30 @@ impl<C: WebGame> Driver for Session<C> {
     }
 
     fn analyze(&self, spec: &str, blunder: f64) -> Result<Vec<PlyAnalysis>, PlayError> {
-        let cfg = analysis_search(spec, self.contest.best()).map_err(PlayError::Spec)?;
+        let cfg = analysis_search(spec, self.contest.best_bot()).map_err(PlayError::Spec)?;
         let mut plies = Vec::new();
-        let mut state = self.start.clone();
-        for (t, moves) in self.turns.iter().zip(&self.turn_moves) {
+        for (i, (t, moves)) in self.turns.iter().zip(&self.turn_moves).enumerate() {
             let seat = PlayerId(t.player);
-            let base = state.clone();
+            let (now, _, base) = self.replay(i);
+            // The turn in the game's words, as `arena analyze` names it.
+            let text = self.contest.format_turn(&now, seat, moves);
+            let mut after = now;
             for &m in moves {
-                let _ = state.play(seat, m);
+                let _ = after.play(seat, m);
             }
-            plies.push(Ply { seat, moves: moves.clone(), text: t.text.clone(), base });
+            plies.push(Ply { seat, moves: moves.clone(), text, base, after });
         }
         Ok(analyze(&self.contest, &plies, cfg, blunder))
     }
 
     fn position(&self, ply: usize, best: &str) -> Option<String> {
         let turns = ply.checked_sub(1)?;
-        let mut state = self.start.clone();
-        let mut moves = Vec::new();
-        for (t, turn) in self.turns.iter().zip(&self.turn_moves).take(turns) {
-            for &m in turn {
-                let _ = state.play(PlayerId(t.player), m);
-                moves.push((PlayerId(t.player), m));
-            }
-        }
         let seat = PlayerId(self.turns.get(turns)?.player);
-        let mut svg = self.contest.svg(&state, &moves);
-        if let Ok(best) = self.contest.judge_line(&state, seat, best) {
-            if let (Some(overlay), Some(end)) = (self.contest.best_move_svg(&state, seat, &best), svg.rfind("</svg>")) {
-                svg.insert_str(end, &overlay);
-            }
+        // The position the seat decided on (a simultaneous round's start).
+        let (_, moves, state) = self.replay(turns);
+        let mut svg = self.contest.svg_with_history(&self.start, &moves, &state);
+        if let (Some(overlay), Some(end)) = (self.contest.best_move_svg(&state, seat, best), svg.rfind("</svg>")) {
+            svg.insert_str(end, &overlay);
         }
         Some(svg)
     }
@@ -346,7 +529,7 @@ impl<C: WebGame> Driver for Session<C> {
         let head = json!({
             "format": 2,
             "game": self.contest.name(),
-            "config": self.contest.config(),
+            "config": serde_json::to_value(self.contest.config()).unwrap_or(Value::Null),
             "setup": serde_json::to_value(self.start.to_setup()).unwrap_or(Value::Null),
             "seed": self.seed,
             "bots": bots,

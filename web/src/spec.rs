@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// The playout length of an `mcts` spec without `rollout=N`: the game's
 /// own (the arena's `GAME_ROLLOUT`).
-pub const GAME_ROLLOUT: u32 = u32::MAX;
+pub const GAME_ROLLOUT: u32 = game_adapter::GAME_ROLLOUT;
 /// The deepest `alphabeta:depth=N` (the arena's `MAX_ALPHABETA_DEPTH`).
 pub const MAX_ALPHABETA_DEPTH: u32 = 8;
 
@@ -196,8 +196,8 @@ impl Spec {
     }
 }
 
-/// What a game gives the specs: its searches, built as the arena's
-/// adapter for the game builds them.
+/// What a game gives the specs: its searches, which every game's adapter
+/// (`game_adapter::Adapter`) gives (the impl below).
 pub trait Bots<G: Game> {
     /// The spec `best` stands for.
     fn best(&self) -> &'static str;
@@ -218,6 +218,25 @@ pub trait Bots<G: Game> {
     fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
         let _ = (name, seed);
         None
+    }
+}
+
+/// Every game's bots are its adapter's, as the arena builds them.
+impl<A: game_adapter::Adapter> Bots<A::Game> for A {
+    fn best(&self) -> &'static str {
+        self.best_bot()
+    }
+    fn mcts(&self, cfg: MctsConfig, seed: u64) -> Box<dyn Bot<A::Game>> {
+        self.mcts_bot(cfg, seed)
+    }
+    fn alphabeta(&self, cfg: AlphaBetaConfig) -> Option<Box<dyn Bot<A::Game>>> {
+        self.alphabeta_bot(cfg)
+    }
+    fn search(&self, rollout: Option<u32>, seed: u64) -> Option<Box<dyn Bot<A::Game>>> {
+        self.search_bot(rollout, seed)
+    }
+    fn builtin(&self, name: &str, seed: u64) -> Option<Box<dyn Bot<A::Game>>> {
+        self.builtin_bot(name, seed)
     }
 }
 

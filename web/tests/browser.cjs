@@ -47,6 +47,74 @@ const plays = {
     }
     await page.click('#board circle.target.legal:not(.wall) >> nth=0');
   },
+  // The placement: a cell a click (the footballer placed is drawn). A
+  // round: footballer 0 kicks (to its farthest legal target) or moves,
+  // the others move; in the first round of the game in seat 0 a kick out
+  // of range is refused saying why, a neighbour is kicked to with the
+  // switch, and an order is undone and given again; then the round played.
+  'parallel-football': async (page, seat, clicks, out) => {
+    const placing = await page.evaluate(() => view.extra.placement);
+    if (placing) {
+      const shown = (await page.$$('#football circle.placed')).length;
+      await page.click(`#board circle.target.placement >> nth=${(300 + 77 * clicks) % 1024}`);
+      const placed = await page.evaluate(() => view.pending.length);
+      if (placed && (await page.$$('#football circle.placed')).length !== shown + 1) fail('a placement not drawn');
+      return;
+    }
+    if (seat === 1 && !out.all_stay) {
+      // The first round in seat 1: played at once, every footballer staying.
+      await page.click('#round');
+      out.all_stay = true;
+      return;
+    }
+    const team = await page.evaluate(() => view.extra.footballers);
+    const mine = new Set(team.map((f) => f.x + ',' + f.y));
+    const cell = (f, t) => {
+      const [, dx, dy] = t.split(' ').map(Number);
+      return [f.x + dx, f.y + dy];
+    };
+    const free = (f, t) => !mine.has(cell(f, t).join(','));
+    const clickCell = async ([x, y]) => page.click(`#board rect.football-cell[data-x="${x}"][data-y="${y}"]`);
+    const first = seat === 0 && !out.football;
+    for (const [i, f] of team.entries()) {
+      await page.click(`#orders button.pick[data-i="${i}"]`);
+      if (first && i === 0) {
+        // Out of range: the opposite corner of the field is over k away.
+        const far = [f.x < 16 ? 31 : 0, f.y < 16 ? 31 : 0];
+        await clickCell(far);
+        const said = await page.textContent('#msg');
+        if (!/^not legal: kick -?\d+ -?\d+: .+/.test(said)) fail('a kick out of range is not explained: ' + said);
+        out.illegal = said;
+        const kickNear = f.legal.find((t) => /^kick -?[01] -?[01]$/.test(t) && free(f, t));
+        if (kickNear) {
+          await page.press('body', 'k');
+          await clickCell(cell(f, kickNear));
+          await page.press('body', 'k');
+          const given = await page.evaluate(() => orders[0]);
+          if (given !== kickNear) fail(`a neighbour kicked to with the switch gave ${given}, not ${kickNear}`);
+          out.kick_near = given;
+        }
+      }
+      const kicks = f.legal.filter((t) => t.startsWith('kick') && free(f, t));
+      const moves = f.legal.filter((t) => t.startsWith('move') && free(f, t));
+      const order = i === 0 && kicks.length ? kicks[kicks.length - 1] : moves[0] || 'stay';
+      await page.click(`#orders button.pick[data-i="${i}"]`);
+      if (order !== 'stay') await clickCell(cell(f, order));
+      if (first && i === team.length - 1) {
+        const arrows = (await page.$$('#football line.order')).length;
+        if (!arrows) fail('no arrow drawn for the orders given');
+        await page.click('#undo');
+        const undone = await page.evaluate((i) => orders[i], i);
+        if (undone !== null) fail('undo left the last order');
+        out.undone = await page.textContent('#msg');
+        await page.click(`#orders button.pick[data-i="${i}"]`);
+        if (order !== 'stay') await clickCell(cell(f, order));
+        out.football = { arrows, orders: await page.evaluate(() => orders) };
+        if (shots) await page.screenshot({ path: path.join(shots, `${game}-orders.png`) });
+      }
+    }
+    await page.click('#round');
+  },
 };
 // A click that is not legal in each game, and what the page must say.
 const illegal = {
@@ -81,6 +149,11 @@ const illegal = {
     await page.selectOption('#seat', String(seat));
     await page.fill('#bot', seat === 1 ? 'best' : 'mcts:iters=300');
     await page.fill('#seed', String(seat + 1));
+    if (game === 'parallel-football') {
+      // Two footballers a team and three rounds: the test's game is short.
+      await page.fill('#pf-p', '2');
+      await page.fill('#pf-turns', '3');
+    }
     await page.click('#new');
     let clicks = 0;
     for (;;) {
@@ -90,7 +163,6 @@ const illegal = {
       if (seat === 1 && clicks === 0) {
         const hint = await page.textContent('#msg');
         if (game === 'yavalath' && !/steal/.test(hint)) fail('no steal offered on the second move: ' + hint);
-        out.first_answer_ms.push(Number(await page.textContent('#first-answer')));
         if (shots) await page.screenshot({ path: path.join(shots, `${game}-start.png`) });
       }
       if (seat === 0 && clicks === 1 && illegal[game]) {
@@ -120,6 +192,9 @@ const illegal = {
       await plays[game](page, seat, clicks, out);
       clicks++;
     }
+    // The bot's first answer (Parallel Football's bots answer each round
+    // once the person's orders are in).
+    if (seat === 1) out.first_answer_ms.push(Number(await page.textContent('#first-answer')));
     if ((await page.$$('#turns li.bot')).length === 0) fail('the bot never answered');
     const result = await page.textContent('#result');
     if (!/ by /.test(result)) fail('no result: ' + result);
@@ -165,7 +240,10 @@ const illegal = {
     await download.saveAs(file);
     out.records.push({ file, result: await page.textContent('#result'), clicks, players: 4 });
   }
-  if (!out.illegal && illegal[game]) fail('the illegal click was never tried');
+  if (!out.illegal && (illegal[game] || game === 'parallel-football')) fail('the illegal click was never tried');
+  if (game === 'parallel-football' && !(out.football && out.undone && out.all_stay)) {
+    fail('no round of orders given and undone, or none played without orders');
+  }
   if (game === 'paper-soccer' && !out.undone) fail('no bounce to undo');
   if (game === 'quoridor' && !out.wall_refused) fail('no wall refused');
   const far = requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:') && !u.startsWith('data:'));

@@ -1,7 +1,8 @@
 // Plays a seeded bot-against-bot game in the wasm build under node and
 // prints its record and its analysis by mcts:iters=200, as one JSON object
 // (web/tests/wasm.rs compares them with the native build's and the arena's).
-// usage: node node_game.mjs MODULE.wasm GAME SEED BOT...
+// usage: [WEB_OPTIONS=JSON] node node_game.mjs MODULE.wasm GAME SEED BOT...
+// (WEB_OPTIONS: the game's options, as the page sends them.)
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +14,8 @@ const fail = (what, r) => {
   console.error(what, JSON.stringify(r));
   process.exit(1);
 };
-let view = engine.call({ op: 'new', game, bots, seed: Number(seed) });
+const options = JSON.parse(process.env.WEB_OPTIONS || 'null');
+let view = engine.call({ op: 'new', game, bots, seed: Number(seed), options });
 if (view.error) fail('new:', view);
 for (let i = 0; !view.over; i++) {
   if (i > 100000) fail('no end', view);
