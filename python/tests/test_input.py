@@ -133,6 +133,9 @@ def test_deserialize_refuses_bad_seeds_unknown_keys_and_cut_histories():
     s = g.new_initial_state()
     rng = random.Random(1)
     while not s.is_terminal():
+        if s.is_chance_node():
+            s.resolve_chance()
+            continue
         acting = s.acting_players()
         s.apply_actions([rng.choice(s.legal_actions(p)) if p in acting else -1 for p in range(g.num_players())])
     text = json.loads(s.serialize())
@@ -140,12 +143,18 @@ def test_deserialize_refuses_bad_seeds_unknown_keys_and_cut_histories():
     for bad in [{"seed": -3}, {"seed": "x"}, {"extra": 1}]:
         with pytest.raises(ValueError):
             cg.deserialize_state(json.dumps({**text, **bad}))
-    # Cut just before a chance step: refused, not a stuck state.
+    # Cut just before a chance step: a chance node, which resolves to the
+    # value the game drew there.
     history = text["history"]
     chance = [i for i, step in enumerate(history) if isinstance(step, dict)]
     assert chance
+    cut = cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]]}))
+    assert cut.is_chance_node() and cut.current_player() == cg.CHANCE_PLAYER_ID
+    assert cut.resolve_chance() == history[chance[0]]["chance"]
+    # A drawn value that is not the seed's draw is refused.
+    forged = dict(history[chance[0]], chance={"successes": [999]})
     with pytest.raises(ValueError, match="chance"):
-        cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]]}))
+        cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]] + [forged]}))
 
 
 def test_to_record_needs_a_name_per_seat_and_a_move():
