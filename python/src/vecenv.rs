@@ -26,7 +26,7 @@ where
 {
     if let Some(spec) = opponent {
         // Checked once here, so that building each environment's bot cannot fail.
-        game_arena::play::builtin_bot(&a, spec, 0).map_err(|e| crate::bots::spec_error(spec, &e))?;
+        game_arena::play::builtin_bot(&a, spec, 0).map_err(|e| crate::bots::spec_error(&a, spec, &e))?;
     }
     let spec = opponent.map(str::to_string);
     let build = move |a: &A, seed: u64| spec.as_deref().and_then(|s| game_arena::play::builtin_bot(a, s, seed).ok());
@@ -38,24 +38,10 @@ pub const MAX_NUM_ENVS: usize = 1 << 20;
 /// The most threads one `VectorEnv` steps on.
 pub const MAX_THREADS: usize = 1024;
 
-/// The batch and the arrays of its last step.
+/// The batch, and whether it was reset.
 struct Inner {
     batch: Box<dyn DynBatch>,
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
-    to_play: Vec<i64>,
     reset: bool,
-}
-
-/// A copy of the arrays of one step, made while the lock was held.
-struct Arrays {
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
-    to_play: Vec<i64>,
 }
 
 /// `num_envs` games of one game stepped together.
@@ -67,50 +53,102 @@ pub struct VectorEnv {
     n: usize,
     actions: usize,
     players: usize,
+    obs_len: usize,
     threads: usize,
     shape: Vec<usize>,
 }
 
+/// Where each array lies in the one buffer of a step, in bytes: the 8-byte
+/// values first, then the 4-byte ones, then the bytes, so that each is
+/// aligned when the buffer is.
+struct Layout {
+    to_play: usize,
+    obs: usize,
+    rewards: usize,
+    mask: usize,
+    done: usize,
+    total: usize,
+}
+
 impl VectorEnv {
-    /// Runs `f` on the batch without the GIL, then copies the arrays out.
+    fn layout(&self) -> Layout {
+        let n = self.n;
+        // The products were checked when the object was made.
+        let to_play = 0;
+        let obs = to_play + 8 * n;
+        let rewards = obs + 4 * n * self.obs_len;
+        let mask = rewards + 4 * n * self.players;
+        let done = mask + n * self.actions;
+        Layout { to_play, obs, rewards, mask, done, total: done + n }
+    }
+
+    /// Runs `f` on the batch without the GIL, its outputs written straight
+    /// into the memory of the numpy arrays returned (one Python buffer,
+    /// no copy): each call returns new arrays, which later steps and other
+    /// threads never touch.
     fn run<'py>(
         &self,
         py: Python<'py>,
         f: impl FnOnce(&mut Box<dyn DynBatch>, Outputs<'_>, usize, bool) -> PyResult<()> + Send,
     ) -> PyResult<Bound<'py, PyDict>> {
         let threads = self.threads;
-        let arrays = py.allow_threads(|| {
-            let mut guard = self.inner.lock().map_err(|_| PyRuntimeError::new_err("an earlier step panicked"))?;
-            let Inner { batch, obs, mask, rewards, done, to_play, reset } = &mut *guard;
-            f(batch, Outputs { obs, mask, rewards, done, to_play }, threads, *reset)?;
-            *reset = true;
-            Ok::<_, PyErr>(Arrays {
-                obs: obs.clone(),
-                mask: mask.clone(),
-                rewards: rewards.clone(),
-                done: done.clone(),
-                to_play: to_play.clone(),
+        let l = self.layout();
+        let buf = PyByteArray::new_with(py, l.total, |bytes| {
+            // The buffer is not yet visible to Python: it is written without the GIL.
+            py.allow_threads(|| {
+                let mut guard = self.inner.lock().map_err(|_| PyRuntimeError::new_err("an earlier step panicked"))?;
+                let Inner { batch, reset } = &mut *guard;
+                let (head, done) = bytes.split_at_mut(l.done);
+                let (head, mask) = head.split_at_mut(l.mask);
+                let (head, rewards) = head.split_at_mut(l.rewards);
+                let (to_play, obs) = head.split_at_mut(l.obs);
+                match (
+                    bytemuck::try_cast_slice_mut::<u8, i64>(to_play),
+                    bytemuck::try_cast_slice_mut::<u8, f32>(obs),
+                    bytemuck::try_cast_slice_mut::<u8, f32>(rewards),
+                ) {
+                    (Ok(to_play), Ok(obs), Ok(rewards)) => {
+                        f(batch, Outputs { obs, mask, rewards, done, to_play }, threads, *reset)?;
+                    }
+                    _ => {
+                        // A buffer not aligned for floats (no allocator
+                        // Python uses gives one): through aligned copies.
+                        let (n, ol, pl) = (self.n, self.obs_len, self.players);
+                        let (mut tp, mut o, mut r) = (vec![0i64; n], vec![0f32; n * ol], vec![0f32; n * pl]);
+                        f(
+                            batch,
+                            Outputs { obs: &mut o, mask, rewards: &mut r, done, to_play: &mut tp },
+                            threads,
+                            *reset,
+                        )?;
+                        to_play.copy_from_slice(bytemuck::cast_slice(&tp));
+                        obs.copy_from_slice(bytemuck::cast_slice(&o));
+                        rewards.copy_from_slice(bytemuck::cast_slice(&r));
+                    }
+                }
+                *reset = true;
+                Ok(())
             })
         })?;
-        self.arrays(py, &arrays)
+        self.arrays(py, &buf, &l)
     }
 
-    /// The arrays of the last step as numpy arrays.
-    fn arrays<'py>(&self, py: Python<'py>, a: &Arrays) -> PyResult<Bound<'py, PyDict>> {
+    /// The arrays of a step as numpy arrays, views of `buf`.
+    fn arrays<'py>(&self, py: Python<'py>, buf: &Bound<'py, PyByteArray>, l: &Layout) -> PyResult<Bound<'py, PyDict>> {
         let np = py.import("numpy")?;
         let n = self.n;
-        let array = |bytes: &[u8], dtype: &str, shape: Vec<usize>| -> PyResult<Bound<'py, PyAny>> {
-            let buf = PyByteArray::new(py, bytes);
-            np.call_method1("frombuffer", (buf, dtype))?.call_method1("reshape", (PyTuple::new(py, shape)?,))
+        let array = |offset: usize, count: usize, dtype: &str, shape: Vec<usize>| -> PyResult<Bound<'py, PyAny>> {
+            np.call_method1("frombuffer", (buf, dtype, count, offset))?
+                .call_method1("reshape", (PyTuple::new(py, shape)?,))
         };
         let d = PyDict::new(py);
         let mut obs_shape = vec![n];
         obs_shape.extend(&self.shape);
-        d.set_item("observation", array(bytemuck::cast_slice(&a.obs), "=f4", obs_shape)?)?;
-        d.set_item("legal_actions_mask", array(&a.mask, "u1", vec![n, self.actions])?)?;
-        d.set_item("rewards", array(bytemuck::cast_slice(&a.rewards), "=f4", vec![n, self.players])?)?;
-        d.set_item("done", np.call_method1("frombuffer", (PyByteArray::new(py, &a.done), "?"))?)?;
-        d.set_item("to_play", array(bytemuck::cast_slice(&a.to_play), "=i8", vec![n])?)?;
+        d.set_item("observation", array(l.obs, n * self.obs_len, "=f4", obs_shape)?)?;
+        d.set_item("legal_actions_mask", array(l.mask, n * self.actions, "u1", vec![n, self.actions])?)?;
+        d.set_item("rewards", array(l.rewards, n * self.players, "=f4", vec![n, self.players])?)?;
+        d.set_item("done", array(l.done, n, "?", vec![n])?)?;
+        d.set_item("to_play", array(l.to_play, n, "=i8", vec![n])?)?;
         Ok(d)
     }
 }
@@ -170,20 +208,15 @@ impl VectorEnv {
             a, num_envs, seed, learner, opponent
         )))
         .map_err(|e| PyValueError::new_err(e.to_string()))??;
-        let inner = Inner {
-            obs: vec![0.0; size(num_envs, batch.obs_len())?],
-            mask: vec![0; size(num_envs, batch.actions())?],
-            rewards: vec![0.0; size(num_envs, batch.players())?],
-            done: vec![0; num_envs],
-            to_play: vec![0; num_envs],
-            reset: false,
-            batch,
-        };
+        // The whole buffer of a step, in bytes, fits a usize.
+        let per_env = size(batch.obs_len(), 4)? + size(batch.players(), 4)? + batch.actions() + 8 + 1;
+        size(num_envs, per_env)?;
         Ok(VectorEnv {
             n: num_envs,
-            actions: inner.batch.actions(),
-            players: inner.batch.players(),
-            inner: Mutex::new(inner),
+            actions: batch.actions(),
+            players: batch.players(),
+            obs_len: batch.obs_len(),
+            inner: Mutex::new(Inner { batch, reset: false }),
             threads,
             shape,
         })
