@@ -107,17 +107,19 @@ where
     A: Adapter + Send + Sync + 'static,
     A::Game: ActionCodec + Observe,
 {
-    let bot = game_arena::play::builtin_bot(&a, spec, seed).map_err(|e| spec_error(spec, &e))?;
+    let bot = game_arena::play::builtin_bot(&a, spec, seed).map_err(|e| spec_error(&a, spec, &e))?;
     let seats = a.start().players();
     Ok(Box::new(BotOf::<A> { bot, plans: (0..seats).map(|_| None).collect() }))
 }
 
-/// The `ValueError` of a bad spec, named once.
-pub(crate) fn spec_error(spec: &str, e: &dyn std::fmt::Display) -> PyErr {
-    if spec.trim() != spec {
-        let trimmed = spec.trim();
+/// The `ValueError` of a bad spec, named once. A spec that is a good one
+/// but for its case or the spaces around it (`"Random"`, `"random "`)
+/// gets the same kind of message: the spec it resembles.
+pub(crate) fn spec_error<A: Adapter>(a: &A, spec: &str, e: &dyn std::fmt::Display) -> PyErr {
+    let near = spec.trim().to_lowercase();
+    if near != spec && game_arena::play::builtin_bot(a, &near, 0).is_ok() {
         return PyValueError::new_err(format!(
-            "bot {spec:?}: a spec has no spaces around it (did you mean {trimmed:?}?)"
+            "bot {spec:?}: no such bot, did you mean {near:?}? (a spec is lower case, with no spaces around it)"
         ));
     }
     // Python runs built-in bots only: a program is run_bot's business.

@@ -79,11 +79,21 @@ def test_bot_seed_and_spec_errors():
     with pytest.raises(ValueError) as e:
         cg.bot("mcts:iters=0", q)
     assert str(e.value).count('bot "mcts:iters=0"') == 1
+    # A good spec but for its case or the spaces around it: the same kind
+    # of message, naming the spec it resembles.
+    for near, meant in [("Random", "random"), ("random ", "random"), (" RANDOM", "random"),
+                        ("MCTS:iters=5", "mcts:iters=5")]:
+        with pytest.raises(ValueError) as e:
+            cg.bot(near, q)
+        assert str(e.value) == (
+            f'bot "{near}": no such bot, did you mean "{meant}"? (a spec is lower case, with no spaces around it)'
+        )
+        assert "cmd:" not in str(e.value)
+        with pytest.raises(ValueError, match=f'did you mean "{meant}"'):
+            cg.VectorEnv(q, 2, opponent=near)
     with pytest.raises(ValueError) as e:
-        cg.bot("Random", q)
-    assert "cmd:" not in str(e.value)
-    with pytest.raises(ValueError, match='did you mean "random"'):
-        cg.bot("random ", q)
+        cg.bot("Nonsense", q)
+    assert "did you mean" not in str(e.value) and "its bots" in str(e.value)
 
 
 def test_repr_of_a_game_is_python_and_a_game_pickles():
