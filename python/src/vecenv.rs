@@ -10,7 +10,8 @@ use game_core::codec::{ActionCodec, Observe};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 fn batch_error(e: BatchError) -> PyErr {
     match e {
@@ -41,8 +42,16 @@ pub const MAX_THREADS: usize = 1024;
 /// The batch, and whether it was reset.
 struct Inner {
     batch: Box<dyn DynBatch>,
+    /// Whether every environment was reset and no step was interrupted
+    /// since (a `step` needs it).
     reset: bool,
+    /// Environments stepped between two looks at Ctrl-C, learnt from the
+    /// time they take (a run of about [`CHUNK_TIME`]).
+    chunk: usize,
 }
+
+/// About how long a step runs between two looks at Ctrl-C.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
 
 /// `num_envs` games of one game stepped together.
 #[pyclass(module = "contest_games", frozen)]
@@ -82,55 +91,118 @@ impl VectorEnv {
         Layout { to_play, obs, rewards, mask, done, total: done + n }
     }
 
-    /// Runs `f` on the batch without the GIL, its outputs written straight
-    /// into the memory of the numpy arrays returned (one Python buffer,
-    /// no copy): each call returns new arrays, which later steps and other
-    /// threads never touch.
-    fn run<'py>(
-        &self,
-        py: Python<'py>,
-        f: impl FnOnce(&mut Box<dyn DynBatch>, Outputs<'_>, usize, bool) -> PyResult<()> + Send,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let threads = self.threads;
+    /// The object's batch, waited for with the GIL released (another
+    /// Python thread may be stepping it), Ctrl-C heard while waiting.
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Inner>> {
+        loop {
+            match self.inner.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(TryLockError::Poisoned(_)) => return Err(PyRuntimeError::new_err("an earlier step panicked")),
+                Err(TryLockError::WouldBlock) => {
+                    py.allow_threads(|| std::thread::sleep(Duration::from_micros(200)));
+                    py.check_signals()?;
+                }
+            }
+        }
+    }
+
+    /// Resets (`actions` `None`) or steps the batch, its outputs written
+    /// straight into the memory of the numpy arrays returned (one Python
+    /// buffer, no copy): each call returns new arrays, which later steps
+    /// and other threads never touch. The games run without the GIL, a
+    /// chunk of environments at a time; between chunks Ctrl-C is heard
+    /// (`KeyboardInterrupt`, the batch then needing a `reset`).
+    fn run<'py>(&self, py: Python<'py>, actions: Option<&[i64]>) -> PyResult<Bound<'py, PyDict>> {
         let l = self.layout();
         let buf = PyByteArray::new_with(py, l.total, |bytes| {
-            // The buffer is not yet visible to Python: it is written without the GIL.
-            py.allow_threads(|| {
-                let mut guard = self.inner.lock().map_err(|_| PyRuntimeError::new_err("an earlier step panicked"))?;
-                let Inner { batch, reset } = &mut *guard;
-                let (head, done) = bytes.split_at_mut(l.done);
-                let (head, mask) = head.split_at_mut(l.mask);
-                let (head, rewards) = head.split_at_mut(l.rewards);
-                let (to_play, obs) = head.split_at_mut(l.obs);
-                match (
-                    bytemuck::try_cast_slice_mut::<u8, i64>(to_play),
-                    bytemuck::try_cast_slice_mut::<u8, f32>(obs),
-                    bytemuck::try_cast_slice_mut::<u8, f32>(rewards),
-                ) {
-                    (Ok(to_play), Ok(obs), Ok(rewards)) => {
-                        f(batch, Outputs { obs, mask, rewards, done, to_play }, threads, *reset)?;
-                    }
-                    _ => {
-                        // A buffer not aligned for floats (no allocator
-                        // Python uses gives one): through aligned copies.
-                        let (n, ol, pl) = (self.n, self.obs_len, self.players);
-                        let (mut tp, mut o, mut r) = (vec![0i64; n], vec![0f32; n * ol], vec![0f32; n * pl]);
-                        f(
-                            batch,
-                            Outputs { obs: &mut o, mask, rewards: &mut r, done, to_play: &mut tp },
-                            threads,
-                            *reset,
-                        )?;
-                        to_play.copy_from_slice(bytemuck::cast_slice(&tp));
-                        obs.copy_from_slice(bytemuck::cast_slice(&o));
-                        rewards.copy_from_slice(bytemuck::cast_slice(&r));
-                    }
+            let mut guard = self.lock(py)?;
+            let inner = &mut *guard;
+            if let Some(actions) = actions {
+                if !inner.reset {
+                    return Err(PyRuntimeError::new_err(
+                        "step() before reset() (or after an interrupted call): call reset() first",
+                    ));
                 }
-                *reset = true;
-                Ok(())
-            })
+                // Every action is checked before any environment moves.
+                let batch = &mut inner.batch;
+                py.allow_threads(move || batch.check(actions)).map_err(batch_error)?;
+            }
+            let (head, done) = bytes.split_at_mut(l.done);
+            let (head, mask) = head.split_at_mut(l.mask);
+            let (head, rewards) = head.split_at_mut(l.rewards);
+            let (to_play, obs) = head.split_at_mut(l.obs);
+            match (
+                bytemuck::try_cast_slice_mut::<u8, i64>(to_play),
+                bytemuck::try_cast_slice_mut::<u8, f32>(obs),
+                bytemuck::try_cast_slice_mut::<u8, f32>(rewards),
+            ) {
+                (Ok(to_play), Ok(obs), Ok(rewards)) => {
+                    self.chunks(py, inner, actions, Outputs { obs, mask, rewards, done, to_play })
+                }
+                (to_play, obs, rewards) => {
+                    // A buffer not aligned for its numbers (no allocator
+                    // Python uses gives one): through aligned copies.
+                    let (n, ol, pl) = (self.n, self.obs_len, self.players);
+                    let (mut tp, mut o, mut r) = (vec![0i64; n], vec![0f32; n * ol], vec![0f32; n * pl]);
+                    let out = Outputs { obs: &mut o, mask, rewards: &mut r, done, to_play: &mut tp };
+                    self.chunks(py, inner, actions, out)?;
+                    let _ = (to_play, obs, rewards);
+                    let (head, _) = bytes.split_at_mut(l.mask);
+                    head[l.to_play..l.obs].copy_from_slice(bytemuck::cast_slice(&tp));
+                    head[l.obs..l.rewards].copy_from_slice(bytemuck::cast_slice(&o));
+                    head[l.rewards..].copy_from_slice(bytemuck::cast_slice(&r));
+                    Ok(())
+                }
+            }
         })?;
         self.arrays(py, &buf, &l)
+    }
+
+    /// Runs the batch over `out` a chunk of environments at a time, the GIL
+    /// released for each, Ctrl-C heard between them.
+    fn chunks(&self, py: Python<'_>, inner: &mut Inner, actions: Option<&[i64]>, out: Outputs<'_>) -> PyResult<()> {
+        let (n, threads) = (self.n, self.threads);
+        let (ol, al, pl) = (self.obs_len, self.actions, self.players);
+        let Outputs { mut obs, mut mask, mut rewards, mut done, mut to_play } = out;
+        let mut first = 0;
+        while first < n {
+            let rows = inner.chunk.max(threads).clamp(1, n - first);
+            let (o, o_rest) = std::mem::take(&mut obs).split_at_mut(rows * ol);
+            let (m, m_rest) = std::mem::take(&mut mask).split_at_mut(rows * al);
+            let (r, r_rest) = std::mem::take(&mut rewards).split_at_mut(rows * pl);
+            let (d, d_rest) = std::mem::take(&mut done).split_at_mut(rows);
+            let (t, t_rest) = std::mem::take(&mut to_play).split_at_mut(rows);
+            (obs, mask, rewards, done, to_play) = (o_rest, m_rest, r_rest, d_rest, t_rest);
+            let part = Outputs { obs: o, mask: m, rewards: r, done: d, to_play: t };
+            let batch = &mut inner.batch;
+            let t0 = Instant::now();
+            let result = py.allow_threads(|| match actions {
+                Some(a) => batch.step(first, a, part, threads),
+                None => batch.reset(first, part, threads),
+            });
+            let took = t0.elapsed();
+            first += rows;
+            if let Err(e) = result {
+                inner.reset = false;
+                return Err(batch_error(e));
+            }
+            // The next chunk runs about CHUNK_TIME.
+            if took < CHUNK_TIME / 4 {
+                inner.chunk = rows.saturating_mul(2);
+            } else if took > CHUNK_TIME * 4 {
+                inner.chunk = (rows / 2).max(1);
+            }
+            if first < n
+                && let Err(e) = py.check_signals()
+            {
+                inner.reset = false;
+                return Err(e);
+            }
+        }
+        if actions.is_none() {
+            inner.reset = true;
+        }
+        Ok(())
     }
 
     /// The arrays of a step as numpy arrays, views of `buf`.
@@ -216,7 +288,7 @@ impl VectorEnv {
             actions: batch.actions(),
             players: batch.players(),
             obs_len: batch.obs_len(),
-            inner: Mutex::new(Inner { batch, reset: false }),
+            inner: Mutex::new(Inner { batch, reset: false, chunk: 1 }),
             threads,
             shape,
         })
@@ -231,7 +303,7 @@ impl VectorEnv {
     /// *shape]`, `legal_actions_mask` `[N, actions]`, `rewards` `[N,
     /// players]` (0), `done` `[N]` (false), `to_play` `[N]`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.run(py, |batch, out, threads, _| batch.reset(out, threads).map_err(batch_error))
+        self.run(py, None)
     }
 
     /// Plays `actions[i]` (a 1-D sequence or integer array of `N` whole
@@ -240,8 +312,9 @@ impl VectorEnv {
     /// returns). The same dict as `reset`, which must be called first. An
     /// illegal action refuses the whole step (a `ValueError` naming the
     /// game and the action) before any game moves. A step runs in Rust
-    /// without the GIL and cannot be interrupted by Ctrl-C: keep the
-    /// opponent's search small.
+    /// without the GIL, a chunk of games at a time, and hears Ctrl-C
+    /// between chunks (`KeyboardInterrupt`; the games are then partly
+    /// stepped, and the next step needs a `reset()`).
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let np = py.import("numpy")?;
         let arr = np.call_method1("asarray", (actions,))?;
@@ -269,11 +342,6 @@ impl VectorEnv {
         let bytes: Vec<u8> = arr.call_method0("tobytes")?.extract()?;
         let acts: Vec<i64> =
             bytes.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
-        self.run(py, |batch, out, threads, was_reset| {
-            if !was_reset {
-                return Err(PyRuntimeError::new_err("step() before reset(): call reset() first"));
-            }
-            batch.step(&acts, out, threads).map_err(batch_error)
-        })
+        self.run(py, Some(&acts))
     }
 }
