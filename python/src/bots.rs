@@ -142,8 +142,11 @@ pub struct Bot {
 #[pymethods]
 impl Bot {
     /// The action the bot chooses in `state` for `player` (the player to act
-    /// by default; name it at a simultaneous node). The search runs in Rust
-    /// and cannot be interrupted by Ctrl-C until it returns.
+    /// by default; name it at a simultaneous node). The bot chooses the
+    /// seat's whole turn when it begins, as the arena asks it, and hands
+    /// out its moves one per call while the game goes on as planned. The
+    /// search runs in Rust and cannot be interrupted by Ctrl-C until it
+    /// returns.
     #[pyo3(signature = (state, player=None))]
     fn step(&self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
         let p = state.player_or_current(player)?;
