@@ -19,6 +19,11 @@ only):
     python3 -m venv /tmp/pyvenv && /tmp/pyvenv/bin/pip install numpy open_spiel==2.0.2 ./python
     /tmp/pyvenv/bin/python benches/python/compare.py
 
+(or, to rebuild the package in place after a change, `pip install maturin`
+and `maturin develop --release` in python/). On a machine shared with
+other work, run it 3 times (`--seconds 2` each row) and take each row's
+median: docs/python.md's figures are measured so.
+
 The issue's target (issue 44): our state loop at least as fast as
 pyspiel's; the batched environment at least 20 times pyspiel's loop with
 observations (49.7k steps/s measured when the issue was filed).

@@ -55,7 +55,9 @@ class ContestEnv(gymnasium.Env):
         """The bots play until the learner acts or the game is over."""
         while not self.state.is_terminal():
             acting = self.state.acting_players()
-            if self.state.current_player() == cg.SIMULTANEOUS_PLAYER_ID:
+            if self.state.is_chance_node():
+                self.state.resolve_chance()
+            elif self.state.current_player() == cg.SIMULTANEOUS_PLAYER_ID:
                 others = [p for p in acting if p != self.player]
                 if not others:
                     return

@@ -146,6 +146,9 @@ class ContestParallelEnv(ParallelEnv):
         self.state.apply_actions(
             [int(actions[a]) if i in acting else cg.INVALID_ACTION for i, a in enumerate(self.possible_agents)]
         )
+        # The ball allocation after a turn's last orders, from the game's seed.
+        if self.state.is_chance_node():
+            self.state.resolve_chance()
         over = self.state.is_terminal()
         returns = self.state.returns()
         observations = self._observations()

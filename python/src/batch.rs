@@ -69,12 +69,16 @@ pub trait DynBatch: Send {
     fn actions(&self) -> usize;
     /// Seats.
     fn players(&self) -> usize;
-    /// Restarts every environment and writes the first rows (rewards and
-    /// done 0).
-    fn reset(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
-    /// Plays `actions[i]` for the seat to play in environment `i`, then
-    /// the opponent bots, resetting finished games.
-    fn step(&mut self, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
+    /// Checks that `actions[i]` is a legal action of the seat to play in
+    /// environment `i`, for every `i`.
+    fn check(&self, actions: &[i64]) -> Result<(), BatchError>;
+    /// Restarts the environments from `first` on, one per row of `out`,
+    /// and writes their first rows (rewards and done 0).
+    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
+    /// Plays `actions[i]` (checked) for the seat to play in environment
+    /// `i`, then the opponent bots, resetting finished games, for the
+    /// environments from `first` on, one per row of `out`.
+    fn step(&mut self, first: usize, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
 }
 
 struct Env<G: Game> {
@@ -170,8 +174,16 @@ impl<G: Game + ActionCodec + Observe> Env<G> {
     }
 }
 
-/// Runs `f` on every environment and its rows, on `threads` threads.
-fn par<G, F>(envs: &mut [Env<G>], out: Outputs<'_>, dims: [usize; 3], threads: usize, f: F) -> Result<(), BatchError>
+/// Runs `f` on every environment of `envs` (numbered from `base`) and its
+/// rows, on `threads` threads.
+fn par<G, F>(
+    envs: &mut [Env<G>],
+    base: usize,
+    out: Outputs<'_>,
+    dims: [usize; 3],
+    threads: usize,
+    f: F,
+) -> Result<(), BatchError>
 where
     G: Game,
     F: Fn(usize, &mut Env<G>, &mut [f32], &mut [u8], &mut [f32], &mut u8, &mut i64) -> Result<(), BatchError> + Sync,
@@ -193,7 +205,7 @@ where
             .zip(rew.chunks_mut(pl.max(1)))
             .zip(done.iter_mut().zip(tp.iter_mut()));
         for (k, (env, (((o, m), r), (d, t)))) in envs.iter_mut().zip(rows).enumerate() {
-            f(first + k, env, o, m, r, d, t)?;
+            f(base + first + k, env, o, m, r, d, t)?;
         }
         Ok(())
     };
@@ -224,6 +236,12 @@ where
     })
 }
 
+/// The environments `first..first + n` (fewer past the end).
+fn rows<G: Game>(envs: &mut [Env<G>], first: usize, n: usize) -> &mut [Env<G>] {
+    let end = first.saturating_add(n).min(envs.len());
+    &mut envs[first.min(end)..end]
+}
+
 impl<A> DynBatch for Batch<A>
 where
     A: Adapter + Send + Sync,
@@ -239,10 +257,11 @@ where
         self.start.players()
     }
 
-    fn reset(&mut self, out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
+    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
         let dims = [self.obs_len(), self.actions(), self.players()];
         let (start, learner) = (&self.start, self.learner);
-        par(&mut self.envs, out, dims, threads, |i, env, o, m, r, d, t| {
+        let envs = rows(&mut self.envs, first, out.done.len());
+        par(envs, first, out, dims, threads, |i, env, o, m, r, d, t| {
             env.state = start.clone();
             env.advance(learner, i)?;
             r.fill(0.0);
@@ -252,8 +271,7 @@ where
         })
     }
 
-    fn step(&mut self, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
-        // Every action is checked before any environment moves.
+    fn check(&self, actions: &[i64]) -> Result<(), BatchError> {
         for (i, (env, &a)) in self.envs.iter().zip(actions).enumerate() {
             let legal = env.to_play(self.learner).is_some_and(|p| {
                 usize::try_from(a)
@@ -265,9 +283,14 @@ where
                 return Err(BatchError::Illegal { env: i, action: a });
             }
         }
+        Ok(())
+    }
+
+    fn step(&mut self, first: usize, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
         let dims = [self.obs_len(), self.actions(), self.players()];
         let (start, learner) = (&self.start, self.learner);
-        par(&mut self.envs, out, dims, threads, |i, env, o, m, r, d, t| {
+        let envs = rows(&mut self.envs, first, out.done.len());
+        par(envs, first, out, dims, threads, |i, env, o, m, r, d, t| {
             let a = actions.get(i).and_then(|&a| usize::try_from(a).ok()).unwrap_or(0);
             if let (Some(p), Some(mv)) = (env.to_play(learner), env.state.decode_action(a)) {
                 env.state.play_unchecked(p, mv);

@@ -89,6 +89,15 @@ fn build(name: GameName, options: &[(&'static str, u64)], seed: u64) -> PyResult
     .map_err(|e| PyValueError::new_err(format!("{name}: {e}", name = name.as_str())))
 }
 
+/// The arena's derived seeds (`game_core::rng::derive_seed`): game
+/// `index` of a series seeded `series` (`arena play --seed`) has the seed
+/// `derive_seed(series, index)`, and seat `i`'s built-in bot in a game
+/// seeded `s` has `derive_seed(s, 1 + i)`.
+#[pyfunction]
+fn derive_seed(series: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(game_core::rng::derive_seed(u64_arg("series", series)?, u64_arg("index", index)?))
+}
+
 /// The names of the games [`load_game`] knows.
 #[pyfunction]
 fn games() -> Vec<&'static str> {
@@ -208,6 +217,9 @@ impl State {
                 session::SIMULTANEOUS => {
                     Err(PyValueError::new_err("simultaneous node: name the player (legal_actions(player))"))
                 }
+                session::CHANCE => Err(PyValueError::new_err(
+                    "a chance node: no player acts (resolve_chance() or apply_chance(value))",
+                )),
                 _ => Err(PyValueError::new_err("the game is over: no player acts")),
             },
         }
@@ -226,9 +238,44 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The player to act; -2 at a simultaneous node, -4 once over.
+    /// The player to act; -1 at a chance node, -2 at a simultaneous node,
+    /// -4 once over.
     fn current_player(&self) -> i64 {
         self.inner.current_player()
+    }
+    /// Whether a chance step is due (Parallel Football's ball allocation,
+    /// after the last order of a turn): `resolve_chance()` or
+    /// `apply_chance(value)` plays it.
+    fn is_chance_node(&self) -> bool {
+        self.inner.current_player() == session::CHANCE
+    }
+    /// Whether several seats act at once.
+    fn is_simultaneous_node(&self) -> bool {
+        self.inner.current_player() == session::SIMULTANEOUS
+    }
+    /// At a chance node, draws the value from the game's generator (seeded
+    /// by the game's `seed`, one for the whole game, drawn in order, as
+    /// `arena play`'s) and applies it; returns the value (Parallel
+    /// Football: `{"successes": [...]}`, the footballers whose contested
+    /// kicks succeed, as in a record).
+    fn resolve_chance<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.inner.resolve_chance()?;
+        json_to_py(py, &v)
+    }
+    /// At a chance node, the value `resolve_chance()` would draw now;
+    /// nothing is applied.
+    fn chance_outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.inner.peek_chance()?;
+        json_to_py(py, &v)
+    }
+    /// At a chance node, applies `value` (the form `resolve_chance`
+    /// returns) instead of a draw; the game's generator does not advance.
+    /// A value the game refuses is a `ValueError`, the state unchanged.
+    fn apply_chance(&mut self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text: String = py.import("json")?.call_method1("dumps", (value,))?.extract()?;
+        let v: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("chance value: {e}")))?;
+        self.inner.apply_chance(&v)
     }
     /// The seats acting now.
     fn acting_players(&self) -> Vec<usize> {
@@ -262,6 +309,11 @@ impl State {
         if p == session::SIMULTANEOUS {
             return Err(PyValueError::new_err(format!(
                 "action {action}: simultaneous node, use apply_actions (one action per seat)"
+            )));
+        }
+        if p == session::CHANCE {
+            return Err(PyValueError::new_err(format!(
+                "action {action}: a chance node, resolve it first (resolve_chance() or apply_chance(value))"
             )));
         }
         if p < 0 {
@@ -373,6 +425,11 @@ impl State {
     }
 }
 
+/// A JSON value as the Python object `json.loads` gives.
+fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (v.to_string(),))
+}
+
 /// Reads a state written by `State.serialize`.
 #[pyfunction]
 fn deserialize_state(text: &str) -> PyResult<State> {
@@ -396,9 +453,6 @@ fn deserialize_state(text: &str) -> PyResult<State> {
         let game = load_game(name, Some(&params))?;
         let mut inner = game.start.clone_box();
         inner.replay_json(v.get("history").unwrap_or(&serde_json::Value::Null))?;
-        if inner.current_player() == session::CHANCE {
-            return Err(bad("the history stops before a chance step it needs".into()));
-        }
         Ok(State { inner, game })
     })
 }
@@ -413,9 +467,11 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vecenv::VectorEnv>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(bots::bot, m)?)?;
     m.add_function(wrap_pyfunction!(program::run_bot, m)?)?;
+    m.add("CHANCE_PLAYER_ID", session::CHANCE)?;
     m.add("SIMULTANEOUS_PLAYER_ID", session::SIMULTANEOUS)?;
     m.add("TERMINAL_PLAYER_ID", session::TERMINAL)?;
     m.add("INVALID_ACTION", session::INVALID)?;

@@ -39,7 +39,7 @@ where
     for step in &s.history {
         match step {
             Step::Move(p, m) => queues[p.index()].push_back(*m),
-            Step::Chance(c) => {
+            Step::Chance(c, _) => {
                 flush(contest, &mut replay, &mut queues, &mut entries)?;
                 replay.apply_chance(c).map_err(|e| format!("chance value refused: {e}"))?;
                 // A chance value follows the turn before it (before any
@@ -107,7 +107,9 @@ fn flush<A: Adapter>(
         let moves: Vec<_> = queue.drain(..len).collect();
         let turn = TurnEntry {
             player: seat.0,
-            text: Some(contest.format_turn(&before, seat, &moves)),
+            // As the arena writes it: the contest's record form of the
+            // played turn (Parallel Football's compact `s m-1,1 k2,0`).
+            text: Some(contest.record_text(&contest.format_turn(&before, seat, &moves))),
             answer: None,
             ms: 0.0,
             error: None,

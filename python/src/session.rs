@@ -1,11 +1,18 @@
 //! One game's state behind a game-independent interface: the registry's
 //! contest of the game, the state, its history (for records and
 //! serialisation) and the seeded generator that resolves chance.
+//!
+//! Chance is the crates' `ToAct::Chance`: the state stops there
+//! (`current_player()` is OpenSpiel's -1) until Python resolves it, from
+//! the game's generator (`resolve_chance`) or with a value of its own
+//! (`apply_chance`). The generator is the arena's: `seeded(seed)`, one
+//! for the whole game, drawn in order, so a seeded game from Python and
+//! `arena play` with the same seed and moves draw the same allocations.
 
 use crate::record;
 use game_arena::games::Adapter;
 use game_core::codec::{ActionCodec, Observe};
-use game_core::rng::{derive_seed, seeded};
+use game_core::rng::{GameRng, seeded};
 use game_core::{Game, PlayerId, ToAct};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,8 +23,8 @@ use std::sync::Arc;
 pub const SIMULTANEOUS: i64 = -2;
 /// OpenSpiel's `kTerminalPlayerId`.
 pub const TERMINAL: i64 = -4;
-/// OpenSpiel's `kChancePlayerId` (never seen from Python: chance is resolved
-/// as soon as it is due).
+/// OpenSpiel's `kChancePlayerId`: a chance node, resolved by
+/// `resolve_chance` or `apply_chance`.
 pub const CHANCE: i64 = -1;
 /// OpenSpiel's `kInvalidAction`: a seat that does not act passes it to
 /// `apply_actions`.
@@ -28,8 +35,9 @@ pub const INVALID: i64 = -1;
 pub enum Step<G: Game> {
     /// A seat's move.
     Move(PlayerId, G::Move),
-    /// A chance value, drawn with the state's generator.
-    Chance(G::Chance),
+    /// A chance value: drawn from the game's generator (`true`) or given
+    /// by Python (`false`, which does not advance the generator).
+    Chance(G::Chance, bool),
 }
 
 /// The bindings' view of a state, whatever its game.
@@ -53,7 +61,7 @@ pub trait DynState: Send + Sync {
     /// The legal actions of `player`, ascending.
     fn legal_actions(&self, player: usize) -> Vec<usize>;
     /// Plays `actions[s]` for each acting seat `s` at once (one entry per
-    /// seat, [`INVALID`] for the others), then resolves chance.
+    /// seat, [`INVALID`] for the others).
     fn apply(&mut self, actions: &[i64]) -> PyResult<()>;
     /// The observation of `player`, as floats.
     fn observation(&self, player: usize, out: &mut [f32]) -> PyResult<()>;
@@ -79,6 +87,15 @@ pub trait DynState: Send + Sync {
     fn to_record(&self, bots: &[String]) -> PyResult<String>;
     /// The seed of the chance generator.
     fn seed(&self) -> u64;
+    /// At a chance node, draws the value from the game's generator and
+    /// applies it; returns it as JSON.
+    fn resolve_chance(&mut self) -> PyResult<serde_json::Value>;
+    /// At a chance node, the value the game's generator would draw now
+    /// (nothing is applied, the generator does not advance).
+    fn peek_chance(&self) -> PyResult<serde_json::Value>;
+    /// At a chance node, applies `value` (JSON of the game's chance
+    /// value), the generator untouched.
+    fn apply_chance(&mut self, value: &serde_json::Value) -> PyResult<()>;
 }
 
 /// A game's contest and a state of it.
@@ -88,6 +105,9 @@ pub struct Session<A: Adapter> {
     pub(crate) state: A::Game,
     pub(crate) history: Vec<Step<A::Game>>,
     seed: u64,
+    /// The game's chance generator, `seeded(seed)`, advanced by each drawn
+    /// chance step (as the arena's).
+    rng: GameRng,
 }
 
 impl<A: Adapter> Clone for Session<A> {
@@ -98,6 +118,7 @@ impl<A: Adapter> Clone for Session<A> {
             state: self.state.clone(),
             history: self.history.clone(),
             seed: self.seed,
+            rng: self.rng.clone(),
         }
     }
 }
@@ -114,28 +135,36 @@ where
     /// The start of `contest`, chance drawn from `seed`.
     pub fn new(contest: A, seed: u64) -> Session<A> {
         let start = contest.start();
-        let mut s = Session { contest: Arc::new(contest), state: start.clone(), start, history: Vec::new(), seed };
-        s.resolve_chance();
-        s
+        Session {
+            contest: Arc::new(contest),
+            state: start.clone(),
+            start,
+            history: Vec::new(),
+            seed,
+            rng: seeded(seed),
+        }
     }
 
     /// A position of `contest` seen by a bot program (no history: the
     /// referee keeps the game; chance is the referee's).
     pub fn at(contest: Arc<A>, state: A::Game) -> Session<A> {
-        Session { contest, start: state.clone(), state, history: Vec::new(), seed: 0 }
+        Session { contest, start: state.clone(), state, history: Vec::new(), seed: 0, rng: seeded(0) }
     }
 
-    fn resolve_chance(&mut self) {
-        // Each chance step draws from its own generator, seeded from the
-        // game's seed and the step's place in the history: a copy, a
-        // deserialised state and the original draw alike.
-        while self.state.to_act() == ToAct::Chance {
-            let mut rng = seeded(derive_seed(self.seed, self.history.len() as u64));
-            match self.state.resolve_chance(&mut rng) {
-                Some(c) => self.history.push(Step::Chance(c)),
-                None => break,
-            }
+    fn check_chance_node(&self) -> PyResult<()> {
+        match self.state.to_act() {
+            ToAct::Chance => Ok(()),
+            ToAct::Over => Err(value_error("the game is over: no chance step is due".into())),
+            _ => Err(value_error("not a chance node: players act now".into())),
         }
+    }
+
+    /// Draws the chance value due from the game's generator (advancing it).
+    fn draw(&mut self) -> PyResult<<A::Game as Game>::Chance> {
+        self.check_chance_node()?;
+        self.state
+            .sample_chance(&mut self.rng)
+            .ok_or_else(|| PyRuntimeError::new_err("the game drew no chance value at its chance node"))
     }
 
     fn seat(&self, player: i64) -> PyResult<PlayerId> {
@@ -213,6 +242,11 @@ where
         if self.state.is_over() {
             return Err(value_error("the game is over: no action can be applied".into()));
         }
+        if self.state.to_act() == ToAct::Chance {
+            return Err(value_error(
+                "a chance node: resolve it first (resolve_chance() or apply_chance(value))".into(),
+            ));
+        }
         // On a copy, so that a refused action leaves the state unchanged.
         let mut next = self.state.clone();
         let mut played = Vec::new();
@@ -236,7 +270,6 @@ where
         }
         self.state = next;
         self.history.extend(played);
-        self.resolve_chance();
         Ok(())
     }
 
@@ -288,7 +321,6 @@ where
         }
         self.state = next;
         self.history.extend(moves.into_iter().map(|mv| Step::Move(seat, mv)));
-        self.resolve_chance();
         Ok(())
     }
 
@@ -302,7 +334,8 @@ where
             .iter()
             .map(|s| match s {
                 Step::Move(p, m) => serde_json::json!([p.0, self.state.encode_action(*m)]),
-                Step::Chance(c) => serde_json::json!({ "chance": c }),
+                Step::Chance(c, true) => serde_json::json!({ "chance": c }),
+                Step::Chance(c, false) => serde_json::json!({ "chance": c, "given": true }),
             })
             .collect();
         serde_json::Value::Array(steps)
@@ -311,13 +344,26 @@ where
     fn replay_json(&mut self, history: &serde_json::Value) -> PyResult<()> {
         let bad = |why: &str| value_error(format!("not a serialised state: {why}"));
         let steps = history.as_array().ok_or_else(|| bad("the history is not a list"))?;
-        let mut s = Session { history: Vec::new(), state: self.start.clone(), ..self.clone() };
+        let mut s = Session { history: Vec::new(), state: self.start.clone(), rng: seeded(self.seed), ..self.clone() };
         for step in steps {
             if let Some(c) = step.get("chance") {
                 let c: <A::Game as Game>::Chance =
                     serde_json::from_value(c.clone()).map_err(|e| bad(&format!("chance value: {e}")))?;
+                let drawn = match step.get("given") {
+                    None => true,
+                    Some(serde_json::Value::Bool(true)) => false,
+                    Some(g) => return Err(bad(&format!("\"given\": {g}: only true is written"))),
+                };
+                if s.state.to_act() != ToAct::Chance {
+                    return Err(bad("a chance value where no chance step is due"));
+                }
+                // A drawn value is drawn again, so that the generator is
+                // where the original's was; it must be the same.
+                if drawn && s.draw().ok().as_ref() != Some(&c) {
+                    return Err(bad("a chance value marked drawn is not the seed's draw"));
+                }
                 s.state.apply_chance(&c).map_err(|e| bad(&format!("chance value refused: {e}")))?;
-                s.history.push(Step::Chance(c));
+                s.history.push(Step::Chance(c, drawn));
                 continue;
             }
             let pair = step.as_array().filter(|v| v.len() == 2).ok_or_else(|| bad("a step is not [seat, action]"))?;
@@ -339,5 +385,29 @@ where
 
     fn seed(&self) -> u64 {
         self.seed
+    }
+
+    fn resolve_chance(&mut self) -> PyResult<serde_json::Value> {
+        let c = self.draw()?;
+        self.state.apply_chance(&c).map_err(|e| PyRuntimeError::new_err(format!("the drawn chance value: {e}")))?;
+        let v = serde_json::to_value(&c).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        self.history.push(Step::Chance(c, true));
+        Ok(v)
+    }
+
+    fn peek_chance(&self) -> PyResult<serde_json::Value> {
+        let c = self.clone().draw()?;
+        serde_json::to_value(&c).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    fn apply_chance(&mut self, value: &serde_json::Value) -> PyResult<()> {
+        self.check_chance_node()?;
+        let c: <A::Game as Game>::Chance = serde_json::from_value(value.clone())
+            .map_err(|e| value_error(format!("chance value {value}: not one of this game: {e}")))?;
+        let mut next = self.state.clone();
+        next.apply_chance(&c).map_err(|e| value_error(format!("chance value {value} refused: {e}")))?;
+        self.state = next;
+        self.history.push(Step::Chance(c, false));
+        Ok(())
     }
 }

@@ -10,7 +10,8 @@ use game_core::codec::{ActionCodec, Observe};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 fn batch_error(e: BatchError) -> PyErr {
     match e {
@@ -26,7 +27,7 @@ where
 {
     if let Some(spec) = opponent {
         // Checked once here, so that building each environment's bot cannot fail.
-        game_arena::play::builtin_bot(&a, spec, 0).map_err(|e| crate::bots::spec_error(spec, &e))?;
+        game_arena::play::builtin_bot(&a, spec, 0).map_err(|e| crate::bots::spec_error(&a, spec, &e))?;
     }
     let spec = opponent.map(str::to_string);
     let build = move |a: &A, seed: u64| spec.as_deref().and_then(|s| game_arena::play::builtin_bot(a, s, seed).ok());
@@ -38,25 +39,19 @@ pub const MAX_NUM_ENVS: usize = 1 << 20;
 /// The most threads one `VectorEnv` steps on.
 pub const MAX_THREADS: usize = 1024;
 
-/// The batch and the arrays of its last step.
+/// The batch, and whether it was reset.
 struct Inner {
     batch: Box<dyn DynBatch>,
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
-    to_play: Vec<i64>,
+    /// Whether every environment was reset and no step was interrupted
+    /// since (a `step` needs it).
     reset: bool,
+    /// Environments stepped between two looks at Ctrl-C, learnt from the
+    /// time they take (a run of about [`CHUNK_TIME`]).
+    chunk: usize,
 }
 
-/// A copy of the arrays of one step, made while the lock was held.
-struct Arrays {
-    obs: Vec<f32>,
-    mask: Vec<u8>,
-    rewards: Vec<f32>,
-    done: Vec<u8>,
-    to_play: Vec<i64>,
-}
+/// About how long a step runs between two looks at Ctrl-C.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
 
 /// `num_envs` games of one game stepped together.
 #[pyclass(module = "contest_games", frozen)]
@@ -67,50 +62,165 @@ pub struct VectorEnv {
     n: usize,
     actions: usize,
     players: usize,
+    obs_len: usize,
     threads: usize,
     shape: Vec<usize>,
 }
 
+/// Where each array lies in the one buffer of a step, in bytes: the 8-byte
+/// values first, then the 4-byte ones, then the bytes, so that each is
+/// aligned when the buffer is.
+struct Layout {
+    to_play: usize,
+    obs: usize,
+    rewards: usize,
+    mask: usize,
+    done: usize,
+    total: usize,
+}
+
 impl VectorEnv {
-    /// Runs `f` on the batch without the GIL, then copies the arrays out.
-    fn run<'py>(
-        &self,
-        py: Python<'py>,
-        f: impl FnOnce(&mut Box<dyn DynBatch>, Outputs<'_>, usize, bool) -> PyResult<()> + Send,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let threads = self.threads;
-        let arrays = py.allow_threads(|| {
-            let mut guard = self.inner.lock().map_err(|_| PyRuntimeError::new_err("an earlier step panicked"))?;
-            let Inner { batch, obs, mask, rewards, done, to_play, reset } = &mut *guard;
-            f(batch, Outputs { obs, mask, rewards, done, to_play }, threads, *reset)?;
-            *reset = true;
-            Ok::<_, PyErr>(Arrays {
-                obs: obs.clone(),
-                mask: mask.clone(),
-                rewards: rewards.clone(),
-                done: done.clone(),
-                to_play: to_play.clone(),
-            })
-        })?;
-        self.arrays(py, &arrays)
+    fn layout(&self) -> Layout {
+        let n = self.n;
+        // The products were checked when the object was made.
+        let to_play = 0;
+        let obs = to_play + 8 * n;
+        let rewards = obs + 4 * n * self.obs_len;
+        let mask = rewards + 4 * n * self.players;
+        let done = mask + n * self.actions;
+        Layout { to_play, obs, rewards, mask, done, total: done + n }
     }
 
-    /// The arrays of the last step as numpy arrays.
-    fn arrays<'py>(&self, py: Python<'py>, a: &Arrays) -> PyResult<Bound<'py, PyDict>> {
+    /// The object's batch, waited for with the GIL released (another
+    /// Python thread may be stepping it), Ctrl-C heard while waiting.
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Inner>> {
+        loop {
+            match self.inner.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(TryLockError::Poisoned(_)) => return Err(PyRuntimeError::new_err("an earlier step panicked")),
+                Err(TryLockError::WouldBlock) => {
+                    py.allow_threads(|| std::thread::sleep(Duration::from_micros(200)));
+                    py.check_signals()?;
+                }
+            }
+        }
+    }
+
+    /// Resets (`actions` `None`) or steps the batch, its outputs written
+    /// straight into the memory of the numpy arrays returned (one Python
+    /// buffer, no copy): each call returns new arrays, which later steps
+    /// and other threads never touch. The games run without the GIL, a
+    /// chunk of environments at a time; between chunks Ctrl-C is heard
+    /// (`KeyboardInterrupt`, the batch then needing a `reset`).
+    fn run<'py>(&self, py: Python<'py>, actions: Option<&[i64]>) -> PyResult<Bound<'py, PyDict>> {
+        let l = self.layout();
+        let buf = PyByteArray::new_with(py, l.total, |bytes| {
+            let mut guard = self.lock(py)?;
+            let inner = &mut *guard;
+            if let Some(actions) = actions {
+                if !inner.reset {
+                    return Err(PyRuntimeError::new_err(
+                        "step() before reset() (or after an interrupted call): call reset() first",
+                    ));
+                }
+                // Every action is checked before any environment moves.
+                let batch = &mut inner.batch;
+                py.allow_threads(move || batch.check(actions)).map_err(batch_error)?;
+            }
+            let (head, done) = bytes.split_at_mut(l.done);
+            let (head, mask) = head.split_at_mut(l.mask);
+            let (head, rewards) = head.split_at_mut(l.rewards);
+            let (to_play, obs) = head.split_at_mut(l.obs);
+            match (
+                bytemuck::try_cast_slice_mut::<u8, i64>(to_play),
+                bytemuck::try_cast_slice_mut::<u8, f32>(obs),
+                bytemuck::try_cast_slice_mut::<u8, f32>(rewards),
+            ) {
+                (Ok(to_play), Ok(obs), Ok(rewards)) => {
+                    self.chunks(py, inner, actions, Outputs { obs, mask, rewards, done, to_play })
+                }
+                (to_play, obs, rewards) => {
+                    // A buffer not aligned for its numbers (no allocator
+                    // Python uses gives one): through aligned copies.
+                    let (n, ol, pl) = (self.n, self.obs_len, self.players);
+                    let (mut tp, mut o, mut r) = (vec![0i64; n], vec![0f32; n * ol], vec![0f32; n * pl]);
+                    let out = Outputs { obs: &mut o, mask, rewards: &mut r, done, to_play: &mut tp };
+                    self.chunks(py, inner, actions, out)?;
+                    let _ = (to_play, obs, rewards);
+                    let (head, _) = bytes.split_at_mut(l.mask);
+                    head[l.to_play..l.obs].copy_from_slice(bytemuck::cast_slice(&tp));
+                    head[l.obs..l.rewards].copy_from_slice(bytemuck::cast_slice(&o));
+                    head[l.rewards..].copy_from_slice(bytemuck::cast_slice(&r));
+                    Ok(())
+                }
+            }
+        })?;
+        self.arrays(py, &buf, &l)
+    }
+
+    /// Runs the batch over `out` a chunk of environments at a time, the GIL
+    /// released for each, Ctrl-C heard between them.
+    fn chunks(&self, py: Python<'_>, inner: &mut Inner, actions: Option<&[i64]>, out: Outputs<'_>) -> PyResult<()> {
+        let (n, threads) = (self.n, self.threads);
+        let (ol, al, pl) = (self.obs_len, self.actions, self.players);
+        let Outputs { mut obs, mut mask, mut rewards, mut done, mut to_play } = out;
+        let mut first = 0;
+        while first < n {
+            let rows = inner.chunk.max(threads).clamp(1, n - first);
+            let (o, o_rest) = std::mem::take(&mut obs).split_at_mut(rows * ol);
+            let (m, m_rest) = std::mem::take(&mut mask).split_at_mut(rows * al);
+            let (r, r_rest) = std::mem::take(&mut rewards).split_at_mut(rows * pl);
+            let (d, d_rest) = std::mem::take(&mut done).split_at_mut(rows);
+            let (t, t_rest) = std::mem::take(&mut to_play).split_at_mut(rows);
+            (obs, mask, rewards, done, to_play) = (o_rest, m_rest, r_rest, d_rest, t_rest);
+            let part = Outputs { obs: o, mask: m, rewards: r, done: d, to_play: t };
+            let batch = &mut inner.batch;
+            let t0 = Instant::now();
+            let result = py.allow_threads(|| match actions {
+                Some(a) => batch.step(first, a, part, threads),
+                None => batch.reset(first, part, threads),
+            });
+            let took = t0.elapsed();
+            first += rows;
+            if let Err(e) = result {
+                inner.reset = false;
+                return Err(batch_error(e));
+            }
+            // The next chunk runs about CHUNK_TIME.
+            if took < CHUNK_TIME / 4 {
+                inner.chunk = rows.saturating_mul(2);
+            } else if took > CHUNK_TIME * 4 {
+                inner.chunk = (rows / 2).max(1);
+            }
+            if first < n
+                && let Err(e) = py.check_signals()
+            {
+                inner.reset = false;
+                return Err(e);
+            }
+        }
+        if actions.is_none() {
+            inner.reset = true;
+        }
+        Ok(())
+    }
+
+    /// The arrays of a step as numpy arrays, views of `buf`.
+    fn arrays<'py>(&self, py: Python<'py>, buf: &Bound<'py, PyByteArray>, l: &Layout) -> PyResult<Bound<'py, PyDict>> {
         let np = py.import("numpy")?;
         let n = self.n;
-        let array = |bytes: &[u8], dtype: &str, shape: Vec<usize>| -> PyResult<Bound<'py, PyAny>> {
-            let buf = PyByteArray::new(py, bytes);
-            np.call_method1("frombuffer", (buf, dtype))?.call_method1("reshape", (PyTuple::new(py, shape)?,))
+        let array = |offset: usize, count: usize, dtype: &str, shape: Vec<usize>| -> PyResult<Bound<'py, PyAny>> {
+            np.call_method1("frombuffer", (buf, dtype, count, offset))?
+                .call_method1("reshape", (PyTuple::new(py, shape)?,))
         };
         let d = PyDict::new(py);
         let mut obs_shape = vec![n];
         obs_shape.extend(&self.shape);
-        d.set_item("observation", array(bytemuck::cast_slice(&a.obs), "=f4", obs_shape)?)?;
-        d.set_item("legal_actions_mask", array(&a.mask, "u1", vec![n, self.actions])?)?;
-        d.set_item("rewards", array(bytemuck::cast_slice(&a.rewards), "=f4", vec![n, self.players])?)?;
-        d.set_item("done", np.call_method1("frombuffer", (PyByteArray::new(py, &a.done), "?"))?)?;
-        d.set_item("to_play", array(bytemuck::cast_slice(&a.to_play), "=i8", vec![n])?)?;
+        d.set_item("observation", array(l.obs, n * self.obs_len, "=f4", obs_shape)?)?;
+        d.set_item("legal_actions_mask", array(l.mask, n * self.actions, "u1", vec![n, self.actions])?)?;
+        d.set_item("rewards", array(l.rewards, n * self.players, "=f4", vec![n, self.players])?)?;
+        d.set_item("done", array(l.done, n, "?", vec![n])?)?;
+        d.set_item("to_play", array(l.to_play, n, "=i8", vec![n])?)?;
         Ok(d)
     }
 }
@@ -170,20 +280,15 @@ impl VectorEnv {
             a, num_envs, seed, learner, opponent
         )))
         .map_err(|e| PyValueError::new_err(e.to_string()))??;
-        let inner = Inner {
-            obs: vec![0.0; size(num_envs, batch.obs_len())?],
-            mask: vec![0; size(num_envs, batch.actions())?],
-            rewards: vec![0.0; size(num_envs, batch.players())?],
-            done: vec![0; num_envs],
-            to_play: vec![0; num_envs],
-            reset: false,
-            batch,
-        };
+        // The whole buffer of a step, in bytes, fits a usize.
+        let per_env = size(batch.obs_len(), 4)? + size(batch.players(), 4)? + batch.actions() + 8 + 1;
+        size(num_envs, per_env)?;
         Ok(VectorEnv {
             n: num_envs,
-            actions: inner.batch.actions(),
-            players: inner.batch.players(),
-            inner: Mutex::new(inner),
+            actions: batch.actions(),
+            players: batch.players(),
+            obs_len: batch.obs_len(),
+            inner: Mutex::new(Inner { batch, reset: false, chunk: 1 }),
             threads,
             shape,
         })
@@ -198,7 +303,7 @@ impl VectorEnv {
     /// *shape]`, `legal_actions_mask` `[N, actions]`, `rewards` `[N,
     /// players]` (0), `done` `[N]` (false), `to_play` `[N]`.
     fn reset<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.run(py, |batch, out, threads, _| batch.reset(out, threads).map_err(batch_error))
+        self.run(py, None)
     }
 
     /// Plays `actions[i]` (a 1-D sequence or integer array of `N` whole
@@ -207,8 +312,9 @@ impl VectorEnv {
     /// returns). The same dict as `reset`, which must be called first. An
     /// illegal action refuses the whole step (a `ValueError` naming the
     /// game and the action) before any game moves. A step runs in Rust
-    /// without the GIL and cannot be interrupted by Ctrl-C: keep the
-    /// opponent's search small.
+    /// without the GIL, a chunk of games at a time, and hears Ctrl-C
+    /// between chunks (`KeyboardInterrupt`; the games are then partly
+    /// stepped, and the next step needs a `reset()`).
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let np = py.import("numpy")?;
         let arr = np.call_method1("asarray", (actions,))?;
@@ -236,11 +342,6 @@ impl VectorEnv {
         let bytes: Vec<u8> = arr.call_method0("tobytes")?.extract()?;
         let acts: Vec<i64> =
             bytes.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).collect();
-        self.run(py, |batch, out, threads, was_reset| {
-            if !was_reset {
-                return Err(PyRuntimeError::new_err("step() before reset(): call reset() first"));
-            }
-            batch.step(&acts, out, threads).map_err(batch_error)
-        })
+        self.run(py, Some(&acts))
     }
 }

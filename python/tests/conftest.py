@@ -17,9 +17,12 @@ GAMES = [
 
 
 def step_randomly(state, rng):
-    """Plays one random legal action (one per acting seat at a simultaneous node)."""
+    """Plays one random legal action (one per acting seat at a simultaneous
+    node; a chance node is resolved from the game's seed)."""
     game = state.get_game()
-    if state.current_player() == cg.SIMULTANEOUS_PLAYER_ID:
+    if state.is_chance_node():
+        state.resolve_chance()
+    elif state.current_player() == cg.SIMULTANEOUS_PLAYER_ID:
         acting = state.acting_players()
         actions = [
             rng.choice(state.legal_actions(p)) if p in acting else cg.INVALID_ACTION

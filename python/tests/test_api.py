@@ -1,6 +1,7 @@
 """The OpenSpiel-shaped API: games, states, actions, observations, copies."""
 
 import copy
+import json
 import pickle
 import random
 
@@ -155,6 +156,9 @@ def test_bots_play_the_simultaneous_game():
     bots = [cg.bot("random", g, t) for t in range(4)]
     s = g.new_initial_state()
     while not s.is_terminal():
+        if s.is_chance_node():
+            s.resolve_chance()
+            continue
         acting = s.acting_players()
         s.apply_actions([bots[t].step(s, t) if t in acting else -1 for t in range(4)])
     assert abs(sum(s.returns())) < 1e-9
@@ -172,3 +176,67 @@ def test_a_turn_in_contest_notation_is_played_whole_or_not_at_all():
     with pytest.raises(ValueError, match="does not act"):
         s.apply_turn(0, "4")
     assert s.serialize() == before
+
+
+def to_chance_node(state, rng):
+    """Plays random orders until a chance node (or the end)."""
+    while not state.is_terminal() and not state.is_chance_node():
+        step_randomly(state, rng)
+    return state
+
+
+def test_chance_nodes_are_openspiel_s_and_resolve_from_the_seed():
+    g = cg.load_game("parallel-football", p=2, k=5, max_turns=20, seed=11)
+    s = to_chance_node(g.new_initial_state(), random.Random(3))
+    assert s.is_chance_node() and not s.is_simultaneous_node()
+    assert s.current_player() == cg.CHANCE_PLAYER_ID == -1
+    assert s.acting_players() == []
+    for refused in [lambda: s.apply_action(0), lambda: s.apply_actions([-1] * 4), lambda: s.legal_actions()]:
+        with pytest.raises(ValueError, match="chance"):
+            refused()
+    # Copies made before the chance node, and a deserialised one, resolve alike.
+    copies = [s.clone(), pickle.loads(pickle.dumps(s)), cg.deserialize_state(s.serialize())]
+    peek = s.chance_outcome()
+    value = s.resolve_chance()
+    assert value == peek and sorted(value) == ["successes"]
+    assert all(c.resolve_chance() == value for c in copies)
+    assert all(c.serialize() == s.serialize() for c in copies)
+    assert not s.is_chance_node()
+    with pytest.raises(ValueError, match="not a chance node"):
+        s.resolve_chance()
+    # Whole games: the same seed and moves draw the same allocations, every time.
+    def game(seed):
+        g = cg.load_game("parallel-football", p=3, k=5, max_turns=30, seed=seed)
+        bots = [cg.bot("random", g, t) for t in range(4)]
+        state, draws = g.new_initial_state(), []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                draws.append(state.resolve_chance())
+                continue
+            acting = state.acting_players()
+            state.apply_actions([bots[t].step(state, t) if t in acting else -1 for t in range(4)])
+        return draws, state.serialize()
+
+    first = game(4)
+    assert any(d["successes"] for d in first[0])  # contested kicks were allocated
+    assert game(4) == first
+    assert game(5) != first
+
+
+def test_a_chance_value_can_be_given():
+    g = cg.load_game("parallel-football", p=2, k=5, max_turns=20, seed=11)
+    s = to_chance_node(g.new_initial_state(), random.Random(3))
+    before = s.serialize()
+    for bad in [{"successes": [999]}, {"nothing": 1}, [1, 2]]:
+        with pytest.raises(ValueError, match="chance value"):
+            s.apply_chance(bad)
+        assert s.serialize() == before
+    given, drawn = s.clone(), s.clone()
+    given.apply_chance(drawn.resolve_chance())
+    assert str(given) == str(drawn)
+    # A given value does not advance the generator: the next draw is the
+    # one the seed would make first, and the state serialises and replays.
+    history = json.loads(given.serialize())["history"]
+    assert history[-1].get("given") is True
+    again = cg.deserialize_state(given.serialize())
+    assert again.serialize() == given.serialize()

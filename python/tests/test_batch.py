@@ -123,3 +123,57 @@ def test_a_python_thread_runs_while_a_long_step_does():
     during = [x for x in ticks if start < x < end]
     assert end - start > 0.05, "the step was too short to tell"
     assert len(during) >= 3, f"{len(during)} ticks during a {end - start:.3f} s step"
+
+
+def test_a_step_s_arrays_are_its_own():
+    """Each step returns new arrays (written in place from Rust, not
+    copied): later steps, and steps from other threads, leave them as they
+    were, and they are writable numpy arrays of their own."""
+    g = cg.load_game("quoridor")
+    env = cg.VectorEnv(g, 32, seed=3)
+    rng = np.random.default_rng(0)
+    first = env.reset()
+    kept = {k: v.copy() for k, v in first.items()}
+    out = first
+    for _ in range(5):
+        out = env.step(random_actions(out, rng))
+    # Other threads' calls of the same object (resets: always legal).
+    threads = [threading.Thread(target=lambda: [env.reset() for _ in range(5)]) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k, v in first.items():
+        assert (v == kept[k]).all(), k
+        assert v.flags.writeable and v.dtype == kept[k].dtype and v.shape == kept[k].shape
+    first["observation"][:] = 7  # the arrays share one buffer, not its cells
+    assert (first["legal_actions_mask"] == kept["legal_actions_mask"]).all()
+    assert first["observation"].dtype == np.float32 and first["done"].dtype == np.bool_
+    assert first["to_play"].dtype == np.int64 and first["legal_actions_mask"].dtype == np.uint8
+
+
+def test_ctrl_c_interrupts_a_long_step():
+    """Ctrl-C during a long step is heard between chunks of games: a
+    KeyboardInterrupt well before the step would end; the games are then
+    partly stepped, so the next step needs a reset."""
+    import _thread
+
+    g = cg.load_game("yavalath")
+    env = cg.VectorEnv(g, 64, opponent="mcts:iters=20000")
+    env.reset()
+    actions = np.zeros(64, dtype=np.int64) + 30
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        env.step(actions)
+        time.sleep(10)  # only if the step ended before the signal: then it is heard here
+    took = time.perf_counter() - start
+    timer.join()
+    # The whole step takes seconds (64 searches of 20,000 iterations).
+    assert took < 1.5, f"heard after {took:.2f} s"
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(actions)
+    out = env.reset()
+    assert out["observation"].shape[0] == 64
+    env.step(actions)

@@ -79,11 +79,21 @@ def test_bot_seed_and_spec_errors():
     with pytest.raises(ValueError) as e:
         cg.bot("mcts:iters=0", q)
     assert str(e.value).count('bot "mcts:iters=0"') == 1
+    # A good spec but for its case or the spaces around it: the same kind
+    # of message, naming the spec it resembles.
+    for near, meant in [("Random", "random"), ("random ", "random"), (" RANDOM", "random"),
+                        ("MCTS:iters=5", "mcts:iters=5")]:
+        with pytest.raises(ValueError) as e:
+            cg.bot(near, q)
+        assert str(e.value) == (
+            f'bot "{near}": no such bot, did you mean "{meant}"? (a spec is lower case, with no spaces around it)'
+        )
+        assert "cmd:" not in str(e.value)
+        with pytest.raises(ValueError, match=f'did you mean "{meant}"'):
+            cg.VectorEnv(q, 2, opponent=near)
     with pytest.raises(ValueError) as e:
-        cg.bot("Random", q)
-    assert "cmd:" not in str(e.value)
-    with pytest.raises(ValueError, match='did you mean "random"'):
-        cg.bot("random ", q)
+        cg.bot("Nonsense", q)
+    assert "did you mean" not in str(e.value) and "its bots" in str(e.value)
 
 
 def test_repr_of_a_game_is_python_and_a_game_pickles():
@@ -133,6 +143,9 @@ def test_deserialize_refuses_bad_seeds_unknown_keys_and_cut_histories():
     s = g.new_initial_state()
     rng = random.Random(1)
     while not s.is_terminal():
+        if s.is_chance_node():
+            s.resolve_chance()
+            continue
         acting = s.acting_players()
         s.apply_actions([rng.choice(s.legal_actions(p)) if p in acting else -1 for p in range(g.num_players())])
     text = json.loads(s.serialize())
@@ -140,12 +153,18 @@ def test_deserialize_refuses_bad_seeds_unknown_keys_and_cut_histories():
     for bad in [{"seed": -3}, {"seed": "x"}, {"extra": 1}]:
         with pytest.raises(ValueError):
             cg.deserialize_state(json.dumps({**text, **bad}))
-    # Cut just before a chance step: refused, not a stuck state.
+    # Cut just before a chance step: a chance node, which resolves to the
+    # value the game drew there.
     history = text["history"]
     chance = [i for i, step in enumerate(history) if isinstance(step, dict)]
     assert chance
+    cut = cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]]}))
+    assert cut.is_chance_node() and cut.current_player() == cg.CHANCE_PLAYER_ID
+    assert cut.resolve_chance() == history[chance[0]]["chance"]
+    # A drawn value that is not the seed's draw is refused.
+    forged = dict(history[chance[0]], chance={"successes": [999]})
     with pytest.raises(ValueError, match="chance"):
-        cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]]}))
+        cg.deserialize_state(json.dumps({**text, "history": history[: chance[0]] + [forged]}))
 
 
 def test_to_record_needs_a_name_per_seat_and_a_move():
