@@ -77,7 +77,7 @@ SPECIAL = {
         "the soak step",
     ),
     "bash fuzz/run.sh": (CI_STEP, "the step 'fuzz: every cargo-fuzz target'"),
-    "cargo run --release --manifest-path web/Cargo.toml -- yavalath -o yavalath.html": (
+    "cargo run --release -p arena -- page yavalath -o yavalath.html": (
         CI_STEP,
         "the step 'the browser pages'",
     ),

@@ -105,6 +105,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bot { game, opts, bot, seed }) => game_arena::with_game!(game, &opts.0, |a| cmd_bot(&a, &bot, seed)),
         Some(Cmd::Merge { dirs, json }) => cmd_merge(&dirs, json.as_deref()),
         Some(Cmd::Bundle { manifest, bin, output }) => cmd_bundle(&manifest, bin.as_deref(), &output),
+        Some(Cmd::Page { game, output }) => cmd_page(game, &output),
         Some(Cmd::Render { record, svg, ply }) => cmd_render(&record, &svg, ply),
         Some(Cmd::View { record, html, analysis }) => cmd_view(&record, &html, analysis.as_deref()),
         Some(Cmd::Analyze { record, analyze }) => {
@@ -196,6 +197,12 @@ enum CliError {
         "--games-per-pairing {games}: not a multiple of the game's {seats} seats (every seed is played in every seat rotation)"
     )]
     LeagueRounds { games: u64, seats: usize },
+    #[error("arena page builds pages with the repository's web/ crate, which is not at {}", .0.display())]
+    NoPageCrate(std::path::PathBuf),
+    #[error("cannot run cargo to build the page: {0}")]
+    PageCargo(std::io::Error),
+    #[error("the page was not written ({0}; the web/ crate's message is above)")]
+    PageFailed(std::process::ExitStatus),
     #[error("--sprt needs a two-seat game; this one has {seats} seats")]
     SprtSeats { seats: usize },
     #[error(
@@ -258,6 +265,27 @@ fn cmd_bundle(manifest: &std::path::Path, bin: Option<&str>, output: &std::path:
         report.spliced_impls
     );
     Ok(())
+}
+
+/// `arena page`: the repository's page writer (the `web/` crate, outside
+/// the workspace: it builds for wasm32), run through cargo as
+/// docs/browser.md runs it, after the arena's own checks of the output.
+fn cmd_page(game: GameName, output: &std::path::Path) -> Result<(), CliError> {
+    game_arena::files::check_output(output, game_arena::files::FileKind::Page, "the page")?;
+    game_arena::files::check_output_folder(output)?;
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/Cargo.toml");
+    if !manifest.is_file() {
+        return Err(CliError::NoPageCrate(manifest));
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--release", "--quiet", "--manifest-path"])
+        .arg(&manifest)
+        .args(["--", game.as_str(), "-o"])
+        .arg(output)
+        .status()
+        .map_err(CliError::PageCargo)?;
+    if status.success() { Ok(()) } else { Err(CliError::PageFailed(status)) }
 }
 
 fn demo() -> Result<(), CliError> {

@@ -40,6 +40,10 @@ fn run(args: &[String]) -> Result<String, String> {
         }
     }
     let game = game.ok_or(usage)?;
+    // Before the (minutes long) first build of the module.
+    if !page::PAGES.iter().any(|p| p.name == game) {
+        return Err(page::PageError::UnknownGame(game).to_string());
+    }
     let wasm = match wasm {
         Some(w) => w,
         None => build_wasm()?,

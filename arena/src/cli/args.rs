@@ -238,6 +238,17 @@ pub(crate) enum Cmd {
         #[arg(short, long, value_name = "OUT.rs")]
         output: PathBuf,
     },
+    /// Write a game's page for playing a built-in bot in a browser: one self-contained HTML file (the rules
+    /// and the searches compiled to WebAssembly), to open from disk. The page is built by the repository's
+    /// `web/` crate, for wasm32 (`rustup target add wasm32-unknown-unknown` once); docs/browser.md.
+    Page {
+        /// The game (every game but the test game has a page).
+        #[arg(value_parser = game_parser())]
+        game: GameName,
+        /// Where to write the page (an earlier page there is replaced; a record never).
+        #[arg(short, long, value_name = "OUT.html")]
+        output: PathBuf,
+    },
     /// Draw a recorded position as SVG.
     Render {
         /// A JSON record written by `play --record`.

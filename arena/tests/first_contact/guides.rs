@@ -185,7 +185,7 @@ fn every_built_in_bot_of_play_help_is_in_docs_arena_with_its_games() {
 #[test]
 fn every_command_of_arena_help_is_named_in_docs_arena_and_the_readme() {
     let commands = help_commands();
-    assert_eq!(commands.len(), 10, "{commands:?}");
+    assert_eq!(commands.len(), 11, "{commands:?}");
     let doc = read("docs/arena.md");
     let readme = read("README.md");
     let arena_row = readme.lines().find(|l| l.starts_with("| [`arena`]")).expect("the README's crate table has arena");

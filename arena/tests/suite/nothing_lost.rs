@@ -258,6 +258,14 @@ fn an_output_file_never_replaces_a_record_or_an_analysis() {
         refused(&["view", r, "--html", m]),
         format!("arena: {m} is a file the arena did not write (yours?): the page would replace it; pass another file")
     );
+    // A game's page for the browser: checked before its (minutes long)
+    // build, as the bundle is.
+    for (target, what) in [(r, "a record"), (n, "a file the arena did not write (yours?)")] {
+        assert_eq!(
+            refused(&["page", "yavalath", "-o", target]),
+            format!("arena: {target} is {what}: the page would replace it; pass another file")
+        );
+    }
     for (target, what) in [(r, "a record"), (n, "a file the arena did not write (yours?)")] {
         assert_eq!(
             refused(&["bundle", "Cargo.toml", "-o", target]),
