@@ -15,7 +15,7 @@ with default features off, as the README's "Submitting to CodinGame" says;
 `.ci/bundle-bot.sh` bundles it, checks its size, compiles it with rustc
 alone and with RUST_FLOOR, and plays it against the random bot. The crates
 share one target directory with bots/, target/bots. Quoridor's and Parallel
-Football's programs are listed and left out: those contests take no
+Football's (and Nim's) programs are listed and left out: those games take no
 single-file bundle, and the bundles' promises (100,000 characters, rustc
 1.81) are CodinGame's.
 
@@ -31,7 +31,7 @@ import sys
 import tempfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
-GAMES = ["paper-soccer", "yavalath", "quoridor", "parallel-football"]
+GAMES = ["paper-soccer", "yavalath", "quoridor", "parallel-football", "nim"]
 CODINGAME = ["paper-soccer", "yavalath"]
 MAIN = re.compile(r"^//.*?\b(fn main\(\).*)$", re.M)
 
