@@ -18,8 +18,12 @@ fn refusal(game: &str, bots: &[&str], options: &Value) -> String {
 fn a_time_the_clock_does_not_leave_is_refused_as_the_arena_refuses_it() {
     let pf = ["human", "mcts:ms=4000", "mcts:ms=4000", "mcts:ms=4000"];
     let said = refusal("parallel-football", &pf, &Value::Null);
-    assert!(said.starts_with("bot \"mcts:ms=4000\": parallel-football allows 200 ms an answer"), "{said}");
-    assert!(said.ends_with("at most ms=165"), "{said}");
+    // `arena play`'s words, to the letter.
+    assert_eq!(
+        said,
+        "bot \"mcts:ms=4000\": parallel-football allows 200 ms an answer and the arena keeps a margin of 35 ms: \
+         at most ms=165"
+    );
     assert!(
         refusal("parallel-football", &["human", "mcts:ms=166", "random", "random"], &Value::Null).contains("ms=165")
     );
@@ -28,7 +32,10 @@ fn a_time_the_clock_does_not_leave_is_refused_as_the_arena_refuses_it() {
     // A fixed amount of work is not timed: accepted, as the arena accepts it.
     let work = ["human", "mcts:iters=5000000", "random", "random"].map(String::from);
     assert!(new_game_with("parallel-football", &work, 1, &Value::Null).is_ok());
-    assert!(refusal("yavalath", &["human", "mcts:ms=1500"], &Value::Null).contains("at most ms="));
+    assert_eq!(
+        refusal("yavalath", &["human", "mcts:ms=1500"], &Value::Null),
+        "bot \"mcts:ms=1500\": yavalath allows 100 ms an answer and the arena keeps a margin of 22.5 ms: at most ms=77"
+    );
 }
 
 #[test]
