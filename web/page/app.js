@@ -90,7 +90,13 @@ function render() {
   list.scrollTop = list.scrollHeight;
   if (view.over) {
     const you = bots.indexOf('human');
-    const who = view.winner === null ? '' : view.winner === you ? ' (you win)' : ' (the bot wins)';
+    // Where the person finished: shared first places (no single winner,
+    // not a draw) say whether the person is among them.
+    const ranks = view.ranks || [];
+    const shared = view.winner === null && ranks.some((r) => r !== ranks[0]);
+    const who = shared
+      ? ranks[you] === 0 ? ' (you share first place)' : ' (you lose)'
+      : view.winner === null ? '' : view.winner === you ? ' (you win)' : ' (the bot wins)';
     $('result').textContent = view.result + who;
     document.body.dataset.state = 'over';
     $('download').disabled = false;
@@ -186,8 +192,12 @@ function undo() {
 }
 
 async function newGame() {
-  const my = ++game;
-  document.body.dataset.state = 'starting';
+  // A new game refused (its seed, options or bots) leaves the game on the
+  // page as it was: its bots still thinking, their answer still applied.
+  const refuse = (text) => {
+    say(text, true);
+    if (!view) document.body.dataset.state = 'refused';
+  };
   const seat = Number($('seat').value);
   const spec = $('bot').value.trim() || 'best';
   // A seed is a whole number the page can hold exactly (JavaScript's
@@ -195,24 +205,27 @@ async function newGame() {
   const seedText = $('seed').value.trim();
   const seed = Number(seedText);
   if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(seed)) {
-    say(`seed ${JSON.stringify(seedText)}: a whole number from 0 to ${Number.MAX_SAFE_INTEGER} is needed`, true);
-    document.body.dataset.state = 'refused';
+    refuse(`seed ${JSON.stringify(seedText)}: a whole number from 0 to ${Number.MAX_SAFE_INTEGER} is needed`);
     return;
   }
-  gameSeed = seed;
-  bots = Array.from({ length: Number($('players').value) }, () => spec);
-  bots[seat] = 'human';
-  const request = { op: 'new', game: GAME, bots, seed };
+  const specs = Array.from({ length: Number($('players').value) }, () => spec);
+  specs[seat] = 'human';
+  const request = { op: 'new', game: GAME, bots: specs, seed };
   if (FOOTBALL) {
     // The arena's --p, --k and --max-turns; a field left empty is refused.
-    const whole = (id) => (/^[0-9]+$/.test($(id).value.trim()) ? Number($(id).value.trim()) : -1);
+    // A field that is no whole number is sent as typed: the engine's message names it.
+    const whole = (id) => (/^[0-9]+$/.test($(id).value.trim()) ? Number($(id).value.trim()) : $(id).value);
     request.options = { p: whole('pf-p'), k: whole('pf-k'), max_turns: whole('pf-turns') };
   }
   const v = engine.call(request);
   if (v.error) {
-    say(v.error, true);
+    refuse(v.error);
     return;
   }
+  const my = ++game;
+  document.body.dataset.state = 'starting';
+  gameSeed = seed;
+  bots = specs;
   // A new Worker for each game: a bot still thinking on the last one is dropped.
   if (worker) worker.terminate();
   worker = new Worker(workerUrl);

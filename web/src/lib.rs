@@ -60,7 +60,20 @@ fn options_of(info: &GameInfo, seats: usize, json: &Value) -> Result<GameOptions
         } else {
             match json.get(o.field) {
                 None | Some(Value::Null) => continue,
-                Some(v) => v.as_u64().ok_or_else(|| format!("--{} {v}: {}", o.flag, o.help))?,
+                // A number, or the field's text as typed (the page sends
+                // what is no whole number as it is: "", "1.5", "-1").
+                Some(v) => v
+                    .as_u64()
+                    .or_else(|| {
+                        v.as_str()
+                            .map(str::trim)
+                            .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                            .and_then(|t| t.parse().ok())
+                    })
+                    .ok_or_else(|| match v.as_str() {
+                        Some(text) => format!("--{} {text:?}: {}", o.flag, o.help),
+                        None => format!("--{} {v}: {}", o.flag, o.help),
+                    })?,
             }
         };
         o.check(value).map_err(|e| format!("{}: {e}", info.name))?;
@@ -96,6 +109,23 @@ pub fn new_game_with(game: &str, bots: &[String], seed: u64, options: &Value) ->
             session(&parallel_football::adapter::INFO, parallel_football::adapter::build, bots, seed, options)
         }
         _ => Err(format!("no game {game:?} (the pages' games: {})", GAMES.join(", "))),
+    }
+}
+
+/// The bot specs of `game`'s page (its bots only, with their options),
+/// for the bot field's tooltip; `None` for a game without a page.
+#[must_use]
+pub fn bot_forms(game: &str) -> Option<String> {
+    fn forms<C: games::WebGame>(info: &GameInfo, build: fn(&GameOptions) -> Result<C, RefusedError>) -> Option<String> {
+        let contest = build(&options_of(info, 2, &Value::Null).ok()?).ok()?;
+        Some(spec::bot_forms(&contest))
+    }
+    match game {
+        "yavalath" => forms(&yavalath::adapter::INFO, yavalath::adapter::build),
+        "paper-soccer" => forms(&paper_soccer::adapter::INFO, paper_soccer::adapter::build),
+        "quoridor" => forms(&quoridor::adapter::INFO, quoridor::adapter::build),
+        "parallel-football" => forms(&parallel_football::adapter::INFO, parallel_football::adapter::build),
+        _ => None,
     }
 }
 

@@ -142,6 +142,7 @@ pub fn page(game: &str, wasm: &[u8]) -> Result<String, PageError> {
         .replace("{{UNDO_HIDDEN}}", if g.steps { "" } else { " hidden" })
         .replace("{{FOOTBALL_HIDDEN}}", if g.football { "" } else { " hidden" })
         .replace("{{HOW}}", g.how)
+        .replace("{{BOTS}}", &crate::bot_forms(g.name).unwrap_or_default())
         .replace("{{STYLE}}", STYLE)
         .replace("{{WASM}}", &base64(wasm))
         .replace("{{WORKER}}", WORKER)

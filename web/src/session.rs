@@ -369,10 +369,9 @@ impl<C: WebGame> Session<C> {
         let words = match o.winner() {
             Some(w) => format!("player {} wins by {reason}", w.0),
             None if ranks.windows(2).all(|w| w[0] == w[1]) => format!("a draw by {reason}"),
-            None => {
-                let r: Vec<String> = ranks.iter().map(u8::to_string).collect();
-                format!("ranks {} by {reason}", r.join(", "))
-            }
+            // Shared first places, as `arena judge` writes them:
+            // `winners 1 3 (ranks [2, 0, 2, 0], scores [0, 2, 0, 2]) by turn-limit`.
+            None => format!("{o} by {reason}"),
         };
         Some((json!({"winner": o.winner().map(|p| p.0), "ranks": ranks, "reason": reason}), words))
     }
@@ -413,6 +412,7 @@ impl<C: WebGame> Driver for Session<C> {
             "over": self.state.is_over(),
             "result": self.result_words().map(|r| r.1),
             "winner": self.state.outcome().and_then(|o| o.winner()).map(|p| p.0),
+            "ranks": self.state.outcome().map(|o| o.ranks().to_vec()),
             "targets": targets,
             "extra": person.map_or(Value::Null, |p| self.contest.extra(&self.state, p)),
             "hint": person.and_then(|p| self.contest.hint(&self.shown, p, !self.pending.is_empty())),

@@ -6,7 +6,7 @@
 
 use game_core::bot::{Bot, RandomBot};
 use game_core::{Game, TimeControl};
-use game_search::{AlphaBetaConfig, Budget, MctsConfig, Timed};
+use game_search::{AlphaBetaConfig, Budget, MctsConfig, TimeManager, Timed};
 use std::fmt;
 use std::time::Duration;
 
@@ -199,6 +199,14 @@ impl Spec {
 /// What a game gives the specs: its searches, which every game's adapter
 /// (`game_adapter::Adapter`) gives (the impl below).
 pub trait Bots<G: Game> {
+    /// The game's name (`parallel-football`), as the arena's messages write it.
+    fn game_name(&self) -> &'static str {
+        "this game"
+    }
+    /// The names of the game's own bots (`greedy`).
+    fn builtin_names(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The spec `best` stands for.
     fn best(&self) -> &'static str;
     /// The `mcts` bot.
@@ -223,6 +231,12 @@ pub trait Bots<G: Game> {
 
 /// Every game's bots are its adapter's, as the arena builds them.
 impl<A: game_adapter::Adapter> Bots<A::Game> for A {
+    fn game_name(&self) -> &'static str {
+        self.name()
+    }
+    fn builtin_names(&self) -> &'static [&'static str] {
+        game_adapter::Adapter::builtin_names(self)
+    }
     fn best(&self) -> &'static str {
         self.best_bot()
     }
@@ -257,7 +271,11 @@ pub fn make_bot<G: Game>(
         Spec::Best => return make_bot(bots, bots.best(), seed, tc),
         spec => spec,
     };
-    let lacks = |name: &str| SpecError { spec: text.into(), why: format!("this game has no {name} bot") };
+    fits_clock(bots.game_name(), text, &spec, tc)?;
+    let lacks = |name: &str| SpecError {
+        spec: text.into(),
+        why: format!("{} has no bot {name:?} (its bots: {})", bots.game_name(), bot_names(bots)),
+    };
     let bot: Box<dyn Bot<G>> = match &spec {
         Spec::Random => Box::new(RandomBot::new(seed)),
         Spec::Mcts { cfg, .. } => bots.mcts(*cfg, seed),
@@ -271,6 +289,72 @@ pub fn make_bot<G: Game>(
         None if spec.timed() => Box::new(Timed::new(bot, tc)),
         None => bot,
     })
+}
+
+/// Milliseconds as the arena writes them (`200 ms`, `12.5 ms`).
+fn millis(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms.fract() == 0.0 { format!("{ms} ms") } else { format!("{ms:.1} ms") }
+}
+
+/// A spec's own time (`ms=N`) refused, as `arena play` refuses it
+/// (game-arena's `fits_clock`), when it does not fit the game's clock `tc`
+/// with the arena's margin, in the game `game`'s words ([`TimeManager::most_fixed`]): every answer
+/// would risk a time-out.
+///
+/// # Errors
+/// [`SpecError`] naming the largest `ms=N` that fits.
+pub fn fits_clock(game: &str, text: &str, spec: &Spec, tc: TimeControl) -> Result<(), SpecError> {
+    let Some(time) = spec.fixed_time() else { return Ok(()) };
+    let manager = TimeManager::new(tc);
+    let most = manager.most_fixed();
+    // `ms=N` is whole milliseconds: the largest that fits.
+    let most = Duration::from_millis(u64::try_from(most.as_millis()).unwrap_or(u64::MAX));
+    if time <= most {
+        return Ok(());
+    }
+    let allows = tc.later_limit();
+    let bank = if matches!(tc, TimeControl::Clock { .. }) { " (what its bank gains each turn)" } else { "" };
+    Err(SpecError {
+        spec: text.into(),
+        why: format!(
+            "{game} allows {} an answer{bank} and the arena keeps a margin of {}: at most ms={}",
+            millis(allows),
+            millis(manager.margin(allows)),
+            most.as_millis()
+        ),
+    })
+}
+
+/// Every bot a spec on the page may name in the game, as specs are
+/// written: `random, mcts, alphabeta, search, best` and the game's own
+/// (the arena's list without `cmd:`, which a page cannot run).
+pub fn bot_names<G: Game>(bots: &dyn Bots<G>) -> String {
+    let mut names = vec!["random", "mcts"];
+    if bots.alphabeta(AlphaBetaConfig::default()).is_some() {
+        names.push("alphabeta");
+    }
+    if bots.search(None, 0).is_some() {
+        names.push("search");
+    }
+    names.push("best");
+    names.extend(bots.builtin_names());
+    names.join(", ")
+}
+
+/// The specs a person may write on the game's page, for the bot field's
+/// tooltip: the game's bots only, with their options.
+pub fn bot_forms<G: Game>(bots: &dyn Bots<G>) -> String {
+    let mut forms = vec!["random", "mcts", "mcts:iters=N", "mcts:ms=N"];
+    if bots.alphabeta(AlphaBetaConfig::default()).is_some() {
+        forms.extend(["alphabeta", "alphabeta:depth=N", "alphabeta:ms=N"]);
+    }
+    if bots.search(None, 0).is_some() {
+        forms.extend(["search", "search:ms=N"]);
+    }
+    forms.push("best");
+    forms.extend(bots.builtin_names());
+    forms.join(", ")
 }
 
 #[cfg(test)]

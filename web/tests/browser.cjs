@@ -240,6 +240,38 @@ const illegal = {
     await download.saveAs(file);
     out.records.push({ file, result: await page.textContent('#result'), clicks, players: 4 });
   }
+  if (game === 'parallel-football') {
+    // A new game refused while the bots think: the game goes on, the bots'
+    // answer applied; a field's message names the value typed.
+    await page.selectOption('#seat', '0');
+    await page.fill('#bot', 'mcts:iters=20000');
+    await page.fill('#pf-p', '2');
+    await page.fill('#pf-turns', '3');
+    await page.click('#new');
+    await page.waitForSelector('body[data-state=your-turn]', { timeout: 60000 });
+    for (let i = 0; await page.evaluate(() => view.extra.placement); i++) {
+      await page.click(`#board circle.target.placement >> nth=${(300 + 77 * i) % 1024}`);
+      await page.waitForSelector('body[data-state=your-turn]', { timeout: 120000 });
+    }
+    const before = (await page.$$('#turns li')).length;
+    await page.click('#round');
+    await page.fill('#pf-p', '0');
+    await page.click('#new');
+    const refused = await page.textContent('#msg');
+    if (!/p/.test(refused) || (await page.getAttribute('body', 'data-state')) !== 'thinking') {
+      fail('a new game refused while the bots think: ' + refused);
+    }
+    await page.waitForSelector('body[data-state=your-turn], body[data-state=over]', { timeout: 120000 });
+    if ((await page.$$('#turns li')).length !== before + 4) fail('the round was not played after a refused new game');
+    if ((await page.getAttribute('body', 'data-state')) === 'your-turn' && (await page.isHidden('#orders-bar'))) {
+      fail('no orders bar after a refused new game');
+    }
+    await page.fill('#pf-p', '1.5');
+    await page.click('#new');
+    const typed = await page.textContent('#msg');
+    if (!typed.includes('--p "1.5"')) fail('the value typed is not named: ' + typed);
+    out.refused_while_thinking = refused;
+  }
   if (!out.illegal && (illegal[game] || game === 'parallel-football')) fail('the illegal click was never tried');
   if (game === 'parallel-football' && !(out.football && out.undone && out.all_stay)) {
     fail('no round of orders given and undone, or none played without orders');
