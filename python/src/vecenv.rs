@@ -40,6 +40,21 @@ where
 
 /// The most environments one `VectorEnv` holds.
 pub const MAX_NUM_ENVS: usize = 1 << 20;
+/// The most memory one `VectorEnv` is estimated to need, in bytes
+/// ([`estimate`]): a larger `num_envs` is a `ValueError` rather than an
+/// allocation failure aborting the process.
+pub const MAX_MEMORY: usize = 16 << 30;
+
+/// The memory `n` environments are estimated to need, in bytes: each
+/// environment's row of a step's arrays (`obs_len` floats, an
+/// `actions`-byte mask, `players` rewards, `done`, `to_play`) twice (the
+/// arrays of the step returned and of the one before, still held by the
+/// caller), and 4 KiB for its game and bot; `None` past a usize.
+pub fn estimate(n: usize, obs_len: usize, actions: usize, players: usize) -> Option<usize> {
+    let row = obs_len.checked_mul(4)?.checked_add(players.checked_mul(4)?)?.checked_add(actions)?.checked_add(9)?;
+    n.checked_mul(row.checked_mul(2)?.checked_add(4096)?)
+}
+
 /// The most threads one `VectorEnv` steps on.
 pub const MAX_THREADS: usize = 1024;
 
@@ -312,6 +327,16 @@ impl VectorEnv {
         // Checked before any environment is built.
         size(num_envs, probe)?;
         size(num_envs, shape.iter().product())?;
+        let need = estimate(num_envs, shape.iter().product(), probe, players).unwrap_or(usize::MAX);
+        if need > MAX_MEMORY {
+            return Err(PyValueError::new_err(format!(
+                "num_envs={num_envs}: about {:.1} GiB of memory for {} (about {} KiB per environment), more than the {} GiB a VectorEnv may take: use fewer environments",
+                need as f64 / f64::from(1u32 << 30),
+                game.name,
+                need / num_envs / 1024,
+                MAX_MEMORY >> 30
+            )));
+        }
         let batch = game_arena::with_game!(game.name, &opts, |a| Ok::<_, game_arena::error::ConfigError>(make(
             a, num_envs, seed, learner, opponent
         )))

@@ -216,3 +216,12 @@ def test_a_bot_s_search_releases_the_gil():
     during = [x for x in ticks if start < x < end]
     assert len(during) >= 10, f"{len(during)} ticks during a {end - start:.3f} s search"
     assert len(busy) == 1 and "busy in another thread" in busy[0]
+
+
+def test_a_num_envs_needing_too_much_memory_is_a_value_error():
+    """2**20 Parallel Football environments would need over 100 GiB (an
+    observation of 19,456 floats each): refused with the estimate, before
+    anything is allocated."""
+    g = cg.load_game("parallel-football")
+    with pytest.raises(ValueError, match=r"num_envs=1048576: about \d+\.\d GiB .*parallel-football"):
+        cg.VectorEnv(g, cg.MAX_NUM_ENVS)
