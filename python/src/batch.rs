@@ -31,6 +31,13 @@ pub enum BatchError {
     },
     /// A thread stepping the games panicked (a bug).
     Panicked,
+    /// The caller's `stop` said stop: some environments were stepped,
+    /// others not.
+    Stopped {
+        /// The environments of the call stepped before it stopped (on
+        /// one thread: the first `done`).
+        done: usize,
+    },
 }
 
 impl fmt::Display for BatchError {
@@ -41,6 +48,7 @@ impl fmt::Display for BatchError {
             }
             BatchError::BotStuck { env } => write!(f, "environment {env}: the opponent bot found no move"),
             BatchError::Panicked => f.write_str("a thread stepping the games panicked"),
+            BatchError::Stopped { .. } => f.write_str("the step was stopped"),
         }
     }
 }
@@ -73,12 +81,22 @@ pub trait DynBatch: Send {
     /// environment `i`, for every `i`.
     fn check(&self, actions: &[i64]) -> Result<(), BatchError>;
     /// Restarts the environments from `first` on, one per row of `out`,
-    /// and writes their first rows (rewards and done 0).
-    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
+    /// and writes their first rows (rewards and done 0). Each thread
+    /// asks `stop` before each environment ([`BatchError::Stopped`] once
+    /// it says true).
+    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize, stop: &Stop<'_>) -> Result<(), BatchError>;
     /// Plays `actions[i]` (checked) for the seat to play in environment
     /// `i`, then the opponent bots, resetting finished games, for the
-    /// environments from `first` on, one per row of `out`.
-    fn step(&mut self, first: usize, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError>;
+    /// environments from `first` on, one per row of `out`; `stop` as for
+    /// `reset`.
+    fn step(
+        &mut self,
+        first: usize,
+        actions: &[i64],
+        out: Outputs<'_>,
+        threads: usize,
+        stop: &Stop<'_>,
+    ) -> Result<(), BatchError>;
 }
 
 struct Env<G: Game> {
@@ -88,6 +106,9 @@ struct Env<G: Game> {
     chance: u64,
     moves: Vec<G::Move>,
 }
+
+/// Asked before each environment of a step: true stops the step.
+pub type Stop<'a> = dyn Fn() -> bool + Sync + 'a;
 
 /// Builds an environment's opponent bot from its seed (`None`: self-play).
 pub type MakeBot<'a, A> = dyn Fn(&A, u64) -> Option<Box<dyn Bot<<A as Contest>::Game>>> + 'a;
@@ -175,13 +196,14 @@ impl<G: Game + ActionCodec + Observe> Env<G> {
 }
 
 /// Runs `f` on every environment of `envs` (numbered from `base`) and its
-/// rows, on `threads` threads.
+/// rows, on `threads` threads, until `stop` is set.
 fn par<G, F>(
     envs: &mut [Env<G>],
     base: usize,
     out: Outputs<'_>,
     dims: [usize; 3],
     threads: usize,
+    stop: &Stop<'_>,
     f: F,
 ) -> Result<(), BatchError>
 where
@@ -205,6 +227,9 @@ where
             .zip(rew.chunks_mut(pl.max(1)))
             .zip(done.iter_mut().zip(tp.iter_mut()));
         for (k, (env, (((o, m), r), (d, t)))) in envs.iter_mut().zip(rows).enumerate() {
+            if stop() {
+                return Err(BatchError::Stopped { done: k });
+            }
             f(base + first + k, env, o, m, r, d, t)?;
         }
         Ok(())
@@ -257,11 +282,11 @@ where
         self.start.players()
     }
 
-    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
+    fn reset(&mut self, first: usize, out: Outputs<'_>, threads: usize, stop: &Stop<'_>) -> Result<(), BatchError> {
         let dims = [self.obs_len(), self.actions(), self.players()];
         let (start, learner) = (&self.start, self.learner);
         let envs = rows(&mut self.envs, first, out.done.len());
-        par(envs, first, out, dims, threads, |i, env, o, m, r, d, t| {
+        par(envs, first, out, dims, threads, stop, |i, env, o, m, r, d, t| {
             env.state = start.clone();
             env.advance(learner, i)?;
             r.fill(0.0);
@@ -286,11 +311,18 @@ where
         Ok(())
     }
 
-    fn step(&mut self, first: usize, actions: &[i64], out: Outputs<'_>, threads: usize) -> Result<(), BatchError> {
+    fn step(
+        &mut self,
+        first: usize,
+        actions: &[i64],
+        out: Outputs<'_>,
+        threads: usize,
+        stop: &Stop<'_>,
+    ) -> Result<(), BatchError> {
         let dims = [self.obs_len(), self.actions(), self.players()];
         let (start, learner) = (&self.start, self.learner);
         let envs = rows(&mut self.envs, first, out.done.len());
-        par(envs, first, out, dims, threads, |i, env, o, m, r, d, t| {
+        par(envs, first, out, dims, threads, stop, |i, env, o, m, r, d, t| {
             let a = actions.get(i).and_then(|&a| usize::try_from(a).ok()).unwrap_or(0);
             if let (Some(p), Some(mv)) = (env.to_play(learner), env.state.decode_action(a)) {
                 env.state.play_unchecked(p, mv);

@@ -145,17 +145,21 @@ impl Bot {
     /// by default; name it at a simultaneous node). The bot chooses the
     /// seat's whole turn when it begins, as the arena asks it, and hands
     /// out its moves one per call while the game goes on as planned. The
-    /// search runs in Rust and cannot be interrupted by Ctrl-C until it
-    /// returns.
+    /// search runs in Rust with the GIL released (other Python threads
+    /// run meanwhile) and cannot be interrupted by Ctrl-C until it
+    /// returns. A bot stepped while it is busy in another thread raises
+    /// `RuntimeError`.
     #[pyo3(signature = (state, player=None))]
-    fn step(&self, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
+    fn step(&self, py: Python<'_>, state: &crate::State, player: Option<i64>) -> PyResult<usize> {
         let p = state.player_or_current(player)?;
-        // The GIL is held throughout, so the lock is never waited for.
-        let mut inner = self
+        // Never waited for: a bot busy in another thread is an error.
+        let mut guard = self
             .inner
             .try_lock()
-            .map_err(|_| PyRuntimeError::new_err("the bot is busy in another step, or an earlier step panicked"))?;
-        inner.step(&*state.inner, p)
+            .map_err(|_| PyRuntimeError::new_err("the bot is busy in another thread (or an earlier step panicked)"))?;
+        let bot: &mut Box<dyn DynBot> = &mut guard;
+        let st: &dyn DynState = &*state.inner;
+        py.allow_threads(move || bot.step(st, p))
     }
     fn __repr__(&self) -> String {
         format!("bot({:?})", self.spec)

@@ -10,13 +10,17 @@ use game_core::codec::{ActionCodec, Observe};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 fn batch_error(e: BatchError) -> PyErr {
     match e {
         BatchError::Illegal { .. } => PyValueError::new_err(e.to_string()),
-        BatchError::BotStuck { .. } | BatchError::Panicked => PyRuntimeError::new_err(e.to_string()),
+        BatchError::BotStuck { .. } | BatchError::Panicked | BatchError::Stopped { .. } => {
+            PyRuntimeError::new_err(e.to_string())
+        }
     }
 }
 
@@ -36,6 +40,21 @@ where
 
 /// The most environments one `VectorEnv` holds.
 pub const MAX_NUM_ENVS: usize = 1 << 20;
+/// The most memory one `VectorEnv` is estimated to need, in bytes
+/// ([`estimate`]): a larger `num_envs` is a `ValueError` rather than an
+/// allocation failure aborting the process.
+pub const MAX_MEMORY: usize = 16 << 30;
+
+/// The memory `n` environments are estimated to need, in bytes: each
+/// environment's row of a step's arrays (`obs_len` floats, an
+/// `actions`-byte mask, `players` rewards, `done`, `to_play`) twice (the
+/// arrays of the step returned and of the one before, still held by the
+/// caller), and 4 KiB for its game and bot; `None` past a usize.
+pub fn estimate(n: usize, obs_len: usize, actions: usize, players: usize) -> Option<usize> {
+    let row = obs_len.checked_mul(4)?.checked_add(players.checked_mul(4)?)?.checked_add(actions)?.checked_add(9)?;
+    n.checked_mul(row.checked_mul(2)?.checked_add(4096)?)
+}
+
 /// The most threads one `VectorEnv` steps on.
 pub const MAX_THREADS: usize = 1024;
 
@@ -45,13 +64,10 @@ struct Inner {
     /// Whether every environment was reset and no step was interrupted
     /// since (a `step` needs it).
     reset: bool,
-    /// Environments stepped between two looks at Ctrl-C, learnt from the
-    /// time they take (a run of about [`CHUNK_TIME`]).
-    chunk: usize,
 }
 
-/// About how long a step runs between two looks at Ctrl-C.
-const CHUNK_TIME: Duration = Duration::from_millis(20);
+/// How often a running step looks at Ctrl-C.
+const POLL: Duration = Duration::from_millis(20);
 
 /// `num_envs` games of one game stepped together.
 #[pyclass(module = "contest_games", frozen)]
@@ -109,8 +125,8 @@ impl VectorEnv {
     /// Resets (`actions` `None`) or steps the batch, its outputs written
     /// straight into the memory of the numpy arrays returned (one Python
     /// buffer, no copy): each call returns new arrays, which later steps
-    /// and other threads never touch. The games run without the GIL, a
-    /// chunk of environments at a time; between chunks Ctrl-C is heard
+    /// and other threads never touch. The games run without the GIL;
+    /// Ctrl-C is heard meanwhile, within one environment's step
     /// (`KeyboardInterrupt`, the batch then needing a `reset`).
     fn run<'py>(&self, py: Python<'py>, actions: Option<&[i64]>) -> PyResult<Bound<'py, PyDict>> {
         let l = self.layout();
@@ -137,7 +153,7 @@ impl VectorEnv {
                 bytemuck::try_cast_slice_mut::<u8, f32>(rewards),
             ) {
                 (Ok(to_play), Ok(obs), Ok(rewards)) => {
-                    self.chunks(py, inner, actions, Outputs { obs, mask, rewards, done, to_play })
+                    self.drive(py, inner, actions, Outputs { obs, mask, rewards, done, to_play })
                 }
                 (to_play, obs, rewards) => {
                     // A buffer not aligned for its numbers (no allocator
@@ -145,7 +161,7 @@ impl VectorEnv {
                     let (n, ol, pl) = (self.n, self.obs_len, self.players);
                     let (mut tp, mut o, mut r) = (vec![0i64; n], vec![0f32; n * ol], vec![0f32; n * pl]);
                     let out = Outputs { obs: &mut o, mask, rewards: &mut r, done, to_play: &mut tp };
-                    self.chunks(py, inner, actions, out)?;
+                    self.drive(py, inner, actions, out)?;
                     let _ = (to_play, obs, rewards);
                     let (head, _) = bytes.split_at_mut(l.mask);
                     head[l.to_play..l.obs].copy_from_slice(bytemuck::cast_slice(&tp));
@@ -158,51 +174,86 @@ impl VectorEnv {
         self.arrays(py, &buf, &l)
     }
 
-    /// Runs the batch over `out` a chunk of environments at a time, the GIL
-    /// released for each, Ctrl-C heard between them.
-    fn chunks(&self, py: Python<'_>, inner: &mut Inner, actions: Option<&[i64]>, out: Outputs<'_>) -> PyResult<()> {
-        let (n, threads) = (self.n, self.threads);
-        let (ol, al, pl) = (self.obs_len, self.actions, self.players);
-        let Outputs { mut obs, mut mask, mut rewards, mut done, mut to_play } = out;
+    /// Runs the batch over `out`, the GIL released, hearing Ctrl-C
+    /// within one environment's step however long a step takes (an
+    /// opponent planning a turn): on one thread, the first [`POLL`] runs
+    /// here (a fast step starts no thread); the rest runs on a thread of
+    /// its own (and its `threads`) while this one looks at Ctrl-C every
+    /// [`POLL`], the batch stopping before its next environment once it
+    /// is heard.
+    fn drive(&self, py: Python<'_>, inner: &mut Inner, actions: Option<&[i64]>, out: Outputs<'_>) -> PyResult<()> {
+        let result = self.drive_inner(py, &mut inner.batch, actions, out);
+        inner.reset = result.is_ok() && (actions.is_none() || inner.reset);
+        result
+    }
+
+    fn drive_inner(
+        &self,
+        py: Python<'_>,
+        batch: &mut Box<dyn DynBatch>,
+        actions: Option<&[i64]>,
+        mut out: Outputs<'_>,
+    ) -> PyResult<()> {
+        let threads = self.threads;
         let mut first = 0;
-        while first < n {
-            let rows = inner.chunk.max(threads).clamp(1, n - first);
-            let (o, o_rest) = std::mem::take(&mut obs).split_at_mut(rows * ol);
-            let (m, m_rest) = std::mem::take(&mut mask).split_at_mut(rows * al);
-            let (r, r_rest) = std::mem::take(&mut rewards).split_at_mut(rows * pl);
-            let (d, d_rest) = std::mem::take(&mut done).split_at_mut(rows);
-            let (t, t_rest) = std::mem::take(&mut to_play).split_at_mut(rows);
-            (obs, mask, rewards, done, to_play) = (o_rest, m_rest, r_rest, d_rest, t_rest);
-            let part = Outputs { obs: o, mask: m, rewards: r, done: d, to_play: t };
-            let batch = &mut inner.batch;
-            let t0 = Instant::now();
-            let result = py.allow_threads(|| match actions {
-                Some(a) => batch.step(first, a, part, threads),
-                None => batch.reset(first, part, threads),
+        if threads == 1 {
+            let deadline = Instant::now() + POLL;
+            let until = move || Instant::now() >= deadline;
+            let part = Outputs {
+                obs: &mut *out.obs,
+                mask: &mut *out.mask,
+                rewards: &mut *out.rewards,
+                done: &mut *out.done,
+                to_play: &mut *out.to_play,
+            };
+            let b = &mut *batch;
+            let r = py.allow_threads(|| match actions {
+                Some(a) => b.step(0, a, part, 1, &until),
+                None => b.reset(0, part, 1, &until),
             });
-            let took = t0.elapsed();
-            first += rows;
-            if let Err(e) = result {
-                inner.reset = false;
-                return Err(batch_error(e));
+            match r {
+                Ok(()) => return Ok(()),
+                Err(BatchError::Stopped { done }) => first = done,
+                Err(e) => return Err(batch_error(e)),
             }
-            // The next chunk runs about CHUNK_TIME.
-            if took < CHUNK_TIME / 4 {
-                inner.chunk = rows.saturating_mul(2);
-            } else if took > CHUNK_TIME * 4 {
-                inner.chunk = (rows / 2).max(1);
-            }
-            if first < n
-                && let Err(e) = py.check_signals()
-            {
-                inner.reset = false;
-                return Err(e);
-            }
+            py.check_signals()?;
+            let (ol, al, pl) = (self.obs_len, self.actions, self.players);
+            out = Outputs {
+                obs: std::mem::take(&mut out.obs).split_at_mut(first * ol).1,
+                mask: std::mem::take(&mut out.mask).split_at_mut(first * al).1,
+                rewards: std::mem::take(&mut out.rewards).split_at_mut(first * pl).1,
+                done: std::mem::take(&mut out.done).split_at_mut(first).1,
+                to_play: std::mem::take(&mut out.to_play).split_at_mut(first).1,
+            };
         }
-        if actions.is_none() {
-            inner.reset = true;
-        }
-        Ok(())
+        let flag = AtomicBool::new(false);
+        let result = py.allow_threads(|| {
+            std::thread::scope(|s| {
+                let flag = &flag;
+                let (tx, rx) = channel();
+                let worker = s.spawn(move || {
+                    let stop = || flag.load(Ordering::Relaxed);
+                    let r = match actions {
+                        Some(a) => batch.step(first, a, out, threads, &stop),
+                        None => batch.reset(first, out, threads, &stop),
+                    };
+                    let _ = tx.send(());
+                    r
+                });
+                let mut heard = Ok(());
+                // Until the worker is done (or gone).
+                while let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(POLL) {
+                    if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                        flag.store(true, Ordering::Relaxed);
+                        heard = Err(e);
+                        break;
+                    }
+                }
+                let r = worker.join().unwrap_or(Err(BatchError::Panicked));
+                heard.map(|()| r)
+            })
+        });
+        result?.map_err(batch_error)
     }
 
     /// The arrays of a step as numpy arrays, views of `buf`.
@@ -276,6 +327,16 @@ impl VectorEnv {
         // Checked before any environment is built.
         size(num_envs, probe)?;
         size(num_envs, shape.iter().product())?;
+        let need = estimate(num_envs, shape.iter().product(), probe, players).unwrap_or(usize::MAX);
+        if need > MAX_MEMORY {
+            return Err(PyValueError::new_err(format!(
+                "num_envs={num_envs}: about {:.1} GiB of memory for {} (about {} KiB per environment), more than the {} GiB a VectorEnv may take: use fewer environments",
+                need as f64 / f64::from(1u32 << 30),
+                game.name,
+                need / num_envs / 1024,
+                MAX_MEMORY >> 30
+            )));
+        }
         let batch = game_arena::with_game!(game.name, &opts, |a| Ok::<_, game_arena::error::ConfigError>(make(
             a, num_envs, seed, learner, opponent
         )))
@@ -288,7 +349,7 @@ impl VectorEnv {
             actions: batch.actions(),
             players: batch.players(),
             obs_len: batch.obs_len(),
-            inner: Mutex::new(Inner { batch, reset: false, chunk: 1 }),
+            inner: Mutex::new(Inner { batch, reset: false }),
             threads,
             shape,
         })
@@ -312,8 +373,8 @@ impl VectorEnv {
     /// returns). The same dict as `reset`, which must be called first. An
     /// illegal action refuses the whole step (a `ValueError` naming the
     /// game and the action) before any game moves. A step runs in Rust
-    /// without the GIL, a chunk of games at a time, and hears Ctrl-C
-    /// between chunks (`KeyboardInterrupt`; the games are then partly
+    /// without the GIL and hears Ctrl-C within one game's step, however
+    /// long the opponent plans (`KeyboardInterrupt`; the games are then partly
     /// stepped, and the next step needs a `reset()`).
     fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let np = py.import("numpy")?;

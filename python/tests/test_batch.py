@@ -153,7 +153,7 @@ def test_a_step_s_arrays_are_its_own():
 
 
 def test_ctrl_c_interrupts_a_long_step():
-    """Ctrl-C during a long step is heard between chunks of games: a
+    """Ctrl-C during a long step is heard within one game's step: a
     KeyboardInterrupt well before the step would end; the games are then
     partly stepped, so the next step needs a reset."""
     import _thread
@@ -177,3 +177,31 @@ def test_ctrl_c_interrupts_a_long_step():
     out = env.reset()
     assert out["observation"].shape[0] == 64
     env.step(actions)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_is_heard_when_the_opponents_plan_after_cheap_steps(threads):
+    """Cheap steps (the opponents' planned turns handed out) then a step in
+    which every opponent plans a new turn: Ctrl-C is heard within about one
+    game's step, not at the end of the whole step."""
+    import _thread
+
+    g = cg.load_game("parallel-football")
+    env = cg.VectorEnv(g, 16, seed=1, opponent="mcts:iters=500", threads=threads)
+    out = env.reset()
+    sent = []
+
+    def interrupt():
+        sent.append(time.perf_counter())
+        _thread.interrupt_main()
+
+    # A step in which the opponents plan takes seconds (16 searches).
+    timer = threading.Timer(1.0, interrupt)
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline:
+            out = env.step(out["legal_actions_mask"].argmax(axis=1))
+    heard = time.perf_counter()
+    timer.join()
+    assert sent and heard - sent[0] < 1.0, f"heard {heard - sent[0]:.2f} s after the signal"

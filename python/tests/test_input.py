@@ -178,3 +178,50 @@ def test_to_record_needs_a_name_per_seat_and_a_move():
     with pytest.raises(ValueError, match="one per seat"):
         s.to_record(["a"])
     assert '"a"' in s.to_record(["a", "b"])
+
+
+def test_a_bot_s_search_releases_the_gil():
+    """Another Python thread runs during a bot's search, and the same bot
+    stepped meanwhile from another thread is a RuntimeError, not a wait."""
+    import time
+
+    g = cg.load_game("yavalath")
+    b = cg.bot("mcts:ms=600", g)
+    s = g.new_initial_state()
+    ticks, busy = [], []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.01)
+
+    def other():
+        time.sleep(0.2)
+        try:
+            b.step(s)
+        except RuntimeError as e:
+            busy.append(str(e))
+
+    threads = [threading.Thread(target=tick), threading.Thread(target=other)]
+    for t in threads:
+        t.start()
+    start = time.perf_counter()
+    a = b.step(s)
+    end = time.perf_counter()
+    stop.set()
+    for t in threads:
+        t.join()
+    assert a in s.legal_actions()
+    during = [x for x in ticks if start < x < end]
+    assert len(during) >= 10, f"{len(during)} ticks during a {end - start:.3f} s search"
+    assert len(busy) == 1 and "busy in another thread" in busy[0]
+
+
+def test_a_num_envs_needing_too_much_memory_is_a_value_error():
+    """2**20 Parallel Football environments would need over 100 GiB (an
+    observation of 19,456 floats each): refused with the estimate, before
+    anything is allocated."""
+    g = cg.load_game("parallel-football")
+    with pytest.raises(ValueError, match=r"num_envs=1048576: about \d+\.\d GiB .*parallel-football"):
+        cg.VectorEnv(g, cg.MAX_NUM_ENVS)

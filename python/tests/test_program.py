@@ -46,3 +46,17 @@ def test_run_bot_needs_a_function():
 
     with pytest.raises(ValueError, match="function"):
         cg.run_bot("yavalath", 3)
+
+
+def test_a_python_bot_that_raises_crashes_in_the_arena(tmp_path):
+    """An exception in choose ends the bot program (run_bot re-raises it,
+    no answer is sent): the arena records a crash, as the contest would."""
+    bot = tmp_path / "bot.py"
+    bot.write_text("import contest_games as cg\ncg.run_bot('yavalath', lambda state, player: 1 / 0)\n")
+    out = subprocess.run(
+        [arena(), "play", "yavalath", "--bot", f"cmd:{sys.executable} {bot}", "--bot", "random",
+         "--games", "1", "--seed", "3", "--record", str(tmp_path / "records")],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert "failed answers: none" not in out.stdout, out.stdout
+    assert "crash" in out.stdout + out.stderr, out.stdout + out.stderr
