@@ -1,6 +1,7 @@
 """The batched environment: N games stepped in one call, the same as N
 single games, whatever the number of threads, and the GIL released."""
 
+import signal
 import threading
 import time
 
@@ -152,7 +153,17 @@ def test_a_step_s_arrays_are_its_own():
     assert first["to_play"].dtype == np.int64 and first["legal_actions_mask"].dtype == np.uint8
 
 
-def test_ctrl_c_interrupts_a_long_step():
+@pytest.fixture
+def sigint_heard():
+    """Python's own SIGINT handler for the test: a process started in the
+    background (as CI's steps may be) inherits SIGINT ignored, and then
+    `_thread.interrupt_main()` does nothing."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_ctrl_c_interrupts_a_long_step(sigint_heard):
     """Ctrl-C during a long step is heard within one game's step: a
     KeyboardInterrupt well before the step would end; the games are then
     partly stepped, so the next step needs a reset."""
@@ -180,7 +191,7 @@ def test_ctrl_c_interrupts_a_long_step():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_ctrl_c_is_heard_when_the_opponents_plan_after_cheap_steps(threads):
+def test_ctrl_c_is_heard_when_the_opponents_plan_after_cheap_steps(threads, sigint_heard):
     """Cheap steps (the opponents' planned turns handed out) then a step in
     which every opponent plans a new turn: Ctrl-C is heard within about one
     game's step, not at the end of the whole step."""
